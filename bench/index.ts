@@ -1,0 +1,6 @@
+// The benchmark suites, by name.
+
+import type { BenchSuite } from './harness';
+import { tictactoeSuite } from './tictactoe';
+
+export const suites: readonly BenchSuite[] = [tictactoeSuite];

@@ -1,0 +1,62 @@
+// Command-line options: `--name value` or `--name=value` for options with a value, `--name` for flags.
+
+export interface OptionSpec {
+  readonly name: string;
+  /** The value's placeholder in the help (`PATH`), or undefined for a flag. */
+  readonly value?: string;
+  readonly help: string;
+}
+
+/** A mistake in the command line: the CLI prints it with the usage and exits with status 2. */
+export class UsageError extends Error {}
+
+export interface ParsedArgs {
+  readonly positional: readonly string[];
+  readonly options: ReadonlyMap<string, string | true>;
+}
+
+export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    const spec = specs.find((candidate) => candidate.name === name);
+    if (!spec) throw new UsageError(`unknown option --${name}`);
+    if (!spec.value) {
+      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
+      options.set(name, true);
+    } else {
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value (${spec.value})`);
+      options.set(name, value);
+    }
+  }
+  return { positional, options };
+}
+
+export function optionText(args: ParsedArgs, name: string): string | undefined {
+  const value = args.options.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An integer option within [min, max], or the fallback when it is absent. */
+export function optionInteger(args: ParsedArgs, name: string, fallback: number, min: number, max: number): number {
+  const text = optionText(args, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^-?\d+$/.test(text) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+export function formatOptions(specs: readonly OptionSpec[]): string {
+  const heads = specs.map((spec) => `--${spec.name}${spec.value ? ` ${spec.value}` : ''}`);
+  const width = Math.max(...heads.map((head) => head.length));
+  return specs.map((spec, i) => `  ${heads[i].padEnd(width)}  ${spec.help}`).join('\n');
+}

@@ -1,0 +1,134 @@
+// The `playground` command.
+
+import { parseBotConfig } from '../engine/bot-config';
+import type { GameDefinition } from '../engine/game';
+import { createNodePool } from '../engine/node-pool';
+import type { WorkerPool } from '../engine/pool';
+import { parseSeed } from '../engine/rng';
+import { games, gameById } from '../games';
+import { suites } from '../../bench';
+import { formatTable } from '../../bench/harness';
+import { formatOptions, optionInteger, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { fileOrStdin, lineReader } from './lines';
+import { playGame } from './play';
+import { solveLines } from './solve';
+
+const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
+const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' };
+
+interface Command {
+  readonly summary: string;
+  readonly options: readonly OptionSpec[];
+  run(game: GameDefinition, args: ParsedArgs, pool: () => WorkerPool): Promise<number>;
+}
+
+const commands: Readonly<Record<string, Command>> = {
+  solve: {
+    summary: 'solve positions read one per line (blank and # lines skipped): one JSON answer per line',
+    options: [{ name: 'file', value: 'PATH', help: 'read positions from PATH instead of standard input' }, WORKERS_OPTION],
+    run: (game, args, pool) => solveLines(game.rules.id, lineReader(fileOrStdin(optionText(args, 'file'))), {}, pool(), process.stdout),
+  },
+  play: {
+    summary: 'play a game in the terminal against a bot, or two people',
+    options: [
+      { name: 'bot', value: 'CONFIG', help: 'the bot: id or id:param=value:... (default: the strongest)' },
+      { name: 'as', value: 'SEAT', help: 'the seat you play (default: the first to move)' },
+      { name: 'two-players', help: 'two people take turns at the keyboard' },
+      { name: 'seed', value: 'N', help: 'seed of the start and of the bot\'s choices (default 1)' },
+    ],
+    run(game, args, pool) {
+      const bot = optionText(args, 'bot') ?? game.levels.at(-1)!.config;
+      parseBotConfig(game.bots, bot);
+      const seat = optionText(args, 'as') ?? game.rules.seats[0];
+      const seatIndex = game.rules.seats.indexOf(seat);
+      if (seatIndex < 0) throw new UsageError(`--as must be one of ${game.rules.seats.join(', ')}, got "${seat}"`);
+      const both = args.options.has('two-players');
+      const humans: [boolean, boolean] = [both || seatIndex === 0, both || seatIndex === 1];
+      const seed = parseSeed(optionText(args, 'seed') ?? '1');
+      return playGame(game, { humans, bot, seed }, lineReader(process.stdin), pool(), process.stdout);
+    },
+  },
+  bots: {
+    summary: 'list the bots, their parameters and the levels offered to people',
+    options: [],
+    async run(game) {
+      for (const bot of game.bots) {
+        const params = bot.params.map((p) => `${p.name}=${p.min}..${p.max} (default ${p.default})`).join(', ');
+        console.log(`${bot.id.padEnd(10)} ${bot.label}: ${bot.description}${params ? `\n${''.padEnd(11)}parameters: ${params}` : ''}`);
+      }
+      console.log(`levels: ${game.levels.map((level) => `${level.label} = ${level.config}`).join(', ')}`);
+      return 0;
+    },
+  },
+};
+
+const BENCH_OPTIONS: readonly OptionSpec[] = [{ name: 'json', help: 'print only the JSON document' }, WORKERS_OPTION, HELP_OPTION];
+
+function usage(): string {
+  const commandLines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(8)} ${command.summary}`);
+  return [
+    'usage: playground <game> <command> [options]',
+    '       playground bench <suite> [options]',
+    '',
+    `games: ${Object.keys(games).join(', ')}`,
+    'commands:',
+    ...commandLines,
+    '',
+    `bench suites:`,
+    ...suites.map((suite) => `  ${suite.name.padEnd(10)} ${suite.description}`),
+    '',
+    'playground <game> <command> --help shows the command\'s options.',
+  ].join('\n');
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [first, second, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    console.log(usage());
+    return 0;
+  }
+  let pool: WorkerPool | undefined;
+  try {
+    if (first === 'bench') return await bench(second, rest, (size) => (pool = createNodePool(size)));
+    const game = gameById(first);
+    if (second === undefined || second === '--help') {
+      console.log(usage());
+      return second === undefined ? 2 : 0;
+    }
+    const command = commands[second];
+    if (!command) throw new UsageError(`unknown command "${second}": the commands are ${Object.keys(commands).join(', ')}`);
+    const args = parseArgs(rest, [...command.options, HELP_OPTION]);
+    if (args.options.has('help')) {
+      console.log(`usage: playground ${first} ${second} [options]\n${command.summary}\n${formatOptions([...command.options, HELP_OPTION])}`);
+      return 0;
+    }
+    if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+    return await command.run(game, args, () => (pool = createNodePool(optionInteger(args, 'workers', 0, 1, 256) || undefined)));
+  } catch (error) {
+    console.error(`playground: ${(error as Error).message}`);
+    if (error instanceof UsageError) console.error('run playground --help for the usage');
+    return 2;
+  } finally {
+    pool?.close();
+  }
+}
+
+async function bench(name: string | undefined, argv: readonly string[], makePool: (size?: number) => WorkerPool): Promise<number> {
+  const args = parseArgs(argv, BENCH_OPTIONS);
+  if (name === undefined || name === '--help' || args.options.has('help')) {
+    console.log(`usage: playground bench <suite> [options]\n${formatOptions(BENCH_OPTIONS)}\nsuites:\n${suites.map((s) => `  ${s.name.padEnd(10)} ${s.description}`).join('\n')}`);
+    return name === undefined ? 2 : 0;
+  }
+  const suite = suites.find((candidate) => candidate.name === name);
+  if (!suite) throw new UsageError(`unknown bench suite "${name}": the suites are ${suites.map((s) => s.name).join(', ')}`);
+  const json = args.options.has('json');
+  const pool = makePool(optionInteger(args, 'workers', 0, 1, 256) || undefined);
+  const started = performance.now();
+  const rows = await suite.run(pool, (line) => json || console.error(line));
+  const wallMs = performance.now() - started;
+  if (!json) console.log(`${formatTable(rows)}\nwall time ${(wallMs / 1000).toFixed(2)} s on ${pool.size} workers`);
+  console.log(JSON.stringify({ suite: suite.name, workers: pool.size, wallMs: Math.round(wallMs), rows }));
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

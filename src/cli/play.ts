@@ -1,0 +1,52 @@
+// `playground <game> play`: a game in the terminal, people against a bot or against each other.
+
+import type { Writable } from 'node:stream';
+import type { GameDefinition } from '../engine/game';
+import type { WorkerPool } from '../engine/pool';
+import { requestMove } from '../engine/requests';
+import { deriveSeed } from '../engine/rng';
+
+export interface PlaySetup {
+  /** For each seat, true when a person plays it. */
+  readonly humans: readonly [boolean, boolean];
+  /** The bot configuration of the seats a person does not play. */
+  readonly bot: string;
+  readonly seed: number;
+}
+
+/** Plays one game to its end; resolves to the exit status (1 when the input ends first). */
+export async function playGame(game: GameDefinition, setup: PlaySetup, lines: AsyncIterator<string>, pool: WorkerPool, output: Writable): Promise<number> {
+  const { rules, terminal } = game;
+  const say = (text: string) => void output.write(`${text}\n`);
+  let position = rules.start(setup.seed);
+  while (!rules.outcome(position)) {
+    say(terminal.draw(position));
+    const seat = rules.seatToMove(position);
+    if (setup.humans[seat]) {
+      say(terminal.prompt(position));
+      for (;;) {
+        const line = await lines.next();
+        if (line.done) {
+          say('The input ended before the game did.');
+          return 1;
+        }
+        const read = terminal.readMove(position, line.value);
+        if ('move' in read) {
+          position = rules.play(position, read.move);
+          break;
+        }
+        say(read.error);
+      }
+    } else {
+      const notation = rules.format(position);
+      const { move, report } = await requestMove(pool, { game: rules.id, bot: setup.bot, position: notation, seed: deriveSeed(setup.seed, notation) }).promise;
+      const depth = report.iterations.at(-1)?.depth ?? 0;
+      say(`${rules.seats[seat]} (${setup.bot}) plays ${move}  [depth ${depth}, ${report.nodes} nodes]`);
+      position = rules.play(position, rules.parseMove(move));
+    }
+  }
+  say(terminal.draw(position));
+  say('');
+  say(terminal.verdict(position));
+  return 0;
+}

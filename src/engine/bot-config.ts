@@ -1,0 +1,47 @@
+// Bot configurations: `id` or `id:param=value:param=value`, checked against the bot's parameter schema.
+
+import type { Bot, Params } from './game';
+
+export interface BotConfig {
+  readonly id: string;
+  /** Every parameter of the bot, defaults filled in. */
+  readonly params: Params;
+}
+
+export function findBot<B extends Bot<any, any, any>>(bots: readonly B[], id: string): B {
+  const bot = bots.find((candidate) => candidate.id === id);
+  if (!bot) throw new Error(`unknown bot "${id}": the bots are ${bots.map((b) => b.id).join(', ')}`);
+  return bot;
+}
+
+export function parseBotConfig(bots: readonly Bot<any, any, any>[], text: string): BotConfig {
+  const [id, ...assignments] = text.trim().split(':');
+  const bot = findBot(bots, id);
+  const params: Record<string, number> = Object.fromEntries(bot.params.map((spec) => [spec.name, spec.default]));
+  const seen = new Set<string>();
+  for (const assignment of assignments) {
+    const match = /^([A-Za-z]\w*)=(-?\d+)$/.exec(assignment);
+    if (!match) throw new Error(`"${assignment}" in bot "${text}" is not param=integer`);
+    const [, name, value] = match;
+    const spec = bot.params.find((candidate) => candidate.name === name);
+    if (!spec) {
+      const known = bot.params.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new Error(`bot ${id} has no parameter "${name}" (its parameters: ${known})`);
+    }
+    if (seen.has(name)) throw new Error(`parameter ${name} is given twice in bot "${text}"`);
+    seen.add(name);
+    const number = Number(value);
+    if (number < spec.min || number > spec.max) {
+      throw new Error(`${id} ${name}=${number} is out of range ${spec.min}..${spec.max}`);
+    }
+    params[name] = number;
+  }
+  return { id, params };
+}
+
+/** The configuration's text, naming only the parameters that differ from their defaults. */
+export function formatBotConfig(bots: readonly Bot<any, any, any>[], config: BotConfig): string {
+  const bot = findBot(bots, config.id);
+  const changed = bot.params.filter((spec) => config.params[spec.name] !== spec.default);
+  return [config.id, ...changed.map((spec) => `${spec.name}=${config.params[spec.name]}`)].join(':');
+}

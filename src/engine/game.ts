@@ -1,0 +1,113 @@
+// The contracts every game keeps: its rules (the authority), its bots and what a search reports.
+
+/** The end of a game: the winning seat (0 moves first) or null for a draw, and the margin for games with points. */
+export interface Outcome {
+  readonly winner: 0 | 1 | null;
+  readonly margin?: number;
+}
+
+export interface GameRules<P, M> {
+  readonly id: string;
+  readonly title: string;
+  /** Names of the two seats, the first to move first: ['X', 'O']. */
+  readonly seats: readonly [string, string];
+  /** A start position; games with random starts draw it from the seed. */
+  start(seed: number): P;
+  /** Reads the position notation of DESIGN.md; throws an Error saying what is wrong. */
+  parse(text: string): P;
+  format(position: P): string;
+  seatToMove(position: P): 0 | 1;
+  /** Empty when the game is over. */
+  legalMoves(position: P): M[];
+  /** The position after a legal move; throws an Error for an illegal one. */
+  play(position: P, move: M): P;
+  outcome(position: P): Outcome | null;
+  formatMove(move: M): string;
+  /** Reads a move in formatMove's notation; throws an Error saying what is wrong (not whether it is legal). */
+  parseMove(text: string): M;
+}
+
+/** A bot parameter: an integer in [min, max]. */
+export interface ParamSpec {
+  readonly name: string;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+}
+
+export type Params = Readonly<Record<string, number>>;
+
+/** Limits of one search; a missing or zero field is no limit. */
+export interface Budget {
+  readonly depth?: number;
+  readonly nodes?: number;
+  readonly ms?: number;
+}
+
+/** One finished iteration of a search (a depth of iterative deepening, a threshold of IDA*). */
+export interface Iteration {
+  readonly depth: number;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly score: number;
+  readonly move: string;
+}
+
+export interface SearchReport {
+  readonly iterations: readonly Iteration[];
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+export interface Decision<M> {
+  readonly move: M;
+  readonly report: SearchReport;
+}
+
+/** What a bot gets besides the position: its parameters, a seed for its choices, a core, a progress sink. */
+export interface BotContext<Core> {
+  readonly params: Params;
+  readonly seed: number;
+  readonly budget: Budget;
+  core(): Promise<Core>;
+  progress(iteration: Iteration): void;
+}
+
+export interface Bot<P, M, Core = unknown> {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string;
+  readonly params: readonly ParamSpec[];
+  choose(position: P, context: BotContext<Core>): Promise<Decision<M>>;
+}
+
+/** Flags and values of a solve request (`--analyze`, `--heuristic wd`). */
+export type SolveOptions = Readonly<Record<string, string | boolean>>;
+
+/** The answer of DESIGN.md's solve contract for one position, including "nodes" and "ms". */
+export type SolveAnswer = Readonly<Record<string, unknown>> & { readonly nodes: number; readonly ms: number };
+
+/** Everything the engine, the worker, the CLI and the pages know of a game. */
+export interface GameDefinition<P = any, M = any, Core = any> {
+  readonly rules: GameRules<P, M>;
+  readonly bots: readonly Bot<P, M, Core>[];
+  /** The bot configurations a person picks from, weakest first. */
+  readonly levels: readonly { readonly label: string; readonly config: string }[];
+  readonly terminal: TerminalUi<P, M>;
+  /** The file name of the game's core under build/ (without .wasm). */
+  readonly core: string;
+  /** Solves one position exactly (the CLI's `solve`), reporting each iteration. */
+  solve(position: P, options: SolveOptions, core: Core, progress: (iteration: Iteration) => void): SolveAnswer;
+}
+
+/** A game in the terminal (`playground <game> play`): how it is drawn and how a person's move is read. */
+export interface TerminalUi<P, M> {
+  draw(position: P): string;
+  /** The line that asks the person to move. */
+  prompt(position: P): string;
+  /** A person's input: the move, or a message saying what is wrong with it (then the person is asked again). */
+  readMove(position: P, line: string): { readonly move: M } | { readonly error: string };
+  /** The closing line of a finished game. */
+  verdict(position: P): string;
+}

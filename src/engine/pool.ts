@@ -1,0 +1,98 @@
+// A pool of search workers, one per core: jobs queue for a free worker, and a job can be cancelled at any
+// moment. Cancelling a running job terminates its worker (a search in WebAssembly cannot be interrupted
+// otherwise); the pool starts a fresh one when it next needs it.
+
+import type { Remote } from 'comlink';
+import type { SearchApi } from '../../workers/api';
+
+export interface WorkerHandle {
+  readonly api: Remote<SearchApi>;
+  terminate(): void;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+export interface Job<T> {
+  readonly promise: Promise<T>;
+  cancel(): void;
+}
+
+interface Entry {
+  readonly task: (api: Remote<SearchApi>) => Promise<unknown>;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  worker?: WorkerHandle;
+  settled: boolean;
+}
+
+export class WorkerPool {
+  private readonly idle: WorkerHandle[] = [];
+  private readonly queue: Entry[] = [];
+  private running = 0;
+  private closed = false;
+
+  constructor(
+    private readonly spawn: () => WorkerHandle,
+    readonly size: number,
+  ) {
+    if (!(size >= 1)) throw new Error(`a pool needs at least one worker, got ${size}`);
+  }
+
+  run<T>(task: (api: Remote<SearchApi>) => Promise<T>): Job<T> {
+    let entry!: Entry;
+    const promise = new Promise<T>((resolve, reject) => {
+      entry = { task, resolve: resolve as (value: unknown) => void, reject, settled: false };
+    });
+    this.queue.push(entry);
+    this.pump();
+    return { promise, cancel: () => this.cancel(entry) };
+  }
+
+  /** Terminates every worker; queued and running jobs are cancelled. */
+  close(): void {
+    this.closed = true;
+    for (const entry of [...this.queue]) this.cancel(entry);
+    for (const worker of this.idle.splice(0)) worker.terminate();
+  }
+
+  private pump(): void {
+    while (!this.closed && this.queue.length > 0 && (this.idle.length > 0 || this.running < this.size)) {
+      const entry = this.queue.shift()!;
+      const worker = this.idle.pop() ?? this.spawn();
+      entry.worker = worker;
+      this.running++;
+      entry.task(worker.api).then(
+        (value) => this.finish(entry, () => entry.resolve(value)),
+        (error) => this.finish(entry, () => entry.reject(error)),
+      );
+    }
+  }
+
+  private finish(entry: Entry, settle: () => void): void {
+    if (entry.settled) return; // cancelled: its worker is gone already
+    entry.settled = true;
+    this.running--;
+    this.idle.push(entry.worker!);
+    settle();
+    this.pump();
+  }
+
+  private cancel(entry: Entry): void {
+    if (entry.settled) return;
+    entry.settled = true;
+    const queued = this.queue.indexOf(entry);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+    } else {
+      entry.worker!.terminate();
+      this.running--;
+    }
+    entry.reject(new CancelledError());
+    this.pump();
+  }
+}

@@ -1,0 +1,14 @@
+// Search requests sent to the pool, with progress reported per iteration.
+
+import { proxy } from 'comlink';
+import type { MoveAnswer, MoveRequest, ProgressCallback } from '../../workers/api';
+import type { SolveAnswer, SolveOptions } from './game';
+import type { Job, WorkerPool } from './pool';
+
+export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?: ProgressCallback): Job<MoveAnswer> {
+  return pool.run((api) => api.botMove(request, onProgress && proxy(onProgress)));
+}
+
+export function requestSolve(pool: WorkerPool, game: string, line: string, options: SolveOptions = {}, onProgress?: ProgressCallback): Job<SolveAnswer> {
+  return pool.run((api) => api.solve(game, line, options, onProgress && proxy(onProgress)));
+}

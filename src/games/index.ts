@@ -1,0 +1,14 @@
+// Every game of the playground, by id.
+
+import type { GameDefinition } from '../engine/game';
+import { tictactoe } from './tictactoe';
+
+export const games: Readonly<Record<string, GameDefinition>> = {
+  tictactoe,
+};
+
+export function gameById(id: string): GameDefinition {
+  const game = games[id];
+  if (!game) throw new Error(`unknown game "${id}": the games are ${Object.keys(games).join(', ')}`);
+  return game;
+}

@@ -1,0 +1,17 @@
+// Tic-tac-toe as the engine sees it.
+
+import type { GameDefinition } from '../../engine/game';
+import { bots, levels } from './bots';
+import type { TicTacToeCore } from './core';
+import { rules, type Position } from './rules';
+import { solve } from './solve';
+import { terminal } from './terminal';
+
+export const tictactoe: GameDefinition<Position, number, TicTacToeCore> = {
+  rules,
+  bots,
+  levels,
+  terminal,
+  core: 'tictactoe',
+  solve: (position, _options, core, progress) => solve(position, core, progress),
+};

@@ -1,0 +1,215 @@
+// The flow of one game on a page, the same for every two-seat game: people and bots take turns, a bot
+// thinks in the worker pool with live progress, people can undo, start over, stop a bot, or step and run a
+// game between two bots. A Lit reactive controller: the page re-renders on every change.
+
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { GameDefinition, Iteration, Outcome } from '../engine/game';
+import { CancelledError, type Job } from '../engine/pool';
+import { requestMove } from '../engine/requests';
+import { deriveSeed } from '../engine/rng';
+import type { MoveAnswer } from '../../workers/api';
+import { searchPool } from './pool';
+
+export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly config: string };
+
+/** A bot's search for one move, growing while it thinks. */
+export interface BotSearch {
+  readonly seat: 0 | 1;
+  readonly ply: number;
+  readonly config: string;
+  iterations: readonly Iteration[];
+  nodes: number;
+  ms: number;
+  done: boolean;
+}
+
+export class GameSession<P, M> implements ReactiveController {
+  /** positions[0] is the start, positions[k] the position after k moves. */
+  positions: P[];
+  seed = 1;
+  /** When both seats are bots: false runs the game, true waits for step(). */
+  paused = true;
+  /** Pause between two bot moves when both seats are bots, so people can follow. */
+  delayMs = 500;
+  /** The searches of this game's bot moves, oldest first. */
+  searches: BotSearch[] = [];
+  error = '';
+  private thinking?: Job<MoveAnswer>;
+  private timer?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    readonly game: GameDefinition<P, M>,
+    public players: readonly [Player, Player],
+    private readonly onPositionChange: () => void = () => {},
+  ) {
+    this.positions = [game.rules.start(this.seed)];
+    host.addController(this);
+  }
+
+  get position(): P {
+    return this.positions.at(-1)!;
+  }
+
+  get outcome(): Outcome | null {
+    return this.game.rules.outcome(this.position);
+  }
+
+  get seatToMove(): 0 | 1 {
+    return this.game.rules.seatToMove(this.position);
+  }
+
+  get isThinking(): boolean {
+    return this.thinking !== undefined;
+  }
+
+  get botsOnly(): boolean {
+    return this.players.every((player) => player.kind === 'bot');
+  }
+
+  /** A person may move now. */
+  get humanToMove(): boolean {
+    return !this.outcome && this.players[this.seatToMove].kind === 'human';
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  /** Starts over from `start` (the game's start for the seed by default). */
+  newGame(start: P = this.game.rules.start(this.seed)): void {
+    this.stop();
+    this.positions = [start];
+    this.searches = [];
+    this.error = '';
+    this.changed();
+  }
+
+  setPlayers(players: readonly [Player, Player]): void {
+    this.stop();
+    this.players = players;
+    this.changed(false);
+  }
+
+  /** A person's move; an illegal one is refused with a message and changes nothing. */
+  play(move: M): void {
+    if (!this.humanToMove) return;
+    try {
+      this.advance(this.game.rules.play(this.position, move));
+    } catch (error) {
+      this.error = (error as Error).message;
+      this.host.requestUpdate();
+    }
+  }
+
+  /** Takes back moves to the last position where a person was to move (one move between two bots or two people). */
+  undo(): void {
+    if (this.positions.length < 2) return;
+    this.stop();
+    const humanSeats = this.players.map((player) => player.kind === 'human');
+    do this.positions.pop();
+    while (this.positions.length > 1 && humanSeats.includes(true) && !humanSeats[this.game.rules.seatToMove(this.position)]);
+    this.searches = this.searches.filter((search) => search.ply < this.positions.length - 1);
+    if (this.botsOnly) this.paused = true;
+    this.error = '';
+    this.changed();
+  }
+
+  /** Between two bots: play one move, then wait. */
+  step(): void {
+    this.paused = true;
+    if (!this.thinking && !this.outcome) this.think();
+  }
+
+  run(): void {
+    this.paused = false;
+    this.schedule();
+  }
+
+  pause(): void {
+    this.paused = true;
+    clearTimeout(this.timer);
+    this.host.requestUpdate();
+  }
+
+  /** Ends the bot's search at once and plays the best move of its last finished iteration, if it has one. */
+  moveNow(): void {
+    const search = this.searches.at(-1);
+    if (!this.thinking || !search) return;
+    this.stop();
+    const best = search.iterations.at(-1);
+    if (best) {
+      search.done = true;
+      this.advance(this.game.rules.play(this.position, this.game.rules.parseMove(best.move)));
+    } else {
+      this.searches.pop();
+      this.paused = true;
+      this.error = 'The bot was stopped before it finished a first iteration.';
+      this.host.requestUpdate();
+    }
+  }
+
+  private advance(next: P): void {
+    this.positions = [...this.positions, next];
+    this.error = '';
+    this.changed();
+  }
+
+  private changed(positionChanged = true): void {
+    if (positionChanged) this.onPositionChange();
+    this.host.requestUpdate();
+    this.schedule();
+  }
+
+  /** Starts the bot to move, now or after the delay between two bots. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    if (this.thinking || this.outcome || this.players[this.seatToMove].kind !== 'bot') return;
+    if (!this.botsOnly) this.think();
+    else if (!this.paused) this.timer = setTimeout(() => this.think(), this.delayMs);
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    const job = this.thinking;
+    this.thinking = undefined;
+    job?.cancel();
+    const search = this.searches.at(-1);
+    if (search && !search.done) this.searches.pop();
+  }
+
+  private think(): void {
+    const player = this.players[this.seatToMove];
+    if (player.kind !== 'bot') return;
+    const rules = this.game.rules;
+    const notation = rules.format(this.position);
+    const search: BotSearch = { seat: this.seatToMove, ply: this.positions.length - 1, config: player.config, iterations: [], nodes: 0, ms: 0, done: false };
+    this.searches = [...this.searches, search];
+    const job = requestMove(searchPool(), { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation) }, (iteration) => {
+      if (this.thinking !== job) return;
+      search.iterations = [...search.iterations, iteration];
+      search.nodes += iteration.nodes;
+      search.ms += iteration.ms;
+      this.searches = [...this.searches];
+      this.host.requestUpdate();
+    });
+    this.thinking = job;
+    this.host.requestUpdate();
+    job.promise.then(
+      (answer) => {
+        if (this.thinking !== job) return;
+        this.thinking = undefined;
+        // Progress comes on its own message channel and may trail the answer: the answer's report is the record.
+        Object.assign(search, { iterations: answer.report.iterations, nodes: answer.report.nodes, ms: answer.report.ms, done: true });
+        this.advance(rules.play(this.position, rules.parseMove(answer.move)));
+      },
+      (error: Error) => {
+        if (this.thinking !== job || error instanceof CancelledError) return;
+        this.thinking = undefined;
+        this.paused = true;
+        this.error = `The bot failed: ${error.message}`;
+        this.host.requestUpdate();
+      },
+    );
+  }
+}

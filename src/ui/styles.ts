@@ -1,0 +1,78 @@
+// Styles shared by the pages: panels, controls and the status line.
+
+import { css } from 'lit';
+
+export const pageStyles = css`
+  :host {
+    display: block;
+    color: var(--text);
+  }
+  h1 {
+    font-size: 1.5rem;
+    margin: 0 0 0.75rem;
+  }
+  .layout {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 1.5rem;
+    align-items: flex-start;
+  }
+  .panel {
+    background: var(--panel);
+    border: 1px solid var(--border);
+    border-radius: 8px;
+    padding: 1rem;
+  }
+  .panel.game {
+    max-width: 34rem;
+  }
+  .controls {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
+    align-items: center;
+    margin-bottom: 0.75rem;
+  }
+  label {
+    display: inline-flex;
+    gap: 0.4rem;
+    align-items: center;
+  }
+  button,
+  select,
+  input {
+    font: inherit;
+    padding: 0.3rem 0.6rem;
+    border: 1px solid var(--border);
+    border-radius: 6px;
+    background: var(--control);
+    color: var(--text);
+  }
+  input[type='number'] {
+    width: 7rem;
+  }
+  button:not(:disabled) {
+    cursor: pointer;
+  }
+  button:disabled {
+    opacity: 0.5;
+  }
+  button:focus-visible,
+  select:focus-visible,
+  input:focus-visible {
+    outline: 2px solid var(--accent);
+    outline-offset: 1px;
+  }
+  .status {
+    font-size: 1.1rem;
+    min-height: 1.6rem;
+    margin: 0.75rem 0;
+  }
+  .error {
+    color: var(--bad);
+  }
+  .hint {
+    color: var(--muted);
+    font-size: 0.9rem;
+  }
+`;

@@ -1,0 +1,42 @@
+// The worker pool with real Node worker threads (dist-node/worker.mjs): jobs, progress, cancel.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNodePool } from '../../src/engine/node-pool';
+import { CancelledError } from '../../src/engine/pool';
+import { requestMove, requestSolve } from '../../src/engine/requests';
+import type { Iteration } from '../../src/engine/game';
+
+const pool = createNodePool(2, 'dist-node/worker.mjs');
+afterAll(() => pool.close());
+
+describe('worker pool', () => {
+  it('runs a bot in a worker thread and reports every iteration', async () => {
+    const iterations: Iteration[] = [];
+    const answer = await requestMove(pool, { game: 'tictactoe', bot: 'perfect', position: '.........', seed: 3 }, (it) => iterations.push(it)).promise;
+    expect(iterations.map((it) => it.depth)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(answer.report.iterations).toEqual(iterations);
+    expect(answer.report.nodes).toBe(iterations.reduce((sum, it) => sum + it.nodes, 0));
+    expect(answer.move).toBe(iterations.at(-1)!.move);
+  });
+
+  it('sends a bad request back as an error, and the worker keeps serving', async () => {
+    await expect(requestSolve(pool, 'tictactoe', 'XXXXXXXXX').promise).rejects.toThrow('9 X and 0 O');
+    await expect(requestMove(pool, { game: 'tictactoe', bot: 'minimax:depth=99', position: '.........', seed: 1 }).promise).rejects.toThrow('out of range');
+    await expect(requestMove(pool, { game: 'chess', bot: 'x', position: '', seed: 1 }).promise).rejects.toThrow('unknown game "chess"');
+    expect((await requestSolve(pool, 'tictactoe', 'XX.OO....').promise).value).toBe(1);
+  });
+
+  it('cancels running and queued jobs at once; later jobs still run', async () => {
+    // Hold both workers busy with many solves, queue one more, then cancel them all.
+    const jobs = Array.from({ length: 6 }, () => requestSolve(pool, 'tictactoe', '.........'));
+    jobs.forEach((job) => job.cancel());
+    for (const job of jobs) await expect(job.promise).rejects.toBeInstanceOf(CancelledError);
+    const answer = await requestSolve(pool, 'tictactoe', 'X...O....').promise;
+    expect(answer.value).toBe(0);
+  });
+
+  it('answers jobs in parallel, as many as there are jobs', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => requestMove(pool, { game: 'tictactoe', bot: 'random', position: '.........', seed: i }).promise));
+    expect(new Set(answers.map((answer) => answer.move)).size).toBeGreaterThan(3);
+  });
+});

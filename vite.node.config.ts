@@ -1,0 +1,24 @@
+// Node bundles (Node 20 cannot run TypeScript in worker threads): the CLI, the search worker and the
+// server, built to dist-node/ side by side, with build/ (the cores) beside dist-node/.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  build: {
+    ssr: true,
+    outDir: 'dist-node',
+    target: 'node20',
+    emptyOutDir: true,
+    rolldownOptions: {
+      input: {
+        cli: 'src/cli/main.ts',
+        worker: 'workers/node.ts',
+        server: 'src/server/main.ts',
+      },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].mjs',
+        chunkFileNames: '[name].mjs',
+      },
+    },
+  },
+});

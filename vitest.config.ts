@@ -1,0 +1,27 @@
+// Two projects: Node tests (rules, cores, workers, CLI) and Chromium tests (the built app, driven by
+// playwright-core in Debian's chromium). `npm test` builds first: both use build/ and dist-node/.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'chromium',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

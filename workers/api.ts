@@ -1,0 +1,65 @@
+// The search worker's API, the same in a browser Web Worker and a Node worker thread (Comlink on both).
+// Each entry only says how to fetch a core's WebAssembly module.
+
+import { findBot, parseBotConfig } from '../src/engine/bot-config';
+import { instantiateCore } from '../src/engine/core';
+import type { Budget, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
+import { gameById } from '../src/games';
+
+export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
+export type ProgressCallback = (iteration: Iteration) => void;
+
+export interface MoveRequest {
+  readonly game: string;
+  /** A bot configuration, `id` or `id:param=value`. */
+  readonly bot: string;
+  /** The position in the game's notation. */
+  readonly position: string;
+  readonly seed: number;
+  readonly budget?: Budget;
+}
+
+export interface MoveAnswer {
+  /** The move in the game's notation. */
+  readonly move: string;
+  readonly report: SearchReport;
+}
+
+export function createSearchApi(loadModule: ModuleLoader) {
+  const cores = new Map<string, Promise<unknown>>();
+  const core = (name: string): Promise<unknown> => {
+    let instance = cores.get(name);
+    if (!instance) {
+      instance = loadModule(name).then((module) => instantiateCore(module));
+      cores.set(name, instance);
+    }
+    return instance;
+  };
+  const ignore: ProgressCallback = () => {};
+
+  return {
+    /** The move a bot plays in a position, with its search report. */
+    async botMove(request: MoveRequest, onProgress: ProgressCallback = ignore): Promise<MoveAnswer> {
+      const game = gameById(request.game);
+      const config = parseBotConfig(game.bots, request.bot);
+      const position = game.rules.parse(request.position);
+      const decision = await findBot(game.bots, config.id).choose(position, {
+        params: config.params,
+        seed: request.seed,
+        budget: request.budget ?? {},
+        core: () => core(game.core),
+        progress: (iteration) => void onProgress(iteration),
+      });
+      return { move: game.rules.formatMove(decision.move), report: decision.report };
+    },
+
+    /** DESIGN.md's solve answer for one position line; throws an Error saying what is wrong with the line. */
+    async solve(gameId: string, line: string, options: SolveOptions = {}, onProgress: ProgressCallback = ignore): Promise<SolveAnswer> {
+      const game = gameById(gameId);
+      const position = game.rules.parse(line);
+      return game.solve(position, options, await core(game.core), (iteration) => void onProgress(iteration));
+    },
+  };
+}
+
+export type SearchApi = ReturnType<typeof createSearchApi>;
