@@ -3,7 +3,7 @@
 
 import { findBot, parseBotConfig } from '../src/engine/bot-config';
 import { instantiateCore } from '../src/engine/core';
-import type { Budget, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
+import type { Analysis, Budget, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
 import { gameById } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
@@ -51,6 +51,14 @@ export function createSearchApi(loadModule: ModuleLoader) {
         progress: (iteration) => void onProgress(iteration),
       });
       return { move: game.rules.formatMove(decision.move), report: decision.report };
+    },
+
+    /** The value of every move of a position, for games that offer analysis. */
+    async analyze(gameId: string, line: string, budget: Budget = {}, onProgress: ProgressCallback = ignore): Promise<Analysis> {
+      const game = gameById(gameId);
+      if (!game.analyze) throw new Error(`${game.rules.title} has no analysis`);
+      const position = game.rules.parse(line);
+      return game.analyze(position, await core(game.core), budget, (iteration) => void onProgress(iteration));
     },
 
     /** DESIGN.md's solve answer for one position line; throws an Error saying what is wrong with the line. */

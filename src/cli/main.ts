@@ -35,6 +35,7 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'as', value: 'SEAT', help: 'the seat you play (default: the first to move)' },
       { name: 'two-players', help: 'two people take turns at the keyboard' },
       { name: 'seed', value: 'N', help: 'seed of the start and of the bot\'s choices (default 1)' },
+      { name: 'size', value: 'N', help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5)' },
     ],
     run(game, args, pool) {
       const bot = optionText(args, 'bot') ?? game.levels.at(-1)!.config;
@@ -45,7 +46,8 @@ const commands: Readonly<Record<string, Command>> = {
       const both = args.options.has('two-players');
       const humans: [boolean, boolean] = [both || seatIndex === 0, both || seatIndex === 1];
       const seed = parseSeed(optionText(args, 'seed') ?? '1');
-      return playGame(game, { humans, bot, seed }, lineReader(process.stdin), pool(), process.stdout);
+      const size = boardSize(game, args);
+      return playGame(game, { humans, bot, seed, size }, lineReader(process.stdin), pool(), process.stdout);
     },
   },
   bots: {
@@ -61,6 +63,15 @@ const commands: Readonly<Record<string, Command>> = {
     },
   },
 };
+
+/** The --size option, checked against the game's sizes; undefined for games without sizes. */
+function boardSize(game: GameDefinition, args: ParsedArgs): number | undefined {
+  if (!game.sizes) {
+    if (args.options.has('size')) throw new UsageError(`${game.rules.title} has no board sizes`);
+    return undefined;
+  }
+  return optionInteger(args, 'size', game.sizes.default, game.sizes.min, game.sizes.max);
+}
 
 const BENCH_OPTIONS: readonly OptionSpec[] = [{ name: 'json', help: 'print only the JSON document' }, WORKERS_OPTION, HELP_OPTION];
 
@@ -131,4 +142,9 @@ async function bench(name: string | undefined, argv: readonly string[], makePool
   return 0;
 }
 
+// A reader that stops early (`| head`) closes the pipe: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 process.exitCode = await main(process.argv.slice(2));

@@ -12,13 +12,15 @@ export interface PlaySetup {
   /** The bot configuration of the seats a person does not play. */
   readonly bot: string;
   readonly seed: number;
+  /** The board size, for games that have sizes. */
+  readonly size?: number;
 }
 
 /** Plays one game to its end; resolves to the exit status (1 when the input ends first). */
 export async function playGame(game: GameDefinition, setup: PlaySetup, lines: AsyncIterator<string>, pool: WorkerPool, output: Writable): Promise<number> {
   const { rules, terminal } = game;
   const say = (text: string) => void output.write(`${text}\n`);
-  let position = rules.start(setup.seed);
+  let position = rules.start(setup.seed, setup.size);
   while (!rules.outcome(position)) {
     say(terminal.draw(position));
     const seat = rules.seatToMove(position);
@@ -40,8 +42,8 @@ export async function playGame(game: GameDefinition, setup: PlaySetup, lines: As
     } else {
       const notation = rules.format(position);
       const { move, report } = await requestMove(pool, { game: rules.id, bot: setup.bot, position: notation, seed: deriveSeed(setup.seed, notation) }).promise;
-      const depth = report.iterations.at(-1)?.depth ?? 0;
-      say(`${rules.seats[seat]} (${setup.bot}) plays ${move}  [depth ${depth}, ${report.nodes} nodes]`);
+      const last = report.iterations.at(-1);
+      say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${last ? `  [depth ${last.depth}, ${report.nodes} nodes]` : ''}`);
       position = rules.play(position, rules.parseMove(move));
     }
   }

@@ -11,8 +11,8 @@ export interface GameRules<P, M> {
   readonly title: string;
   /** Names of the two seats, the first to move first: ['X', 'O']. */
   readonly seats: readonly [string, string];
-  /** A start position; games with random starts draw it from the seed. */
-  start(seed: number): P;
+  /** A start position; games with random starts draw it from the seed, games with sizes take one. */
+  start(seed: number, size?: number): P;
   /** Reads the position notation of DESIGN.md; throws an Error saying what is wrong. */
   parse(text: string): P;
   format(position: P): string;
@@ -88,6 +88,17 @@ export type SolveOptions = Readonly<Record<string, string | boolean>>;
 /** The answer of DESIGN.md's solve contract for one position, including "nodes" and "ms". */
 export type SolveAnswer = Readonly<Record<string, unknown>> & { readonly nodes: number; readonly ms: number };
 
+/** The value of each move of the player to move, as a position's analysis shows them. */
+export interface Analysis {
+  /** One entry per move slot of the game (a cell of the line, a column), null where there is no move. */
+  readonly values: readonly (number | null)[];
+  /** The plies looked ahead; exact when it reaches the end of the game. */
+  readonly depth: number;
+  readonly exact: boolean;
+  readonly nodes: number;
+  readonly ms: number;
+}
+
 /** Everything the engine, the worker, the CLI and the pages know of a game. */
 export interface GameDefinition<P = any, M = any, Core = any> {
   readonly rules: GameRules<P, M>;
@@ -97,8 +108,12 @@ export interface GameDefinition<P = any, M = any, Core = any> {
   readonly terminal: TerminalUi<P, M>;
   /** The file name of the game's core under build/ (without .wasm). */
   readonly core: string;
+  /** Board sizes, for games that have them (the matrix game). */
+  readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
   /** Solves one position exactly (the CLI's `solve`), reporting each iteration. */
   solve(position: P, options: SolveOptions, core: Core, progress: (iteration: Iteration) => void): SolveAnswer;
+  /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */
+  analyze?(position: P, core: Core, budget: Budget, progress: (iteration: Iteration) => void): Analysis;
 }
 
 /** A game in the terminal (`playground <game> play`): how it is drawn and how a person's move is read. */

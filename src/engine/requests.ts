@@ -2,7 +2,7 @@
 
 import { proxy } from 'comlink';
 import type { MoveAnswer, MoveRequest, ProgressCallback } from '../../workers/api';
-import type { SolveAnswer, SolveOptions } from './game';
+import type { Analysis, Budget, SolveAnswer, SolveOptions } from './game';
 import type { Job, WorkerPool } from './pool';
 
 export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?: ProgressCallback): Job<MoveAnswer> {
@@ -11,4 +11,8 @@ export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?:
 
 export function requestSolve(pool: WorkerPool, game: string, line: string, options: SolveOptions = {}, onProgress?: ProgressCallback): Job<SolveAnswer> {
   return pool.run((api) => api.solve(game, line, options, onProgress && proxy(onProgress)));
+}
+
+export function requestAnalysis(pool: WorkerPool, game: string, position: string, budget: Budget = {}, onProgress?: ProgressCallback): Job<Analysis> {
+  return pool.run((api) => api.analyze(game, position, budget, onProgress && proxy(onProgress)));
 }

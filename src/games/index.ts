@@ -1,10 +1,12 @@
 // Every game of the playground, by id.
 
 import type { GameDefinition } from '../engine/game';
+import { matrix } from './matrix';
 import { tictactoe } from './tictactoe';
 
 export const games: Readonly<Record<string, GameDefinition>> = {
   tictactoe,
+  matrix,
 };
 
 export function gameById(id: string): GameDefinition {

@@ -1,0 +1,62 @@
+// The exact value of a plus-minus position and an optimal move, and the exact value of every move (analysis).
+
+import type { Analysis, Budget, Iteration, SolveAnswer } from '../../engine/game';
+import { deepen } from '../../engine/deepening';
+import { EXACT_FREE_CELLS, setPosition, type MatrixCore } from './core';
+import { legalMoves, outcome, seatToMove, type Position } from './rules';
+
+/** The first player's points minus the second's at the end, given the mover's value of what is left. */
+function finalMargin(position: Position, moverValue: number): number {
+  const margin = position.points[0] - position.points[1];
+  return seatToMove(position) === 0 ? margin + moverValue : margin - moverValue;
+}
+
+/**
+ * DESIGN.md's answer: {"value": the first player's points minus the second's under perfect play, "move": an
+ * optimal move of the player to move (a column in row r at the start)}; a finished game has move null.
+ */
+export function solve(position: Position, core: MatrixCore, progress: (iteration: Iteration) => void): SolveAnswer {
+  if (outcome(position)) return { value: finalMargin(position, 0), move: null, nodes: 0, ms: 0 };
+  setPosition(core, position);
+  const depth = core.freeCellCount();
+  const value = core.search(depth, 0, 0, 0);
+  const move = core.bestMove();
+  const nodes = core.nodeCount();
+  const ms = core.elapsedMs();
+  progress({ depth, nodes, ms, score: value, move: String(move) });
+  return { value: finalMargin(position, value), move, nodes, ms };
+}
+
+/**
+ * The value of every playable cell of the mover's line: exact when the position is small enough to solve
+ * (EXACT_FREE_CELLS), otherwise to the deepest depth the budget allows, each depth reported as it finishes.
+ */
+export function analyze(position: Position, core: MatrixCore, budget: Budget, progress: (iteration: Iteration) => void): Analysis {
+  const moves = legalMoves(position);
+  if (moves.length === 0) throw new Error('the game is over');
+  setPosition(core, position);
+  const freeCells = core.freeCellCount();
+  let values: (number | null)[] = [];
+  const scoreMoves = (depth: number, nodesLeft: number, msLeft: number) => {
+    const scores: (number | null)[] = Array(position.size).fill(null);
+    let nodes = 0;
+    let ms = 0;
+    for (const k of moves) {
+      scores[k] = core.moveValue(k, depth, nodesLeft && Math.max(1, nodesLeft - nodes), msLeft && Math.max(1, msLeft - ms));
+      nodes += core.nodeCount();
+      ms += core.elapsedMs();
+      if (core.searchStopped()) return { complete: false, nodes, ms, score: 0, move: '' };
+    }
+    values = scores;
+    const best = moves.reduce((a, b) => (scores[b]! > scores[a]! ? b : a));
+    return { complete: true, nodes, ms, score: scores[best]!, move: String(best) };
+  };
+  if (freeCells <= EXACT_FREE_CELLS) {
+    const { nodes, ms, score, move } = scoreMoves(freeCells, 0, 0);
+    progress({ depth: freeCells, nodes, ms, score, move });
+    return { values, depth: freeCells, exact: true, nodes, ms };
+  }
+  const { report, last } = deepen(freeCells, budget, progress, scoreMoves);
+  if (!last) throw new Error('the budget ran out before the first depth was searched');
+  return { values, depth: last.depth, exact: last.depth >= freeCells, nodes: report.nodes, ms: report.ms };
+}
