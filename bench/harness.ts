@@ -13,6 +13,8 @@ export interface BenchRow {
   /** Search time summed over the positions, as the cores measured it. */
   readonly searchMs: number;
   readonly nodesPerSecond: number;
+  /** A reference measured elsewhere for the same kind of set: its mean nodes and ms, and our speed-up on time. */
+  readonly reference?: { readonly meanNodes: number; readonly meanMs: number; readonly speedup: number };
 }
 
 export interface BenchSuite {
@@ -41,14 +43,17 @@ export function benchRow(set: string, answers: readonly SolveAnswer[]): BenchRow
 }
 
 export function formatTable(rows: readonly BenchRow[]): string {
-  const header = ['set', 'positions', 'nodes', 'mean nodes', 'search ms', 'nodes/s'];
+  const withReference = rows.some((row) => row.reference);
+  const header = ['set', 'positions', 'nodes', 'mean nodes', 'search ms', 'mean ms', 'nodes/s', ...(withReference ? ['ref mean nodes', 'ref mean ms', 'time vs ref'] : [])];
   const cells = rows.map((row) => [
     row.set,
     String(row.positions),
     String(row.nodes),
     row.meanNodes.toFixed(1),
     row.searchMs.toFixed(1),
+    (row.searchMs / row.positions).toFixed(2),
     formatRate(row.nodesPerSecond),
+    ...(withReference ? (row.reference ? [String(row.reference.meanNodes), String(row.reference.meanMs), `${row.reference.speedup.toFixed(2)}x faster`] : ['', '', '']) : []),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
   const format = (line: readonly string[]) => line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');

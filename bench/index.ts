@@ -1,6 +1,7 @@
 // The benchmark suites, by name.
 
 import type { BenchSuite } from './harness';
+import { matrixSuites } from './matrix';
 import { tictactoeSuite } from './tictactoe';
 
-export const suites: readonly BenchSuite[] = [tictactoeSuite];
+export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites];

@@ -1,6 +1,7 @@
 // The search worker's API, the same in a browser Web Worker and a Node worker thread (Comlink on both).
 // Each entry only says how to fetch a core's WebAssembly module.
 
+import { playOut, type GameRecord } from '../src/arena/play-out';
 import { findBot, parseBotConfig } from '../src/engine/bot-config';
 import { instantiateCore } from '../src/engine/core';
 import type { Analysis, Budget, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
@@ -51,6 +52,12 @@ export function createSearchApi(loadModule: ModuleLoader) {
         progress: (iteration) => void onProgress(iteration),
       });
       return { move: game.rules.formatMove(decision.move), report: decision.report };
+    },
+
+    /** A whole game between two bot configurations from a start position (the arena's unit of work). */
+    async playGame(gameId: string, seats: readonly [string, string], start: string, seed: number, budget: Budget = {}): Promise<GameRecord> {
+      const game = gameById(gameId);
+      return playOut(game, seats, start, seed, budget, () => core(game.core));
     },
 
     /** The value of every move of a position, for games that offer analysis. */

@@ -7,7 +7,7 @@
 
 import { countNode, searchStopped, startSearch } from "../common/stats";
 import { nextU32, seedRandom } from "../common/rng";
-import { ttInit, ttProbe, ttStore, ttTouch } from "../common/tt";
+import { ttClear, ttInit, ttProbe, ttStore, ttTouch } from "../common/tt";
 
 export { nodeCount, elapsedMs, searchStopped } from "../common/stats";
 
@@ -36,6 +36,11 @@ const previousLines = new StaticArray<i32>(MAX_SIZE * MAX_SIZE);
 let ply: i32 = 0;
 
 let rootBest: i32 = NO_MOVE;
+
+/** Forgets every position searched (a search from a clear table is repeatable: same nodes, same move). */
+export function clearTable(): void {
+  ttClear();
+}
 
 /** Sets the board size and clears the transposition table (2^log2Buckets buckets of 4 entries). */
 export function setup(n: i32, log2Buckets: i32): void {
@@ -172,7 +177,7 @@ function key(): u64 {
  * The mover's best final score difference from here, looking `depth` plies ahead (0 at the horizon), within
  * (alpha, beta), fail-soft: a result <= alpha is an upper bound, >= beta a lower bound.
  */
-function negamax(alpha: i32, beta: i32, depth: i32): i32 {
+function negamax(alpha: i32, beta: i32, depth: i32, cutNode: bool): i32 {
   if (countNode()) return 0;
   const free = side == 0 ? rowFree[line] : colFree[line];
   if (free == 0 || depth == 0) return 0;
@@ -194,10 +199,13 @@ function negamax(alpha: i32, beta: i32, depth: i32): i32 {
       if (upper < beta) beta = upper;
     }
   }
-  // Fetch the children's entries together: their memory latencies overlap instead of adding up.
-  const childSide = (side ^ 1) * MAX_SIZE;
-  for (let k = 0; k < size; k++) {
-    if (free & (<u32>1 << k)) ttTouch(cellHash ^ cellKeys[side == 0 ? line * size + k : k * size + line] ^ lineKeys[childSide + k]);
+  // A node expected to search all its moves fetches its children's entries together, so that their memory
+  // latencies overlap instead of adding up. (A node expected to cut usually needs only its first child.)
+  if (!cutNode) {
+    const childSide = (side ^ 1) * MAX_SIZE;
+    for (let k = 0; k < size; k++) {
+      if (free & (<u32>1 << k)) ttTouch(cellHash ^ cellKeys[side == 0 ? line * size + k : k * size + line] ^ lineKeys[childSide + k]);
+    }
   }
   const windowAlpha = alpha;
   let best = -INFINITE;
@@ -221,7 +229,7 @@ function negamax(alpha: i32, beta: i32, depth: i32): i32 {
     const myLine = line;
     line = k;
     // An empty line for the opponent ends the game: the cell's value is the whole score.
-    const score = (side == 0 ? rowFree[k] : colFree[k]) == 0 ? value : value - negamax(value - beta, value - alpha, depth - 1);
+    const score = (side == 0 ? rowFree[k] : colFree[k]) == 0 ? value : value - negamax(value - beta, value - alpha, depth - 1, !cutNode || bestMove != NO_MOVE);
     line = myLine;
     side ^= 1;
     freeCells++;
@@ -245,16 +253,26 @@ function negamax(alpha: i32, beta: i32, depth: i32): i32 {
   return best;
 }
 
-/** MTD(f): null-window searches from a guess until the bounds meet at the value. */
+/**
+ * MTD(f): null-window searches from a guess until the bounds meet at the value. The best move is the one that
+ * proved the lower bound, in the last search that failed high (after a search that fails low, the table's
+ * move is only the least bad of moves that all failed).
+ */
 function mtdf(guess: i32, depth: i32): i32 {
   let lowerBound = -INFINITE;
   let upperBound = INFINITE;
   let value = guess;
+  rootBest = NO_MOVE;
   while (lowerBound < upperBound && !searchStopped()) {
     const beta = value == lowerBound ? value + 1 : value;
-    value = negamax(beta - 1, beta, depth);
-    if (value < beta) upperBound = value;
-    else lowerBound = value;
+    value = negamax(beta - 1, beta, depth, true);
+    if (value < beta) {
+      upperBound = value;
+    } else {
+      lowerBound = value;
+      const entry = ttProbe(key());
+      if (entry != 0) rootBest = moveOf(entry);
+    }
   }
   return value;
 }
@@ -266,10 +284,7 @@ function mtdf(guess: i32, depth: i32): i32 {
  */
 export function search(depth: i32, guess: i32, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
-  const value = mtdf(guess, depth);
-  const entry = ttProbe(key());
-  rootBest = entry != 0 ? moveOf(entry) : NO_MOVE;
-  return value;
+  return mtdf(guess, depth);
 }
 
 export function bestMove(): i32 {

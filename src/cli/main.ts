@@ -8,13 +8,34 @@ import { parseSeed } from '../engine/rng';
 import { games, gameById } from '../games';
 import { suites } from '../../bench';
 import { formatTable } from '../../bench/harness';
+import { sweepCommand, tournamentCommand, type ArenaOptions } from './arena';
 import { formatOptions, optionInteger, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { fileOrStdin, lineReader } from './lines';
 import { playGame } from './play';
 import { solveLines } from './solve';
 
 const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
+const SIZE_OPTION: OptionSpec = { name: 'size', value: 'N', help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5)' };
 const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' };
+
+const ARENA_OPTIONS: readonly OptionSpec[] = [
+  { name: 'games', value: 'N', help: 'seeded starts, each played with both seatings (default 10)' },
+  { name: 'seed', value: 'S', help: 'seed of the starts and of the bots\' choices (default 1)' },
+  SIZE_OPTION,
+  WORKERS_OPTION,
+  { name: 'json', help: 'print one JSON document' },
+  { name: 'out', value: 'FILE', help: 'keep the whole run (settings, every game, the figures) in FILE as JSON' },
+];
+
+function arenaOptions(game: GameDefinition, args: ParsedArgs): ArenaOptions {
+  return {
+    games: optionInteger(args, 'games', 10, 1, 1_000_000),
+    seed: parseSeed(optionText(args, 'seed') ?? '1'),
+    size: boardSize(game, args),
+    json: args.options.has('json'),
+    out: optionText(args, 'out'),
+  };
+}
 
 interface Command {
   readonly summary: string;
@@ -35,7 +56,7 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'as', value: 'SEAT', help: 'the seat you play (default: the first to move)' },
       { name: 'two-players', help: 'two people take turns at the keyboard' },
       { name: 'seed', value: 'N', help: 'seed of the start and of the bot\'s choices (default 1)' },
-      { name: 'size', value: 'N', help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5)' },
+      SIZE_OPTION,
     ],
     run(game, args, pool) {
       const bot = optionText(args, 'bot') ?? game.levels.at(-1)!.config;
@@ -48,6 +69,33 @@ const commands: Readonly<Record<string, Command>> = {
       const seed = parseSeed(optionText(args, 'seed') ?? '1');
       const size = boardSize(game, args);
       return playGame(game, { humans, bot, seed, size }, lineReader(process.stdin), pool(), process.stdout);
+    },
+  },
+  tournament: {
+    summary: 'a round robin of bot configurations over seeded starts, each played with both seatings',
+    options: [
+      { name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' },
+      ...ARENA_OPTIONS,
+    ],
+    run(game, args, pool) {
+      const bots = (optionText(args, 'bots') ?? '').split(',').filter(Boolean);
+      return tournamentCommand(game, bots, arenaOptions(game, args), pool());
+    },
+  },
+  sweep: {
+    summary: "a grid of one bot's parameters against fixed opponents",
+    options: [
+      { name: 'bot', value: 'ID', help: 'the bot whose parameters are swept (it may fix others: article:jackpot=12)' },
+      { name: 'grid', value: 'P=A..B,...', help: 'the parameter ranges, e.g. depth=1..6,advantage=4..8' },
+      { name: 'vs', value: 'A,B,...', help: 'the opponents' },
+      ...ARENA_OPTIONS,
+    ],
+    run(game, args, pool) {
+      const bot = optionText(args, 'bot');
+      const grid = optionText(args, 'grid');
+      if (!bot || !grid) throw new UsageError('sweep needs --bot and --grid');
+      const vs = (optionText(args, 'vs') ?? '').split(',').filter(Boolean);
+      return sweepCommand(game, bot, grid, vs, arenaOptions(game, args), pool());
     },
   },
   bots: {

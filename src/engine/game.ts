@@ -112,6 +112,8 @@ export interface GameDefinition<P = any, M = any, Core = any> {
   readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
   /** Solves one position exactly (the CLI's `solve`), reporting each iteration. */
   solve(position: P, options: SolveOptions, core: Core, progress: (iteration: Iteration) => void): SolveAnswer;
+  /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
+  moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */
   analyze?(position: P, core: Core, budget: Budget, progress: (iteration: Iteration) => void): Analysis;
 }

@@ -4,7 +4,7 @@
 import { deepen } from '../../engine/deepening';
 import type { Bot, Decision } from '../../engine/game';
 import { ARTICLE_DEFAULTS, ArticleBot } from './article-bot';
-import { EXACT_FREE_CELLS, setPosition, type MatrixCore } from './core';
+import { EXACT_FREE_CELLS, setPosition, tableLog2, type MatrixCore } from './core';
 import { legalMoves, seatToMove, type Position } from './rules';
 
 type MatrixBot = Bot<Position, number, MatrixCore>;
@@ -53,7 +53,7 @@ export const exactBot: MatrixBot = {
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const core = await context.core();
-    setPosition(core, position);
+    setPosition(core, position, tableLog2(position.size), true);
     const freeCells = core.freeCellCount();
     if (freeCells <= EXACT_FREE_CELLS) {
       const score = core.search(freeCells, 0, 0, 0);

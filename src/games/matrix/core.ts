@@ -15,29 +15,42 @@ export interface MatrixCore {
   /** Value for the mover looking depth plies ahead (>= the free cells: exact), MTD(f) from a guess. */
   search(depth: number, guess: number, nodeLimit: number, msLimit: number): number;
   bestMove(): number;
+  clearTable(): void;
   moveValue(k: number, depth: number, nodeLimit: number, msLimit: number): number;
   nodeCount(): number;
   elapsedMs(): number;
   searchStopped(): number;
 }
 
-/** Transposition table buckets (32 bytes, 4 entries each) by board size: 4 MB for 5x5, 16 MB for 6x6, 128 MB above. */
-export function tableLog2(size: number): number {
+/**
+ * Transposition table buckets (32 bytes, 4 entries each) for a position: 4 MB for 5x5, 16 MB for 6x6, 128 MB
+ * for searches to a depth on larger boards, 512 MB to solve more than EXACT_FREE_CELLS cells to the end (the
+ * CLI: on 7x7 it halves the nodes against 128 MB).
+ */
+export function tableLog2(size: number, solveToEnd = false): number {
+  if (solveToEnd && size * size > EXACT_FREE_CELLS) return 24;
   return size <= 4 ? 12 : size === 5 ? 17 : size === 6 ? 19 : 22;
 }
 
 /** Positions with this many free cells or fewer are solved to the end; larger ones are searched to a depth. */
 export const EXACT_FREE_CELLS = 36;
 
-/** The board each core holds: its table stays valid between positions of the same board. */
+/** The board and table each core holds: the table stays valid between positions of the same board. */
 const boards = new WeakMap<MatrixCore, string>();
 
-export function setPosition(core: MatrixCore, position: Position): void {
-  const board = `${position.size} ${position.values.join(' ')}`;
+/**
+ * Sets the position up in the core. The table is kept between positions of the same board (faster analysis)
+ * unless `fresh`: a bot's search starts from a clear table so that its move and its node count are the same
+ * whatever the worker searched before.
+ */
+export function setPosition(core: MatrixCore, position: Position, log2Buckets = tableLog2(position.size), fresh = false): void {
+  const board = `${log2Buckets} ${position.size} ${position.values.join(' ')}`;
   if (boards.get(core) !== board) {
-    core.setup(position.size, tableLog2(position.size));
+    core.setup(position.size, log2Buckets);
     position.values.forEach((value, cell) => core.setValue(cell, value));
     boards.set(core, board);
+  } else if (fresh) {
+    core.clearTable();
   }
   core.begin(position.startRow);
   for (const k of position.moves) core.play(k);

@@ -4,7 +4,7 @@ import type { GameDefinition } from '../../engine/game';
 import { bots, levels } from './bots';
 import type { MatrixCore } from './core';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, rules, type Position } from './rules';
-import { analyze, solve } from './solve';
+import { analyze, moveLoss, solve } from './solve';
 import { terminal } from './terminal';
 
 export const matrix: GameDefinition<Position, number, MatrixCore> = {
@@ -16,4 +16,5 @@ export const matrix: GameDefinition<Position, number, MatrixCore> = {
   sizes: { min: MIN_SIZE, max: MAX_SIZE, default: DEFAULT_SIZE },
   solve: (position, _options, core, progress) => solve(position, core, progress),
   analyze,
+  moveLoss,
 };

@@ -2,7 +2,7 @@
 
 import type { Analysis, Budget, Iteration, SolveAnswer } from '../../engine/game';
 import { deepen } from '../../engine/deepening';
-import { EXACT_FREE_CELLS, setPosition, type MatrixCore } from './core';
+import { EXACT_FREE_CELLS, setPosition, tableLog2, type MatrixCore } from './core';
 import { legalMoves, outcome, seatToMove, type Position } from './rules';
 
 /** The first player's points minus the second's at the end, given the mover's value of what is left. */
@@ -17,7 +17,7 @@ function finalMargin(position: Position, moverValue: number): number {
  */
 export function solve(position: Position, core: MatrixCore, progress: (iteration: Iteration) => void): SolveAnswer {
   if (outcome(position)) return { value: finalMargin(position, 0), move: null, nodes: 0, ms: 0 };
-  setPosition(core, position);
+  setPosition(core, position, tableLog2(position.size, true));
   const depth = core.freeCellCount();
   const value = core.search(depth, 0, 0, 0);
   const move = core.bestMove();
@@ -59,4 +59,16 @@ export function analyze(position: Position, core: MatrixCore, budget: Budget, pr
   const { report, last } = deepen(freeCells, budget, progress, scoreMoves);
   if (!last) throw new Error('the budget ran out before the first depth was searched');
   return { values, depth: last.depth, exact: last.depth >= freeCells, nodes: report.nodes, ms: report.ms };
+}
+
+/** Positions with at most this many free cells get their moves' losses measured (about a millisecond each). */
+export const LOSS_FREE_CELLS = 25;
+
+/** What a move loses against the best move under perfect play, in points; null for positions too large to solve quickly. */
+export function moveLoss(position: Position, move: number, core: MatrixCore): number | null {
+  if (position.used.filter((used) => !used).length > LOSS_FREE_CELLS) return null;
+  setPosition(core, position);
+  const freeCells = core.freeCellCount();
+  const best = core.search(freeCells, 0, 0, 0);
+  return best - core.moveValue(move, freeCells, 0, 0);
 }

@@ -1,0 +1,54 @@
+// One game between two bot configurations, played to its end inside a worker.
+
+import { findBot, parseBotConfig } from '../engine/bot-config';
+import type { Budget, GameDefinition } from '../engine/game';
+import { deriveSeed } from '../engine/rng';
+
+/** The search of one move, as the arena keeps it (the iterations are left out). */
+export interface MoveRecord {
+  readonly move: string;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly depth: number;
+  /** Points the move loses against the best move under perfect play, where the game measures it. */
+  readonly loss: number | null;
+}
+
+export interface GameRecord {
+  /** The start position in the game's notation. */
+  readonly start: string;
+  /** The configurations of seat 0 (first to move) and seat 1. */
+  readonly seats: readonly [string, string];
+  readonly moves: readonly MoveRecord[];
+  readonly winner: 0 | 1 | null;
+  /** Seat 0's points minus seat 1's, for games with points; 0 otherwise. */
+  readonly margin: number;
+}
+
+/** A move's seed comes from the game's seed and the position, as everywhere: the same seed replays the game. */
+export async function playOut(
+  game: GameDefinition,
+  seats: readonly [string, string],
+  start: string,
+  seed: number,
+  budget: Budget,
+  core: () => Promise<unknown>,
+): Promise<GameRecord> {
+  const { rules } = game;
+  const players = seats.map((text) => {
+    const config = parseBotConfig(game.bots, text);
+    return { bot: findBot(game.bots, config.id), params: config.params };
+  });
+  let position = rules.parse(start);
+  const moves: MoveRecord[] = [];
+  for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
+    const { bot, params } = players[rules.seatToMove(position)];
+    const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, progress: () => {} });
+    const { report } = decision;
+    const loss = game.moveLoss ? game.moveLoss(position, decision.move, await core()) : null;
+    moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms: report.ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });
+    position = rules.play(position, decision.move);
+  }
+  const outcome = rules.outcome(position)!;
+  return { start, seats: [seats[0], seats[1]], moves, winner: outcome.winner, margin: outcome.margin ?? 0 };
+}

@@ -1,0 +1,90 @@
+// Elo ratings from a run's games: a Bradley-Terry fit (a draw is half a win to each side), with one virtual
+// draw per pairing so that a bot that won everything still gets a finite rating, and a 95% interval from the
+// fit's Fisher information. Ratings are centred on 1500.
+
+import type { PairResult } from './results';
+
+export interface Rating {
+  readonly bot: string;
+  readonly rating: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+const ELO_PER_NATURAL_UNIT = 400 / Math.LN10;
+
+export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]): Rating[] {
+  const n = bots.length;
+  const index = new Map(bots.map((bot, i) => [bot, i]));
+  const games = Array.from({ length: n }, () => Array<number>(n).fill(0));
+  const scores = Array<number>(n).fill(0);
+  for (const pair of pairs) {
+    const i = index.get(pair.a)!;
+    const j = index.get(pair.b)!;
+    if (i === j || pair.games === 0) continue;
+    const played = pair.games + 1; // + the virtual draw
+    games[i][j] += played;
+    games[j][i] += played;
+    scores[i] += pair.wins + pair.draws / 2 + 0.5;
+    scores[j] += pair.losses + pair.draws / 2 + 0.5;
+  }
+  // Minorisation-maximisation (Hunter 2004) for the strengths gamma.
+  let gamma = Array<number>(n).fill(1);
+  for (let iteration = 0; iteration < 10_000; iteration++) {
+    const next = gamma.map((g, i) => {
+      const denominator = games[i].reduce((sum, count, j) => sum + (count ? count / (g + gamma[j]) : 0), 0);
+      return denominator ? scores[i] / denominator : g;
+    });
+    const mean = Math.exp(next.reduce((sum, g) => sum + Math.log(g), 0) / n);
+    const normalised = next.map((g) => g / mean);
+    const change = Math.max(...normalised.map((g, i) => Math.abs(Math.log(g / gamma[i]))));
+    gamma = normalised;
+    if (change < 1e-10) break;
+  }
+  const theta = gamma.map(Math.log);
+  const variance = thetaVariances(games, theta);
+  return bots.map((bot, i) => {
+    const rating = 1500 + theta[i] * ELO_PER_NATURAL_UNIT;
+    const half = 1.96 * Math.sqrt(Math.max(0, variance[i])) * ELO_PER_NATURAL_UNIT;
+    return { bot, rating, lo: rating - half, hi: rating + half };
+  });
+}
+
+/**
+ * The variances of the log-strengths under the constraint that they sum to 0: the diagonal of the
+ * pseudo-inverse of the Fisher information L, computed as inv(L + J/n) - J/n (J all ones).
+ */
+function thetaVariances(games: readonly (readonly number[])[], theta: readonly number[]): number[] {
+  const n = theta.length;
+  const matrix = Array.from({ length: n }, () => Array<number>(n).fill(1 / n));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i === j || !games[i][j]) continue;
+      const p = 1 / (1 + Math.exp(theta[j] - theta[i]));
+      const information = games[i][j] * p * (1 - p);
+      matrix[i][i] += information;
+      matrix[i][j] -= information;
+    }
+  }
+  const inverse = invert(matrix);
+  return inverse.map((row, i) => row[i] - 1 / n);
+}
+
+/** Gauss-Jordan inversion with partial pivoting of a small symmetric positive definite matrix. */
+function invert(matrix: number[][]): number[][] {
+  const n = matrix.length;
+  const a = matrix.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let column = 0; column < n; column++) {
+    let pivot = column;
+    for (let row = column + 1; row < n; row++) if (Math.abs(a[row][column]) > Math.abs(a[pivot][column])) pivot = row;
+    [a[column], a[pivot]] = [a[pivot], a[column]];
+    const divisor = a[column][column];
+    for (let k = 0; k < 2 * n; k++) a[column][k] /= divisor;
+    for (let row = 0; row < n; row++) {
+      if (row === column) continue;
+      const factor = a[row][column];
+      if (factor) for (let k = 0; k < 2 * n; k++) a[row][k] -= factor * a[column][k];
+    }
+  }
+  return a.map((row) => row.slice(n));
+}

@@ -1,0 +1,86 @@
+// The figures of a finished (or cancelled) run, as the CLI prints them and the page shows them. The leading
+// fields are DESIGN.md's tournament document; totals and games follow.
+
+import type { GameRecord } from './play-out';
+import { eloRatings, type Rating } from './ratings';
+import { botTotals, pairResults, type BotTotals, type Tally } from './results';
+import type { GridAxis, Schedule } from './schedule';
+
+export interface TournamentReport {
+  readonly game: string;
+  readonly seed: number;
+  readonly bots: readonly string[];
+  readonly pairs: readonly { a: string; b: string; wins: number; draws: number; losses: number; margin: number }[];
+  readonly ratings: readonly Rating[];
+  /** Each pair's W/D/L from a's side when a moves first and when a moves second. */
+  readonly seats: readonly { a: string; b: string; first: Tally; second: Tally }[];
+  readonly totals: readonly BotTotals[];
+  /** Games finished of games scheduled. */
+  readonly played: number;
+  readonly scheduled: number;
+  readonly size?: number;
+}
+
+export function tournamentReport(schedule: Schedule, records: readonly (GameRecord | undefined)[]): TournamentReport {
+  const pairs = pairResults(schedule, records);
+  return {
+    game: schedule.game,
+    seed: schedule.seed,
+    bots: schedule.bots,
+    pairs: pairs.map(({ a, b, wins, draws, losses, margin }) => ({ a, b, wins, draws, losses, margin: round(margin) })),
+    ratings: eloRatings(schedule.bots, pairs).map(({ bot, rating, lo, hi }) => ({ bot, rating: round(rating), lo: round(lo), hi: round(hi) })),
+    seats: pairs.map(({ a, b, first, second }) => ({ a, b, first, second })),
+    totals: botTotals(schedule, records),
+    played: records.filter(Boolean).length,
+    scheduled: schedule.games.length,
+    ...(schedule.size === undefined ? {} : { size: schedule.size }),
+  };
+}
+
+export interface SweepPoint {
+  readonly bot: string;
+  readonly params: Readonly<Record<string, number>>;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly margin: number;
+  /** Mean points lost per move against perfect play, where measured. */
+  readonly meanLoss: number | null;
+}
+
+export interface SweepReport {
+  readonly game: string;
+  readonly seed: number;
+  readonly bot: string;
+  readonly grid: readonly GridAxis[];
+  readonly vs: readonly string[];
+  /** One entry per grid point, the first axis varying slowest: its results against all opponents together. */
+  readonly points: readonly SweepPoint[];
+  readonly played: number;
+  readonly scheduled: number;
+}
+
+export function sweepReport(schedule: Schedule, bot: string, grid: readonly GridAxis[], vs: readonly string[], records: readonly (GameRecord | undefined)[]): SweepReport {
+  const pairs = pairResults(schedule, records);
+  const totals = new Map(botTotals(schedule, records).map((total) => [total.bot, total]));
+  const pointConfigs = [...new Set(schedule.pairings.map((pairing) => pairing.a))];
+  const points = pointConfigs.map((config) => {
+    const mine = pairs.filter((pair) => pair.a === config);
+    const games = mine.reduce((sum, pair) => sum + pair.games, 0);
+    const params = Object.fromEntries(config.split(':').slice(1).map((part) => part.split('=')).filter(([name]) => grid.some((axis) => axis.name === name)).map(([name, value]) => [name, Number(value)]));
+    return {
+      bot: config,
+      params,
+      wins: mine.reduce((sum, pair) => sum + pair.wins, 0),
+      draws: mine.reduce((sum, pair) => sum + pair.draws, 0),
+      losses: mine.reduce((sum, pair) => sum + pair.losses, 0),
+      margin: round(games ? mine.reduce((sum, pair) => sum + pair.margin * pair.games, 0) / games : 0),
+      meanLoss: totals.get(config)?.meanLoss ?? null,
+    };
+  });
+  return { game: schedule.game, seed: schedule.seed, bot, grid, vs, points, played: records.filter(Boolean).length, scheduled: schedule.games.length };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,102 @@
+// What a tournament or a sweep plays: for every pairing and every seeded start, two games with the seats
+// swapped. The schedule is the same for the same settings, in the browser and in the CLI.
+
+import { parseBotConfig } from '../engine/bot-config';
+import type { GameDefinition } from '../engine/game';
+import { deriveSeed } from '../engine/rng';
+
+export interface ScheduledGame {
+  /** Index of the pairing: which configuration sits where is in `seats`. */
+  readonly pair: number;
+  readonly start: string;
+  readonly seats: readonly [string, string];
+  /** The game's seed: its bots' choices derive from it. */
+  readonly seed: number;
+}
+
+export interface Pairing {
+  readonly a: string;
+  readonly b: string;
+}
+
+export interface Schedule {
+  readonly game: string;
+  readonly seed: number;
+  readonly size?: number;
+  /** Every configuration, in the order given. */
+  readonly bots: readonly string[];
+  readonly pairings: readonly Pairing[];
+  /** The seeded starts, each played twice per pairing. */
+  readonly starts: readonly string[];
+  readonly games: readonly ScheduledGame[];
+}
+
+export interface ScheduleSettings {
+  readonly games: number;
+  readonly seed: number;
+  readonly size?: number;
+}
+
+function checkSettings(game: GameDefinition, bots: readonly string[], settings: ScheduleSettings): void {
+  for (const bot of bots) parseBotConfig(game.bots, bot);
+  if (new Set(bots).size !== bots.length) throw new Error('a configuration is named twice');
+  if (!Number.isInteger(settings.games) || settings.games < 1) throw new Error(`games must be at least 1, got ${settings.games}`);
+  if (settings.size !== undefined) {
+    if (!game.sizes) throw new Error(`${game.rules.title} has no board sizes`);
+    if (settings.size < game.sizes.min || settings.size > game.sizes.max) throw new Error(`size must be ${game.sizes.min} to ${game.sizes.max}, got ${settings.size}`);
+  }
+}
+
+function build(game: GameDefinition, bots: readonly string[], pairings: readonly Pairing[], settings: ScheduleSettings): Schedule {
+  const size = settings.size ?? game.sizes?.default;
+  const starts = Array.from({ length: settings.games }, (_, i) => game.rules.format(game.rules.start(deriveSeed(settings.seed, `start ${i}`), size)));
+  const games: ScheduledGame[] = [];
+  pairings.forEach(({ a, b }, pair) => {
+    starts.forEach((start, i) => {
+      const seed = deriveSeed(settings.seed, `game ${i}`);
+      games.push({ pair, start, seats: [a, b], seed }, { pair, start, seats: [b, a], seed });
+    });
+  });
+  return { game: game.rules.id, seed: settings.seed, size, bots, pairings, starts, games };
+}
+
+/** A round robin: every pair of configurations meets on every start, both ways round. */
+export function tournament(game: GameDefinition, bots: readonly string[], settings: ScheduleSettings): Schedule {
+  if (bots.length < 2) throw new Error('a tournament needs at least two bots');
+  checkSettings(game, bots, settings);
+  const pairings: Pairing[] = [];
+  for (let i = 0; i < bots.length; i++) for (let j = i + 1; j < bots.length; j++) pairings.push({ a: bots[i], b: bots[j] });
+  return build(game, bots, pairings, settings);
+}
+
+/** A parameter range `name=lo..hi` (or a single `name=v`) of a sweep's grid. */
+export interface GridAxis {
+  readonly name: string;
+  readonly values: readonly number[];
+}
+
+export function parseGrid(text: string): GridAxis[] {
+  return text.split(',').map((part) => {
+    const match = /^([A-Za-z]\w*)=(-?\d+)(?:\.\.(-?\d+))?$/.exec(part.trim());
+    if (!match) throw new Error(`grid axis "${part}" is not name=lo..hi or name=value`);
+    const lo = Number(match[2]);
+    const hi = match[3] === undefined ? lo : Number(match[3]);
+    if (hi < lo) throw new Error(`grid axis "${part}" runs backwards`);
+    return { name: match[1], values: Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) };
+  });
+}
+
+/** Every point of the grid as a configuration of the bot, the first axis varying slowest. */
+export function gridConfigs(bot: string, grid: readonly GridAxis[]): string[] {
+  return grid.reduce<string[]>((configs, axis) => configs.flatMap((config) => axis.values.map((value) => `${config}:${axis.name}=${value}`)), [bot]);
+}
+
+/** A sweep: every grid point of one bot against each fixed opponent. */
+export function sweep(game: GameDefinition, bot: string, grid: readonly GridAxis[], opponents: readonly string[], settings: ScheduleSettings): Schedule {
+  if (opponents.length === 0) throw new Error('a sweep needs at least one opponent (--vs)');
+  const points = gridConfigs(bot, grid);
+  if (points.length > 1000) throw new Error(`the grid has ${points.length} points: at most 1000`);
+  checkSettings(game, [...points, ...opponents.filter((o) => !points.includes(o))], settings);
+  const pairings = points.flatMap((point) => opponents.map((opponent) => ({ a: point, b: opponent })));
+  return build(game, [...new Set([...points, ...opponents])], pairings, settings);
+}
