@@ -17,10 +17,19 @@ export interface BenchRow {
   readonly reference?: { readonly meanNodes: number; readonly meanMs: number; readonly speedup: number };
 }
 
+/** A row of a suite's table: its columns in order, node counts before times. */
+export type TableRow = Readonly<Record<string, string | number>>;
+
+export interface BenchContext {
+  /** A worker pool of the size asked for (default: --workers, else one per core); closed after the suite. */
+  pool(size?: number): WorkerPool;
+  log(line: string): void;
+}
+
 export interface BenchSuite {
   readonly name: string;
   readonly description: string;
-  run(pool: WorkerPool, log: (line: string) => void): Promise<BenchRow[]>;
+  run(context: BenchContext): Promise<readonly TableRow[]>;
 }
 
 /** Solves the positions on the pool (answers in input order) and sums their figures into a row. */
@@ -42,22 +51,33 @@ export function benchRow(set: string, answers: readonly SolveAnswer[]): BenchRow
   };
 }
 
-export function formatTable(rows: readonly BenchRow[]): string {
-  const withReference = rows.some((row) => row.reference);
-  const header = ['set', 'positions', 'nodes', 'mean nodes', 'search ms', 'mean ms', 'nodes/s', ...(withReference ? ['ref mean nodes', 'ref mean ms', 'time vs ref'] : [])];
-  const cells = rows.map((row) => [
-    row.set,
-    String(row.positions),
-    String(row.nodes),
-    row.meanNodes.toFixed(1),
-    row.searchMs.toFixed(1),
-    (row.searchMs / row.positions).toFixed(2),
-    formatRate(row.nodesPerSecond),
-    ...(withReference ? (row.reference ? [String(row.reference.meanNodes), String(row.reference.meanMs), `${row.reference.speedup.toFixed(2)}x faster`] : ['', '', '']) : []),
-  ]);
+/** The rows as a table: a column per key of the first row, numbers right-aligned. */
+export function formatTable(rows: readonly TableRow[]): string {
+  const header = Object.keys(rows[0] ?? {});
+  const cells = rows.map((row) => header.map((key) => formatCell(row[key])));
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i].length)));
   const format = (line: readonly string[]) => line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   return [format(header), ...cells.map(format)].join('\n');
+}
+
+function formatCell(value: string | number | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return Number.isInteger(value) ? String(value) : value.toFixed(Math.abs(value) >= 100 ? 1 : 3);
+}
+
+/** A solve set's row for the table: node counts first, then time and speed, then the reference if any. */
+export function tableRow(row: BenchRow): TableRow {
+  return {
+    set: row.set,
+    positions: row.positions,
+    nodes: row.nodes,
+    'mean nodes': row.meanNodes,
+    'search ms': row.searchMs,
+    'mean ms': row.searchMs / row.positions,
+    'nodes/s': formatRate(row.nodesPerSecond),
+    ...(row.reference ? { 'ref mean nodes': row.reference.meanNodes, 'ref mean ms': row.reference.meanMs, 'time vs ref': `${row.reference.speedup.toFixed(2)}x faster` } : {}),
+  };
 }
 
 function round(value: number, digits: number): number {

@@ -3,7 +3,7 @@
 // Run with --workers 1 for single-thread times: two workers share the memory bandwidth.
 
 import { format, generate } from '../src/games/matrix/rules';
-import { solveSet, type BenchRow, type BenchSuite } from './harness';
+import { solveSet, tableRow, type BenchRow, type BenchSuite } from './harness';
 
 const REFERENCE: Record<number, { readonly meanNodes: number; readonly meanMs: number }> = {
   5: { meanNodes: 37_000, meanMs: 2 },
@@ -15,16 +15,16 @@ function matrixSuite(name: string, sets: readonly (readonly [size: number, board
   return {
     name,
     description: `solve seeded plus-minus boards exactly: ${sets.map(([size, boards]) => `${boards} of ${size}x${size}`).join(', ')}`,
-    async run(pool, log) {
+    async run({ pool, log }) {
       const rows: BenchRow[] = [];
       for (const [size, count] of sets) {
         const lines = Array.from({ length: count }, (_, seed) => format(generate(seed + 1, size)));
-        const { row } = await solveSet(pool, 'matrix', `${size}x${size}`, lines);
+        const { row } = await solveSet(pool(), 'matrix', `${size}x${size}`, lines);
         const reference = REFERENCE[size];
         log(`${row.set}: mean ${row.meanNodes} nodes, ${(row.searchMs / row.positions).toFixed(1)} ms; reference ${reference.meanNodes} nodes, ${reference.meanMs} ms`);
         rows.push({ ...row, reference: { meanNodes: reference.meanNodes, meanMs: reference.meanMs, speedup: reference.meanMs / (row.searchMs / row.positions) } });
       }
-      return rows;
+      return rows.map(tableRow);
     },
   };
 }

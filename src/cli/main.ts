@@ -146,9 +146,9 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(usage());
     return 0;
   }
-  let pool: WorkerPool | undefined;
+  const pools: WorkerPool[] = [];
   try {
-    if (first === 'bench') return await bench(second, rest, (size) => (pool = createNodePool(size)));
+    if (first === 'bench') return await bench(second, rest, pools);
     const game = gameById(first);
     if (second === undefined || second === '--help') {
       console.log(usage());
@@ -162,31 +162,45 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-    return await command.run(game, args, () => (pool = createNodePool(optionInteger(args, 'workers', 0, 1, 256) || undefined)));
+    return await command.run(game, args, () => {
+      const pool = createNodePool(optionInteger(args, 'workers', 0, 1, 256) || undefined);
+      pools.push(pool);
+      return pool;
+    });
   } catch (error) {
     console.error(`playground: ${(error as Error).message}`);
     if (error instanceof UsageError) console.error('run playground --help for the usage');
     return 2;
   } finally {
-    pool?.close();
+    for (const pool of pools) pool.close();
   }
 }
 
-async function bench(name: string | undefined, argv: readonly string[], makePool: (size?: number) => WorkerPool): Promise<number> {
+async function bench(name: string | undefined, argv: readonly string[], pools: WorkerPool[]): Promise<number> {
   const args = parseArgs(argv, BENCH_OPTIONS);
   if (name === undefined || name === '--help' || args.options.has('help')) {
-    console.log(`usage: playground bench <suite> [options]\n${formatOptions(BENCH_OPTIONS)}\nsuites:\n${suites.map((s) => `  ${s.name.padEnd(10)} ${s.description}`).join('\n')}`);
+    console.log(`usage: playground bench <suite> [options]\n${formatOptions(BENCH_OPTIONS)}\nsuites:\n${suites.map((s) => `  ${s.name.padEnd(12)} ${s.description}`).join('\n')}`);
     return name === undefined ? 2 : 0;
   }
   const suite = suites.find((candidate) => candidate.name === name);
   if (!suite) throw new UsageError(`unknown bench suite "${name}": the suites are ${suites.map((s) => s.name).join(', ')}`);
   const json = args.options.has('json');
-  const pool = makePool(optionInteger(args, 'workers', 0, 1, 256) || undefined);
+  const workers = optionInteger(args, 'workers', 0, 1, 256) || undefined;
+  const sized = new Map<number | undefined, WorkerPool>();
+  const pool = (size = workers) => {
+    let made = sized.get(size);
+    if (!made) {
+      made = createNodePool(size);
+      sized.set(size, made);
+      pools.push(made);
+    }
+    return made;
+  };
   const started = performance.now();
-  const rows = await suite.run(pool, (line) => json || console.error(line));
+  const rows = await suite.run({ pool, log: (line) => json || console.error(line) });
   const wallMs = performance.now() - started;
-  if (!json) console.log(`${formatTable(rows)}\nwall time ${(wallMs / 1000).toFixed(2)} s on ${pool.size} workers`);
-  console.log(JSON.stringify({ suite: suite.name, workers: pool.size, wallMs: Math.round(wallMs), rows }));
+  if (!json) console.log(`${formatTable(rows)}\nwall time ${(wallMs / 1000).toFixed(2)} s`);
+  console.log(JSON.stringify({ suite: suite.name, wallMs: Math.round(wallMs), rows }));
   return 0;
 }
 
