@@ -47,49 +47,48 @@ function tally(scores: readonly number[]): Tally {
 }
 
 export function pairResults(schedule: Schedule, records: readonly (GameRecord | undefined)[]): PairResult[] {
+  // One pass over the games: [pair][seat of a] -> a's scores, and a's margin per pair.
+  const scores = schedule.pairings.map((): [number[], number[]] => [[], []]);
+  const margins = schedule.pairings.map(() => 0);
+  schedule.games.forEach((scheduled, i) => {
+    const record = records[i];
+    if (!record) return;
+    const seat = scheduled.seats[0] === schedule.pairings[scheduled.pair].a ? 0 : 1;
+    const side = sideOf(record, seat);
+    scores[scheduled.pair][seat].push(side.score);
+    margins[scheduled.pair] += side.margin;
+  });
   return schedule.pairings.map(({ a, b }, pair) => {
-    const bySeat: [number[], number[]] = [[], []];
-    let margin = 0;
-    schedule.games.forEach((scheduled, i) => {
-      const record = records[i];
-      if (scheduled.pair !== pair || !record) return;
-      const seat = scheduled.seats[0] === a ? 0 : 1;
-      const side = sideOf(record, seat);
-      bySeat[seat].push(side.score);
-      margin += side.margin;
-    });
-    const games = bySeat[0].length + bySeat[1].length;
-    return { a, b, ...tally([...bySeat[0], ...bySeat[1]]), margin: games ? margin / games : 0, games, first: tally(bySeat[0]), second: tally(bySeat[1]) };
+    const [first, second] = scores[pair];
+    const games = first.length + second.length;
+    return { a, b, ...tally([...first, ...second]), margin: games ? margins[pair] / games : 0, games, first: tally(first), second: tally(second) };
   });
 }
 
 export function botTotals(schedule: Schedule, records: readonly (GameRecord | undefined)[]): BotTotals[] {
-  return schedule.bots.map((bot) => {
-    const totals = { bot, games: 0, wins: 0, draws: 0, losses: 0, margin: 0, meanLoss: null as number | null, lossMoves: 0, moves: 0, nodes: 0, ms: 0 };
-    let loss = 0;
-    schedule.games.forEach((scheduled, i) => {
-      const record = records[i];
-      if (!record) return;
-      for (const seat of [0, 1] as const) {
-        if (scheduled.seats[seat] !== bot) continue;
-        const side = sideOf(record, seat);
-        totals.games++;
-        if (side.score === 1) totals.wins++;
-        else if (side.score === 0.5) totals.draws++;
-        else totals.losses++;
-        totals.margin += side.margin;
-        record.moves.forEach((move, ply) => {
-          if (ply % 2 !== seat) return;
-          totals.moves++;
-          totals.nodes += move.nodes;
-          totals.ms += move.ms;
-          if (move.loss !== null) {
-            loss += move.loss;
-            totals.lossMoves++;
-          }
-        });
+  const totals = new Map(schedule.bots.map((bot) => [bot, { bot, games: 0, wins: 0, draws: 0, losses: 0, margin: 0, meanLoss: null as number | null, lossMoves: 0, loss: 0, moves: 0, nodes: 0, ms: 0 }]));
+  schedule.games.forEach((scheduled, i) => {
+    const record = records[i];
+    if (!record) return;
+    for (const seat of [0, 1] as const) {
+      const total = totals.get(scheduled.seats[seat])!;
+      const side = sideOf(record, seat);
+      total.games++;
+      if (side.score === 1) total.wins++;
+      else if (side.score === 0.5) total.draws++;
+      else total.losses++;
+      total.margin += side.margin;
+      for (let ply = seat; ply < record.moves.length; ply += 2) {
+        const move = record.moves[ply];
+        total.moves++;
+        total.nodes += move.nodes;
+        total.ms += move.ms;
+        if (move.loss !== null) {
+          total.loss += move.loss;
+          total.lossMoves++;
+        }
       }
-    });
-    return { ...totals, margin: totals.games ? totals.margin / totals.games : 0, meanLoss: totals.lossMoves ? loss / totals.lossMoves : null };
+    }
   });
+  return [...totals.values()].map(({ loss, ...total }) => ({ ...total, margin: total.games ? total.margin / total.games : 0, meanLoss: total.lossMoves ? loss / total.lossMoves : null }));
 }

@@ -32,7 +32,10 @@ interface Entry {
 
 export class WorkerPool {
   private readonly idle: WorkerHandle[] = [];
-  private readonly queue: Entry[] = [];
+  /** Jobs waiting, from `head` on (a run can queue thousands: no shifting the whole array per job). */
+  private queue: Entry[] = [];
+  private head = 0;
+  private readonly active = new Set<Entry>();
   private running = 0;
   private closed = false;
 
@@ -56,15 +59,24 @@ export class WorkerPool {
   /** Terminates every worker; queued and running jobs are cancelled. */
   close(): void {
     this.closed = true;
-    for (const entry of [...this.queue]) this.cancel(entry);
+    for (const entry of this.queue.slice(this.head)) this.cancel(entry);
+    for (const entry of [...this.active]) this.cancel(entry);
+    this.queue = [];
+    this.head = 0;
     for (const worker of this.idle.splice(0)) worker.terminate();
   }
 
   private pump(): void {
-    while (!this.closed && this.queue.length > 0 && (this.idle.length > 0 || this.running < this.size)) {
-      const entry = this.queue.shift()!;
+    while (!this.closed && this.head < this.queue.length && (this.idle.length > 0 || this.running < this.size)) {
+      const entry = this.queue[this.head++];
+      if (this.head === this.queue.length) {
+        this.queue = [];
+        this.head = 0;
+      }
+      if (entry.settled) continue; // cancelled while it waited
       const worker = this.idle.pop() ?? this.spawn();
       entry.worker = worker;
+      this.active.add(entry);
       this.running++;
       entry.task(worker.api).then(
         (value) => this.finish(entry, () => entry.resolve(value)),
@@ -74,6 +86,7 @@ export class WorkerPool {
   }
 
   private finish(entry: Entry, settle: () => void): void {
+    this.active.delete(entry);
     if (entry.settled) return; // cancelled: its worker is gone already
     entry.settled = true;
     this.running--;
@@ -85,14 +98,13 @@ export class WorkerPool {
   private cancel(entry: Entry): void {
     if (entry.settled) return;
     entry.settled = true;
-    const queued = this.queue.indexOf(entry);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
-    } else {
-      entry.worker!.terminate();
+    if (entry.worker) {
+      this.active.delete(entry);
+      entry.worker.terminate();
       this.running--;
+      // Refill after the caller's other cancels: cancelling a whole run must not start a worker per job.
+      queueMicrotask(() => this.pump());
     }
     entry.reject(new CancelledError());
-    this.pump();
   }
 }

@@ -25,6 +25,11 @@ export class AppShell extends LitElement {
       color: #e2e8f0;
       text-decoration: none;
     }
+    nav {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 1.25rem;
+    }
     header a[aria-current='page'] {
       color: #fff;
       font-weight: 600;

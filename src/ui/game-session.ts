@@ -27,6 +27,8 @@ export class GameSession<P, M> implements ReactiveController {
   /** positions[0] is the start, positions[k] the position after k moves. */
   positions: P[];
   seed = 1;
+  /** The board size of new games, for games that have sizes. */
+  size?: number;
   /** When both seats are bots: false runs the game, true waits for step(). */
   paused = true;
   /** Pause between two bot moves when both seats are bots, so people can follow. */
@@ -43,7 +45,8 @@ export class GameSession<P, M> implements ReactiveController {
     public players: readonly [Player, Player],
     private readonly onPositionChange: () => void = () => {},
   ) {
-    this.positions = [game.rules.start(this.seed)];
+    this.size = game.sizes?.default;
+    this.positions = [game.rules.start(this.seed, this.size)];
     host.addController(this);
   }
 
@@ -77,7 +80,7 @@ export class GameSession<P, M> implements ReactiveController {
   }
 
   /** Starts over from `start` (the game's start for the seed by default). */
-  newGame(start: P = this.game.rules.start(this.seed)): void {
+  newGame(start: P = this.game.rules.start(this.seed, this.size)): void {
     this.stop();
     this.positions = [start];
     this.searches = [];

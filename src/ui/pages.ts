@@ -1,6 +1,8 @@
 // The pages of the app: one per game, each opened by its hash route.
 
 import { html, type TemplateResult } from 'lit';
+import '../games/matrix/ui/matrix-page';
+import './arena-page';
 import '../games/tictactoe/ui/tictactoe-page';
 
 export interface Page {
@@ -16,5 +18,17 @@ export const pages: readonly Page[] = [
     title: 'Tic-tac-toe',
     blurb: 'Play X or O against an AI from random to perfect, watch two AIs, or play a friend.',
     render: (params) => html`<tictactoe-page .params=${params}></tictactoe-page>`,
+  },
+  {
+    route: 'matrix',
+    title: 'Plus-minus',
+    blurb: "Take numbers from your row or column: the article's bot with its parameters, a perfect bot, and the value of every move.",
+    render: (params) => html`<matrix-page .params=${params}></matrix-page>`,
+  },
+  {
+    route: 'arena',
+    title: 'Arena',
+    blurb: 'Tournaments and parameter sweeps between bots of any game, with ratings and charts.',
+    render: (params) => html`<arena-page .params=${params}></arena-page>`,
   },
 ];

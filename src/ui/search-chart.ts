@@ -1,23 +1,10 @@
 // <search-chart>: nodes searched (bars, log scale) and depth reached (line) for each bot move of a game,
 // redrawn live while a bot thinks. Every game page shows one beside its board.
 
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  LogarithmicScale,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
-import { LitElement, css, html, type PropertyValues } from 'lit';
-import { customElement, property, query } from 'lit/decorators.js';
-
-Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, Tooltip);
+import type { Chart, ChartConfiguration } from 'chart.js';
+import { html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { ChartElement } from './chart-base';
 
 /** One bot move: its label on the x axis and its search so far. */
 export interface ChartEntry {
@@ -30,44 +17,12 @@ export interface ChartEntry {
 }
 
 @customElement('search-chart')
-export class SearchChart extends LitElement {
-  static styles = css`
-    :host {
-      display: block;
-      width: 100%;
-      max-width: 520px;
-    }
-    .frame {
-      position: relative;
-      height: 260px;
-    }
-    p {
-      margin: 0.25rem 0 0;
-      font-size: 0.9rem;
-      color: var(--muted);
-    }
-  `;
-
+export class SearchChart extends ChartElement {
   @property({ attribute: false }) entries: readonly ChartEntry[] = [];
-  @property() heading = 'Search per move';
-  @query('canvas') private canvas!: HTMLCanvasElement;
-  private chart?: Chart;
 
-  render() {
-    const last = this.entries.at(-1);
-    return html`
-      <div class="frame"><canvas role="img" aria-label=${this.summary()}></canvas></div>
-      <p aria-live="polite">
-        ${last
-          ? html`${last.live ? 'Thinking' : 'Last move'} (${last.label}): depth ${last.depth}, ${last.nodes.toLocaleString('en')} nodes,
-              ${last.ms.toFixed(1)} ms`
-          : 'No bot move yet.'}
-      </p>
-    `;
-  }
-
-  firstUpdated(): void {
-    this.chart = new Chart(this.canvas, {
+  protected build(): ChartConfiguration {
+    return {
+      type: 'bar',
       data: {
         labels: [],
         datasets: [
@@ -80,7 +35,6 @@ export class SearchChart extends LitElement {
         maintainAspectRatio: false,
         animation: false,
         plugins: {
-          title: { display: false },
           tooltip: {
             callbacks: {
               afterBody: (items) => {
@@ -95,33 +49,27 @@ export class SearchChart extends LitElement {
           depth: { type: 'linear', position: 'right', beginAtZero: true, ticks: { precision: 0 }, grid: { drawOnChartArea: false }, title: { display: true, text: 'depth' } },
         },
       },
-    });
-    this.redraw();
+    };
   }
 
-  updated(changed: PropertyValues<this>): void {
-    if (changed.has('entries') && this.chart) this.redraw();
-  }
-
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.chart?.destroy();
-    this.chart = undefined;
-  }
-
-  private redraw(): void {
-    const chart = this.chart!;
+  protected refresh(chart: Chart): void {
     chart.data.labels = this.entries.map((entry) => entry.label);
     const [nodes, depth] = chart.data.datasets;
     // A log scale cannot show 0: a move found without search is drawn at 1 node.
     nodes.data = this.entries.map((entry) => Math.max(1, entry.nodes));
     nodes.backgroundColor = this.entries.map((entry) => (entry.live ? '#f59e0b' : '#3b82f6'));
     depth.data = this.entries.map((entry) => entry.depth);
-    chart.update();
   }
 
-  private summary(): string {
+  protected summary(): string {
     return `Search chart: ${this.entries.length} bot moves` + this.entries.map((e) => `; ${e.label} depth ${e.depth}, ${e.nodes} nodes`).join('');
+  }
+
+  protected caption() {
+    const last = this.entries.at(-1);
+    return html`<p aria-live="polite">
+      ${last ? html`${last.live ? 'Thinking' : 'Last move'} (${last.label}): depth ${last.depth}, ${last.nodes.toLocaleString('en')} nodes, ${last.ms.toFixed(1)} ms` : 'No bot move yet.'}
+    </p>`;
   }
 }
 

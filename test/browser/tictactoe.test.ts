@@ -85,7 +85,7 @@ describe('tic-tac-toe page', () => {
 
   it('runs a game between two perfect AIs to a draw', async () => {
     const { page, url } = browser;
-    await page.goto(`${url}#/tictactoe?mode=ai-ai`);
+    await page.goto(`${url}#/tictactoe?mode=bots`);
     await page.getByLabel('Delay between AI moves in milliseconds').fill('0');
     expect(await status(page).textContent()).toBe('X to move: paused, press Step or Run.');
     await page.getByRole('button', { name: 'Step' }).click();

@@ -2,7 +2,7 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodePool } from '../../src/engine/node-pool';
-import { CancelledError } from '../../src/engine/pool';
+import { CancelledError, WorkerPool } from '../../src/engine/pool';
 import { requestMove, requestSolve } from '../../src/engine/requests';
 import type { Iteration } from '../../src/engine/game';
 
@@ -38,5 +38,43 @@ describe('worker pool', () => {
   it('answers jobs in parallel, as many as there are jobs', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => requestMove(pool, { game: 'tictactoe', bot: 'random', position: '.........', seed: i }).promise));
     expect(new Set(answers.map((answer) => answer.move)).size).toBeGreaterThan(3);
+  });
+});
+
+describe('worker pool scheduling (fake workers)', () => {
+  /** A pool whose workers answer when the test says so; counts spawns and terminations. */
+  function fakePool(size: number) {
+    const counts = { spawned: 0, terminated: 0 };
+    const pending: (() => void)[] = [];
+    const pool = new WorkerPool(() => {
+      counts.spawned++;
+      const api = { playGame: () => new Promise<string>((resolve) => pending.push(() => resolve('done'))) };
+      return { api: api as never, terminate: () => void counts.terminated++ };
+    }, size);
+    const job = () => pool.run((api) => (api as unknown as { playGame(): Promise<string> }).playGame());
+    return { pool, counts, pending, job };
+  }
+
+  it('runs at most one job per worker and reuses idle workers', async () => {
+    const { counts, pending, job } = fakePool(2);
+    const jobs = Array.from({ length: 5 }, job);
+    expect(counts.spawned).toBe(2);
+    expect(pending.length).toBe(2);
+    pending.shift()!();
+    await jobs[0].promise;
+    expect(pending.length).toBe(2);
+    expect(counts.spawned).toBe(2);
+  });
+
+  it('cancels thousands of jobs without starting a worker for each', async () => {
+    const { counts, job } = fakePool(2);
+    const jobs = Array.from({ length: 5000 }, job);
+    jobs.forEach((j) => j.cancel());
+    for (const j of jobs) await expect(j.promise).rejects.toBeInstanceOf(CancelledError);
+    expect(counts.terminated).toBe(2);
+    expect(counts.spawned).toBe(2);
+    const after = job();
+    expect(counts.spawned).toBe(3); // the pool refills on demand
+    after.cancel();
   });
 });

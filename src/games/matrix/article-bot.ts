@@ -20,6 +20,9 @@ export interface ArticleParams {
 export const ARTICLE_DEFAULTS: ArticleParams = { depth: 3, advantage: 6, jackpot: 9 };
 
 export class ArticleBot {
+  /** Calls of calcBestMove and findMaxInRow: the bot's search nodes. */
+  nodes = 0;
+
   /**
    * @param values the board row-major, size x size
    * @param allowed row-major, true for an unused cell; marked and restored during a search, as in the Java
@@ -41,6 +44,7 @@ export class ArticleBot {
 
   /** findMaxInRow: the largest value of the line; the last one of equal maxima wins. */
   findMaxInRow(line: number, vertical: boolean): number {
+    this.nodes++;
     let currentMax = -10;
     let move = this.size;
     for (let i = 0; i < this.size; i++) {
@@ -59,6 +63,7 @@ export class ArticleBot {
 
   private calcBestMove(depth: number, lastMove: number, vertical: boolean, myPoints: number, hisPoints: number): number {
     if (depth === 1) return this.findMaxInRow(lastMove, vertical);
+    this.nodes++;
     const ratings: number[] = [];
     for (let i = 0; i < this.size; i++) {
       const mine = this.cell(lastMove, i, vertical);

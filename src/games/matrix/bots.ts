@@ -9,16 +9,17 @@ import { legalMoves, seatToMove, type Position } from './rules';
 
 type MatrixBot = Bot<Position, number, MatrixCore>;
 
-const NO_SEARCH = { iterations: [], nodes: 0, ms: 0 };
-
-/** The article's Bot for the player to move: the first player plays rows (not vertical), the second columns. */
-function articleMove(position: Position, depth: number, advantage: number, jackpot: number): number {
+/** The article's Bot for the player to move (the first player plays rows, the second columns), as one search iteration. */
+function articleDecision(position: Position, depth: number, advantage: number, jackpot: number): Decision<number> {
   const seat = seatToMove(position);
   const allowed = position.used.map((used) => !used);
   const bot = new ArticleBot(position.values, position.size, allowed, { depth, advantage, jackpot });
+  const started = performance.now();
   const move = bot.move(position.line, seat === 1, position.points[seat], position.points[1 - seat]);
   if (move === position.size) throw new Error('the game is over');
-  return move;
+  const ms = performance.now() - started;
+  const iteration = { depth, nodes: bot.nodes, ms, score: 0, move: String(move) };
+  return { move, report: { iterations: [iteration], nodes: bot.nodes, ms } };
 }
 
 export const greedyBot: MatrixBot = {
@@ -26,22 +27,26 @@ export const greedyBot: MatrixBot = {
   label: 'Greedy',
   description: "The article's findMaxInRow: the largest value in its line (the last of equal ones).",
   params: [],
-  async choose(position) {
-    return { move: articleMove(position, 1, ARTICLE_DEFAULTS.advantage, ARTICLE_DEFAULTS.jackpot), report: NO_SEARCH };
+  async choose(position, context) {
+    const decision = articleDecision(position, 1, ARTICLE_DEFAULTS.advantage, ARTICLE_DEFAULTS.jackpot);
+    context.progress(decision.report.iterations[0]);
+    return decision;
   },
 };
 
 export const articleBot: MatrixBot = {
   id: 'article',
   label: 'Article bot',
-  description: "The article's Bot.java exactly: rates a move by its points minus the predicted reply's, plus a jackpot.",
+  description: "The article's Bot.java exactly: rates a move by its points minus the predicted reply's, plus a jackpot (GOOD_ADVANTAGE, JACKPOT_INCREASE).",
   params: [
     { name: 'depth', label: 'Depth', min: 1, max: 8, default: ARTICLE_DEFAULTS.depth },
-    { name: 'advantage', label: 'Jackpot threshold (GOOD_ADVANTAGE)', min: 0, max: 20, default: ARTICLE_DEFAULTS.advantage },
-    { name: 'jackpot', label: 'Jackpot bonus (JACKPOT_INCREASE)', min: 0, max: 30, default: ARTICLE_DEFAULTS.jackpot },
+    { name: 'advantage', label: 'Jackpot threshold', min: 0, max: 20, default: ARTICLE_DEFAULTS.advantage },
+    { name: 'jackpot', label: 'Jackpot bonus', min: 0, max: 30, default: ARTICLE_DEFAULTS.jackpot },
   ],
-  async choose(position, { params }) {
-    return { move: articleMove(position, params.depth, params.advantage, params.jackpot), report: NO_SEARCH };
+  async choose(position, { params, progress }) {
+    const decision = articleDecision(position, params.depth, params.advantage, params.jackpot);
+    progress(decision.report.iterations[0]);
+    return decision;
   },
 };
 

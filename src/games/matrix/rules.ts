@@ -62,6 +62,26 @@ export function play(position: Position, k: number): Position {
   return { ...position, moves: [...position.moves, k], used, points, line: k };
 }
 
+/** Who took each cell (0 the first player, 1 the second, null free), replaying the moves. */
+export function cellOwners(position: Position): (0 | 1 | null)[] {
+  const owners: (0 | 1 | null)[] = Array(position.size * position.size).fill(null);
+  let line = position.startRow;
+  position.moves.forEach((k, ply) => {
+    owners[ply % 2 === 0 ? line * position.size + k : k * position.size + line] = (ply % 2) as 0 | 1;
+    line = k;
+  });
+  return owners;
+}
+
+/** The board index of the last cell taken, or -1. */
+export function lastCell(position: Position): number {
+  const count = position.moves.length;
+  if (count === 0) return -1;
+  const line = count === 1 ? position.startRow : position.moves[count - 2];
+  const k = position.moves[count - 1];
+  return count % 2 === 1 ? line * position.size + k : k * position.size + line;
+}
+
 export function start(size: number, values: readonly number[], startRow: number): Position {
   return { size, values, startRow, moves: [], used: Array(size * size).fill(false), points: [0, 0], line: startRow };
 }

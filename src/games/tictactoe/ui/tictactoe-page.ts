@@ -5,21 +5,15 @@
 import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { parseSeed } from '../../../engine/rng';
-import { GameSession, type Player } from '../../../ui/game-session';
+import { GameSession } from '../../../ui/game-session';
 import { replaceHash } from '../../../ui/router';
+import { chartEntries, isMode, modeSelect, playersOf, sessionControls, turnStatus, type Mode } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
-import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
 import { tictactoe } from '..';
 import { EMPTY, format, markToMove, parse, X, type Position } from '../rules';
 import './tictactoe-board';
 
-type Mode = 'vs-ai' | 'ai-ai' | 'two';
-const MODES: readonly { readonly id: Mode; readonly label: string }[] = [
-  { id: 'vs-ai', label: 'You vs AI' },
-  { id: 'ai-ai', label: 'AI vs AI' },
-  { id: 'two', label: 'Two players' },
-];
 const SEATS = ['X', 'O'] as const;
 const levels = tictactoe.levels;
 const PERFECT = levels.length - 1;
@@ -30,9 +24,9 @@ export class TicTacToePage extends LitElement {
 
   /** The URL's parameters: pos (the position), seed, mode. */
   @property({ attribute: false }) params = new URLSearchParams();
-  @state() private mode: Mode = 'vs-ai';
+  @state() private mode: Mode = 'vs-bot';
   @state() private humanSeat: 0 | 1 = 0;
-  /** Level index of the bot on each seat (the AI's in You vs AI is that of the seat the person does not play). */
+  /** Level index of the bot on each seat (in You vs AI, the AI's is that of the seat the person does not play). */
   @state() private levelOf: [number, number] = [PERFECT, PERFECT];
   @state() private linkError = '';
   private readonly session = new GameSession<Position, number>(this, tictactoe, this.players(), () => this.saveToUrl());
@@ -55,25 +49,22 @@ export class TicTacToePage extends LitElement {
   render() {
     const session = this.session;
     const position = session.position;
-    const lastMove = session.positions.length > 1 ? position.board.findIndex((mark, cell) => mark !== session.positions.at(-2)!.board[cell]) : -1;
+    const previous = session.positions.at(-2);
+    const lastMove = previous ? position.board.findIndex((mark, cell) => mark !== previous.board[cell]) : -1;
     return html`
       <h1>Tic-tac-toe</h1>
       <div class="layout">
         <section class="panel game" aria-label="Game">
           <div class="controls">
-            <label>Mode
-              <select @change=${(e: Event) => this.setMode((e.target as HTMLSelectElement).value as Mode)}>
-                ${MODES.map((mode) => html`<option value=${mode.id} ?selected=${mode.id === this.mode}>${mode.label}</option>`)}
-              </select>
-            </label>
-            ${this.mode === 'vs-ai'
+            ${modeSelect(this.mode, (mode) => this.setMode(mode))}
+            ${this.mode === 'vs-bot'
               ? html`<label>You play
                     <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
                       ${SEATS.map((seat, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${seat}</option>`)}
                     </select>
                   </label>
                   ${this.levelSelect(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
-              : this.mode === 'ai-ai'
+              : this.mode === 'bots'
                 ? html`${this.levelSelect(0, 'X level')} ${this.levelSelect(1, 'O level')}`
                 : ''}
           </div>
@@ -85,24 +76,11 @@ export class TicTacToePage extends LitElement {
           ></tictactoe-board>
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${session.error || this.linkError ? html`<p class="error" role="alert">${session.error || this.linkError}</p>` : ''}
-          <div class="controls">
-            <button @click=${() => this.newGame()}>New game</button>
-            <button @click=${() => session.undo()} ?disabled=${session.positions.length < 2}>Undo</button>
-            ${session.isThinking ? html`<button @click=${() => session.moveNow()}>Move now</button>` : ''}
-            ${this.mode === 'ai-ai'
-              ? html`<button @click=${() => (session.paused ? session.run() : session.pause())} ?disabled=${!!session.outcome}>${session.paused ? 'Run' : 'Pause'}</button>
-                  <button @click=${() => session.step()} ?disabled=${!!session.outcome || session.isThinking}>Step</button>
-                  <label>Delay
-                    <input type="range" min="0" max="2000" step="100" .value=${String(session.delayMs)}
-                      @input=${(e: Event) => (session.delayMs = Number((e.target as HTMLInputElement).value))} aria-label="Delay between AI moves in milliseconds" />
-                  </label>`
-              : ''}
-            <label>Seed <input type="number" min="0" max="4294967295" .value=${String(session.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
-          </div>
+          ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
           <p class="hint">Keys: 1-9 play a cell (1 top left, 9 bottom right); arrows move between cells, Enter plays.</p>
         </section>
         <section class="panel" aria-label="Search">
-          <search-chart .entries=${this.chartEntries()}></search-chart>
+          <search-chart .entries=${chartEntries(session, SEATS)}></search-chart>
         </section>
       </div>
     `;
@@ -117,35 +95,15 @@ export class TicTacToePage extends LitElement {
   }
 
   private status(): string {
-    const session = this.session;
-    const outcome = session.outcome;
-    if (outcome) {
-      if (outcome.winner === null) return 'Draw.';
-      if (this.mode === 'vs-ai') return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
-      return `${SEATS[outcome.winner]} wins!`;
-    }
-    const seat = SEATS[session.seatToMove];
-    if (session.isThinking) return `${seat} to move: the AI is thinking…`;
-    if (session.humanToMove) return this.mode === 'vs-ai' ? `${seat} to move: your turn.` : `${seat} to move.`;
-    return session.paused ? `${seat} to move: paused, press Step or Run.` : `${seat} to move.`;
+    const outcome = this.session.outcome;
+    if (!outcome) return turnStatus(this.session, this.mode, SEATS);
+    if (outcome.winner === null) return 'Draw.';
+    if (this.mode === 'vs-bot') return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
+    return `${SEATS[outcome.winner]} wins!`;
   }
 
-  private chartEntries(): ChartEntry[] {
-    return this.session.searches.map((search) => ({
-      label: `${SEATS[search.seat]} ${search.ply + 1}`,
-      nodes: search.nodes,
-      depth: search.iterations.at(-1)?.depth ?? 0,
-      ms: search.ms,
-      live: !search.done,
-    }));
-  }
-
-  private players(): [Player, Player] {
-    const bot = (seat: 0 | 1): Player => ({ kind: 'bot', config: levels[this.levelOf[seat]].config });
-    const human: Player = { kind: 'human' };
-    if (this.mode === 'two') return [human, human];
-    if (this.mode === 'ai-ai') return [bot(0), bot(1)];
-    return this.humanSeat === 0 ? [human, bot(1)] : [bot(0), human];
+  private players() {
+    return playersOf(this.mode, this.humanSeat, [levels[this.levelOf[0]].config, levels[this.levelOf[1]].config]);
   }
 
   private setMode(mode: Mode): void {
@@ -193,8 +151,8 @@ export class TicTacToePage extends LitElement {
 
   private loadFromUrl(): void {
     const mode = this.params.get('mode');
-    if (mode && MODES.some((m) => m.id === mode) && mode !== this.mode) {
-      this.mode = mode as Mode;
+    if (isMode(mode) && mode !== this.mode) {
+      this.mode = mode;
       this.session.setPlayers(this.players());
     }
     try {
@@ -203,8 +161,8 @@ export class TicTacToePage extends LitElement {
       const pos = this.params.get('pos');
       if (pos !== null && pos !== format(this.session.position)) {
         const start = parse(pos);
-        // You vs AI from a link: the person takes the side to move, unless the game is over.
-        if (this.mode === 'vs-ai') {
+        // You vs AI from a link: the person takes the side to move.
+        if (this.mode === 'vs-bot') {
           this.humanSeat = markToMove(start) === X ? 0 : 1;
           this.session.setPlayers(this.players());
         }

@@ -1,0 +1,139 @@
+// <matrix-board>: the N x N values, the active line highlighted, taken cells in their taker's colour, the last
+// move marked, and on request each playable cell's value under perfect play. Playable cells are buttons
+// labelled for screen readers; arrows move along the line, Enter takes a cell. Fires `cell-play` with the
+// index of the cell in the line.
+
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { cellOf, cellOwners, lastCell, legalMoves, seatToMove, type Position } from '../rules';
+
+const SEAT_CLASS = ['rows', 'columns'];
+
+@customElement('matrix-board')
+export class MatrixBoard extends LitElement {
+  static styles = css`
+    .board {
+      display: grid;
+      gap: 4px;
+      width: max-content;
+      padding: 6px;
+      border-radius: 10px;
+      background: var(--border);
+    }
+    .cell {
+      width: 2.8rem;
+      height: 2.8rem;
+      display: grid;
+      place-items: center;
+      position: relative;
+      border: none;
+      border-radius: 6px;
+      font: 600 1.05rem/1 system-ui, sans-serif;
+      background: var(--cell);
+      color: var(--text);
+      transition: background-color 180ms ease, transform 180ms ease, opacity 180ms ease;
+    }
+    .active {
+      background: #fef3c7;
+    }
+    button.cell {
+      cursor: pointer;
+    }
+    button.cell:hover,
+    button.cell:focus-visible {
+      background: #fde68a;
+      outline: 2px solid var(--accent);
+      outline-offset: -2px;
+    }
+    .taken {
+      opacity: 0.55;
+    }
+    .taken.rows {
+      background: #bfdbfe;
+    }
+    .taken.columns {
+      background: #fecaca;
+    }
+    .last {
+      opacity: 1;
+      box-shadow: inset 0 0 0 3px #334155;
+      animation: pop 220ms ease;
+    }
+    @keyframes pop {
+      from {
+        transform: scale(1.25);
+      }
+      to {
+        transform: scale(1);
+      }
+    }
+    .value {
+      position: absolute;
+      bottom: 1px;
+      right: 3px;
+      font-size: 0.68rem;
+      font-weight: 700;
+    }
+    .best {
+      color: #15803d;
+    }
+    .worse {
+      color: #b91c1c;
+    }
+  `;
+
+  @property({ attribute: false }) position!: Position;
+  /** A person may take a cell now. */
+  @property({ type: Boolean }) interactive = false;
+  /** Each playable cell's value for the mover (by index in the line), shown when set. */
+  @property({ attribute: false }) values: readonly (number | null)[] | null = null;
+
+  render() {
+    const position = this.position;
+    const { size } = position;
+    const owners = cellOwners(position);
+    const last = lastCell(position);
+    const seat = seatToMove(position);
+    const playable = new Set(legalMoves(position).map((k) => cellOf(position, k)));
+    const best = this.values ? Math.max(...this.values.filter((v): v is number => v !== null)) : 0;
+    return html`<div class="board" role="grid" aria-label="Board" style="grid-template-columns: repeat(${size}, auto)" @keydown=${this.onKeydown}>
+      ${position.values.map((value, cell) => {
+        const row = Math.floor(cell / size);
+        const column = cell % size;
+        const inLine = seat === 0 ? row === position.line : column === position.line;
+        const owner = owners[cell];
+        const classes = ['cell', inLine ? 'active' : '', owner !== null ? `taken ${SEAT_CLASS[owner]}` : '', cell === last ? 'last' : ''].join(' ');
+        const k = seat === 0 ? column : row;
+        const shown = inLine && playable.has(cell) ? this.values?.[k] : undefined;
+        const badge = shown === undefined || shown === null ? '' : html`<span class="value ${shown === best ? 'best' : 'worse'}">${shown > 0 ? '+' : ''}${shown}</span>`;
+        const label = `Row ${row + 1}, column ${column + 1}: ${value}${owner !== null ? `, taken by ${SEAT_CLASS[owner]}` : ''}${badge ? `; worth ${shown} under perfect play` : ''}`;
+        if (this.interactive && playable.has(cell)) {
+          return html`<button class=${classes} role="gridcell" data-cell=${cell} data-k=${k} aria-label=${label} @click=${() => this.play(k)}>${value}${badge}</button>`;
+        }
+        return html`<div class=${classes} role="gridcell" data-cell=${cell} aria-label=${label}>${value}${badge}</div>`;
+      })}
+    </div>`;
+  }
+
+  private play(k: number): void {
+    this.dispatchEvent(new CustomEvent('cell-play', { detail: k, bubbles: true, composed: true }));
+  }
+
+  /** Arrows move the focus along the playable cells of the line. */
+  private onKeydown(event: KeyboardEvent): void {
+    const forward = event.key === 'ArrowRight' || event.key === 'ArrowDown';
+    if (!forward && event.key !== 'ArrowLeft' && event.key !== 'ArrowUp') return;
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button.cell')];
+    if (buttons.length === 0) return;
+    event.preventDefault();
+    const current = buttons.indexOf(this.renderRoot.querySelector('button.cell:focus') as HTMLButtonElement);
+    const next = current < 0 ? 0 : (current + (forward ? 1 : -1) + buttons.length) % buttons.length;
+    buttons[next].focus();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'matrix-board': MatrixBoard;
+  }
+}

@@ -1,0 +1,291 @@
+// The plus-minus page: a person against a bot (rows and first as in the article, or columns), two bots, or two
+// people; any bot with its parameters on each bot seat; sizes 2 to 12 and a seed; "Show values" puts the value
+// under perfect play on every playable cell and tells what the last move lost against the best. The position
+// lives in the URL: #/matrix?pos=5 2 v11 … / 3 1&seed=7&mode=vs-bot
+
+import { LitElement, css, html } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { Analysis } from '../../../engine/game';
+import { CancelledError, type Job } from '../../../engine/pool';
+import { requestAnalysis } from '../../../engine/requests';
+import { parseSeed } from '../../../engine/rng';
+import '../../../ui/bot-picker';
+import { GameSession } from '../../../ui/game-session';
+import { searchPool } from '../../../ui/pool';
+import { replaceHash } from '../../../ui/router';
+import '../../../ui/search-chart';
+import { chartEntries, isMode, modeSelect, playersOf, sessionControls, turnStatus, type Mode } from '../../../ui/session-controls';
+import { pageStyles } from '../../../ui/styles';
+import { matrix } from '..';
+import { format, parse, seatToMove, type Position } from '../rules';
+import './matrix-board';
+
+const SEATS = ['Rows', 'Columns'] as const;
+const UI_SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+/** Where analysis cannot be exact (more than 36 free cells), it searches as deep as this many nodes allow. */
+const ANALYSIS_BUDGET = { nodes: 20_000_000 };
+
+@customElement('matrix-page')
+export class MatrixPage extends LitElement {
+  static styles = [
+    pageStyles,
+    css`
+      .scores {
+        display: flex;
+        gap: 0.75rem;
+        margin-bottom: 0.75rem;
+      }
+      .score {
+        flex: 1;
+        padding: 0.4rem 0.8rem;
+        border-radius: 8px;
+        color: #fff;
+        font-size: 1.1rem;
+        border: 3px solid transparent;
+      }
+      .score.rows {
+        background: #2563eb;
+      }
+      .score.columns {
+        background: #dc2626;
+      }
+      .score.to-move {
+        border-color: #facc15;
+      }
+      .score strong {
+        font-size: 1.5rem;
+        margin-left: 0.5rem;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) params = new URLSearchParams();
+  @state() private mode: Mode = 'vs-bot';
+  /** In You vs AI the person plays rows and moves first, as in the article. */
+  @state() private humanSeat: 0 | 1 = 0;
+  /** The bot configuration of each seat when a bot plays it (the article bot on columns, as in the app). */
+  @state() private configs: [string, string] = ['exact', 'article'];
+  @state() private showValues = false;
+  @state() private analysis?: Analysis & { readonly position: string };
+  @state() private analyzing?: Job<Analysis>;
+  @state() private lastMoveNote = '';
+  @state() private linkError = '';
+  /** Analyses of this game's positions, to tell what a move lost once it is played. */
+  private analyses = new Map<string, Analysis>();
+  private readonly session = new GameSession<Position, number>(this, matrix, this.players(), () => this.positionChanged());
+
+  willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('params')) this.loadFromUrl();
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.analyzing?.cancel();
+  }
+
+  render() {
+    const session = this.session;
+    const position = session.position;
+    const seat = seatToMove(position);
+    const values = this.showValues && this.analysis?.position === format(position) ? this.analysis.values : null;
+    return html`
+      <h1>Plus-minus</h1>
+      <div class="layout">
+        <section class="panel game" aria-label="Game">
+          <div class="controls">
+            ${modeSelect(this.mode, (mode) => this.setMode(mode))}
+            ${this.mode === 'vs-bot'
+              ? html`<label>You play
+                  <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
+                    ${SEATS.map((name, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${name} (${i === 0 ? 'first' : 'second'})</option>`)}
+                  </select>
+                </label>`
+              : ''}
+            <label>Size
+              <select @change=${(e: Event) => this.setSize(Number((e.target as HTMLSelectElement).value))}>
+                ${UI_SIZES.map((size) => html`<option value=${size} ?selected=${size === position.size}>${size}x${size}</option>`)}
+              </select>
+            </label>
+          </div>
+          ${([0, 1] as const).filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat)).map(
+            (s) => html`<div class="controls"><bot-picker .bots=${matrix.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
+              @change=${(e: CustomEvent<string>) => this.setConfig(s, e.detail)}></bot-picker></div>`,
+          )}
+          <div class="scores">
+            ${([0, 1] as const).map((s) => html`<div class="score ${s === 0 ? 'rows' : 'columns'} ${!session.outcome && s === seat ? 'to-move' : ''}" aria-label=${`${SEATS[s]}: ${position.points[s]} points`}>
+              ${SEATS[s]}${this.seatTag(s)}<strong>${position.points[s]}</strong></div>`)}
+          </div>
+          <matrix-board .position=${position} .values=${values} ?interactive=${session.humanToMove}
+            @cell-play=${(e: CustomEvent<number>) => session.play(e.detail)}></matrix-board>
+          <p class="status" role="status" aria-live="polite">${this.status()}</p>
+          ${session.error || this.linkError ? html`<p class="error" role="alert">${session.error || this.linkError}</p>` : ''}
+          <div class="controls">
+            <label><input type="checkbox" .checked=${this.showValues} @change=${(e: Event) => this.setShowValues((e.target as HTMLInputElement).checked)} /> Show values</label>
+            ${this.analyzing ? html`<span>analysing…</span><button @click=${() => this.cancelAnalysis()}>Cancel</button>` : ''}
+            ${values && this.analysis ? html`<span class="hint">${this.analysis.exact ? 'exact' : `${this.analysis.depth} plies deep`}</span>` : ''}
+          </div>
+          ${this.lastMoveNote ? html`<p class="hint" aria-live="polite">${this.lastMoveNote}</p>` : ''}
+          ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
+          <p class="hint">Rows take a cell in the highlighted row, columns in the highlighted column; the cell's value is added to
+            the taker's points. Arrows move along the line, Enter takes a cell. <a href="#/arena?game=matrix">Tuning lab: pit the bots against each other</a></p>
+        </section>
+        <section class="panel" aria-label="Search">
+          <search-chart .entries=${chartEntries(session, SEATS)}></search-chart>
+        </section>
+      </div>
+    `;
+  }
+
+  private seatTag(seat: 0 | 1): string {
+    if (this.mode === 'two') return '';
+    if (this.mode === 'vs-bot' && seat === this.humanSeat) return ' (you)';
+    return ` (${this.configs[seat]})`;
+  }
+
+  private status(): string {
+    const outcome = this.session.outcome;
+    if (!outcome) return turnStatus(this.session, this.mode, SEATS);
+    const [rows, columns] = this.session.position.points;
+    const score = `${Math.max(rows, columns)} to ${Math.min(rows, columns)}`;
+    if (outcome.winner === null) return `Draw, ${rows} to ${columns}.`;
+    if (this.mode === 'vs-bot') return outcome.winner === this.humanSeat ? `You won, ${score}!` : `You lost: the AI won, ${score}.`;
+    return `${SEATS[outcome.winner]} win, ${score}!`;
+  }
+
+  private players() {
+    return playersOf(this.mode, this.humanSeat, this.configs);
+  }
+
+  private setMode(mode: Mode): void {
+    this.mode = mode;
+    this.session.setPlayers(this.players());
+    this.saveToUrl();
+  }
+
+  private setHumanSeat(seat: 0 | 1): void {
+    this.humanSeat = seat;
+    this.session.setPlayers(this.players());
+  }
+
+  private setConfig(seat: 0 | 1, config: string): void {
+    this.configs = seat === 0 ? [config, this.configs[1]] : [this.configs[0], config];
+    this.session.setPlayers(this.players());
+  }
+
+  private setSize(size: number): void {
+    this.session.size = size;
+    this.newGame();
+  }
+
+  private setSeed(text: string): void {
+    try {
+      this.session.seed = parseSeed(text);
+      this.linkError = '';
+      this.newGame();
+    } catch (error) {
+      this.linkError = (error as Error).message;
+    }
+  }
+
+  private newGame(): void {
+    this.linkError = '';
+    this.session.newGame();
+  }
+
+  private setShowValues(on: boolean): void {
+    this.showValues = on;
+    if (on) this.analyze();
+    else this.cancelAnalysis();
+  }
+
+  private cancelAnalysis(): void {
+    this.analyzing?.cancel();
+    this.analyzing = undefined;
+  }
+
+  /** After every move: what the move lost (when its position was analysed), then the new position's values. */
+  private positionChanged(): void {
+    const { positions } = this.session;
+    const previous = positions.at(-2);
+    const before = previous && this.analyses.get(format(previous));
+    const position = this.session.position;
+    if (before && position.moves.length === previous.moves.length + 1) {
+      const k = position.moves.at(-1)!;
+      const best = Math.max(...before.values.filter((v): v is number => v !== null));
+      const lost = best - before.values[k]!;
+      const who = SEATS[seatToMove(previous)];
+      this.lastMoveNote = lost === 0 ? `${who}' last move was a best move.` : `${who}' last move lost ${lost} point${lost === 1 ? '' : 's'} against the best (${best > 0 ? '+' : ''}${best}).`;
+    } else {
+      this.lastMoveNote = '';
+    }
+    this.saveToUrl();
+    if (this.showValues) this.analyze();
+  }
+
+  private analyze(): void {
+    this.cancelAnalysis();
+    const position = this.session.position;
+    if (this.session.outcome) return;
+    const notation = format(position);
+    const known = this.analyses.get(notation);
+    if (known) {
+      this.analysis = { ...known, position: notation };
+      return;
+    }
+    const job = requestAnalysis(searchPool(), 'matrix', notation, ANALYSIS_BUDGET);
+    this.analyzing = job;
+    job.promise.then(
+      (analysis) => {
+        this.analyses.set(notation, analysis);
+        if (this.analyzing === job) {
+          this.analyzing = undefined;
+          this.analysis = { ...analysis, position: notation };
+        }
+      },
+      (error: Error) => {
+        if (this.analyzing === job) this.analyzing = undefined;
+        if (!(error instanceof CancelledError)) this.linkError = `Analysis failed: ${error.message}`;
+      },
+    );
+  }
+
+  private loadFromUrl(): void {
+    const mode = this.params.get('mode');
+    if (isMode(mode) && mode !== this.mode) {
+      this.mode = mode;
+      this.session.setPlayers(this.players());
+    }
+    try {
+      const seed = this.params.get('seed');
+      const pos = this.params.get('pos');
+      if (seed !== null && parseSeed(seed) !== this.session.seed) {
+        this.session.seed = parseSeed(seed);
+        // A seed without a position opens that seed's board.
+        if (pos === null) this.newGame();
+      }
+      if (pos !== null && pos !== format(this.session.position)) {
+        const position = parse(pos);
+        this.session.size = position.size;
+        if (this.mode === 'vs-bot') {
+          this.humanSeat = seatToMove(position);
+          this.session.setPlayers(this.players());
+        }
+        this.analyses.clear();
+        this.session.newGame(position);
+      }
+      this.linkError = '';
+    } catch (error) {
+      this.linkError = `This link's position cannot be opened: ${(error as Error).message}.`;
+    }
+  }
+
+  private saveToUrl(): void {
+    replaceHash('matrix', { pos: format(this.session.position), seed: String(this.session.seed), mode: this.mode });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'matrix-page': MatrixPage;
+  }
+}

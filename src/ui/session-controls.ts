@@ -1,0 +1,77 @@
+// The controls every game page has, bound to its GameSession: new game, undo, "move now" while a bot thinks,
+// run / pause / step / delay when two bots play, the seed; the mode select; the search chart's entries.
+
+import { html, type TemplateResult } from 'lit';
+import type { ChartEntry } from './search-chart';
+import type { GameSession, Player } from './game-session';
+
+export type Mode = 'vs-bot' | 'bots' | 'two';
+
+export const MODES: readonly { readonly id: Mode; readonly label: string }[] = [
+  { id: 'vs-bot', label: 'You vs AI' },
+  { id: 'bots', label: 'AI vs AI' },
+  { id: 'two', label: 'Two players' },
+];
+
+export function isMode(text: string | null): text is Mode {
+  return MODES.some((mode) => mode.id === text);
+}
+
+/** The players of a mode: in You vs AI the person takes `humanSeat`, a bot the other with its configuration. */
+export function playersOf(mode: Mode, humanSeat: 0 | 1, configs: readonly [string, string]): [Player, Player] {
+  const bot = (seat: 0 | 1): Player => ({ kind: 'bot', config: configs[seat] });
+  const human: Player = { kind: 'human' };
+  if (mode === 'two') return [human, human];
+  if (mode === 'bots') return [bot(0), bot(1)];
+  return humanSeat === 0 ? [human, bot(1)] : [bot(0), human];
+}
+
+export function modeSelect(mode: Mode, onChange: (mode: Mode) => void): TemplateResult {
+  return html`<label>Mode
+    <select @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as Mode)}>
+      ${MODES.map((m) => html`<option value=${m.id} ?selected=${m.id === mode}>${m.label}</option>`)}
+    </select>
+  </label>`;
+}
+
+export interface ControlHandlers {
+  readonly newGame: () => void;
+  readonly setSeed: (text: string) => void;
+}
+
+export function sessionControls(session: GameSession<any, any>, handlers: ControlHandlers): TemplateResult {
+  const over = !!session.outcome;
+  return html`<div class="controls">
+    <button @click=${handlers.newGame}>New game</button>
+    <button @click=${() => session.undo()} ?disabled=${session.positions.length < 2}>Undo</button>
+    ${session.isThinking ? html`<button @click=${() => session.moveNow()}>Move now</button>` : ''}
+    ${session.botsOnly
+      ? html`<button @click=${() => (session.paused ? session.run() : session.pause())} ?disabled=${over}>${session.paused ? 'Run' : 'Pause'}</button>
+          <button @click=${() => session.step()} ?disabled=${over || session.isThinking}>Step</button>
+          <label>Delay
+            <input type="range" min="0" max="2000" step="100" .value=${String(session.delayMs)}
+              @input=${(e: Event) => (session.delayMs = Number((e.target as HTMLInputElement).value))} aria-label="Delay between AI moves in milliseconds" />
+          </label>`
+      : ''}
+    <label>Seed <input type="number" min="0" max="4294967295" .value=${String(session.seed)} @change=${(e: Event) => handlers.setSeed((e.target as HTMLInputElement).value)} /></label>
+  </div>`;
+}
+
+/** The search chart's bars: one per bot move of the game, labelled with the seat's name and the move number. */
+export function chartEntries(session: GameSession<any, any>, seatNames: readonly [string, string]): ChartEntry[] {
+  return session.searches.map((search) => ({
+    label: `${seatNames[search.seat]} ${search.ply + 1}`,
+    nodes: search.nodes,
+    depth: search.iterations.at(-1)?.depth ?? 0,
+    ms: search.ms,
+    live: !search.done,
+  }));
+}
+
+/** The status line while a game is on (the page says how it ended: only it knows the game's words). */
+export function turnStatus(session: GameSession<any, any>, mode: Mode, seatNames: readonly [string, string]): string {
+  const seat = seatNames[session.seatToMove];
+  if (session.isThinking) return `${seat} to move: the AI is thinking…`;
+  if (session.humanToMove) return mode === 'vs-bot' ? `${seat} to move: your turn.` : `${seat} to move.`;
+  return session.paused ? `${seat} to move: paused, press Step or Run.` : `${seat} to move.`;
+}

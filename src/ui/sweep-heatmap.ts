@@ -1,0 +1,101 @@
+// <sweep-heatmap>: a sweep's mean margin (or score) over two parameter axes, the other axes fixed at chosen
+// values; green for better, red for worse, the best cell outlined. A table, so every number is readable.
+
+import { LitElement, css, html } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { SweepReport } from '../arena/report';
+
+@customElement('sweep-heatmap')
+export class SweepHeatmap extends LitElement {
+  static styles = css`
+    .axes {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem 1rem;
+      margin-bottom: 0.5rem;
+    }
+    select {
+      font: inherit;
+    }
+    table {
+      border-collapse: collapse;
+    }
+    th,
+    td {
+      padding: 0.3rem 0.5rem;
+      text-align: center;
+      font-variant-numeric: tabular-nums;
+    }
+    td {
+      min-width: 3.2rem;
+      border: 1px solid #fff;
+    }
+    .best {
+      outline: 3px solid #0f172a;
+      outline-offset: -3px;
+      font-weight: 700;
+    }
+  `;
+
+  @property({ attribute: false }) report?: SweepReport;
+  /** Which figure to colour: the mean margin, or the score (wins + draws / 2 per game). */
+  @property() figure: 'margin' | 'score' = 'margin';
+  @state() private rowAxis = 0;
+  @state() private columnAxis = 1;
+  @state() private fixed: Record<string, number> = {};
+
+  render() {
+    const report = this.report;
+    if (!report || report.points.length === 0) return html``;
+    const axes = report.grid;
+    const rowAxis = axes[Math.min(this.rowAxis, axes.length - 1)];
+    const columnAxis = axes.length > 1 ? axes[this.columnAxis === this.rowAxis ? (this.rowAxis + 1) % axes.length : this.columnAxis] : undefined;
+    const others = axes.filter((axis) => axis !== rowAxis && axis !== columnAxis);
+    const value = (point: SweepReport['points'][number]) => {
+      const games = point.wins + point.draws + point.losses;
+      return this.figure === 'margin' ? point.margin : games ? (point.wins + point.draws / 2) / games : 0;
+    };
+    const pointAt = (row: number, column: number | undefined) =>
+      report.points.find((point) => point.params[rowAxis.name] === row && (!columnAxis || point.params[columnAxis.name] === column) && others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])));
+    const shown = report.points.filter((point) => others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])));
+    const values = shown.map(value);
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const best = shown[values.indexOf(high)];
+    const colour = (v: number) => {
+      const t = high === low ? 0.5 : (v - low) / (high - low);
+      return `hsl(${Math.round(t * 120)}, 70%, ${85 - 25 * Math.abs(t - 0.5)}%)`;
+    };
+    const axisSelect = (label: string, index: number, set: (i: number) => void) => html`<label>${label}
+      <select @change=${(e: Event) => set(Number((e.target as HTMLSelectElement).value))}>
+        ${axes.map((axis, i) => html`<option value=${i} ?selected=${i === index}>${axis.name}</option>`)}
+      </select></label>`;
+    return html`
+      <div class="axes">
+        ${axes.length > 1 ? html`${axisSelect('Rows', this.rowAxis, (i) => (this.rowAxis = i))} ${axisSelect('Columns', this.columnAxis, (i) => (this.columnAxis = i))}` : ''}
+        ${others.map((axis) => html`<label>${axis.name}
+          <select @change=${(e: Event) => (this.fixed = { ...this.fixed, [axis.name]: Number((e.target as HTMLSelectElement).value) })}>
+            ${axis.values.map((v) => html`<option value=${v} ?selected=${v === (this.fixed[axis.name] ?? axis.values[0])}>${v}</option>`)}
+          </select></label>`)}
+      </div>
+      <table aria-label=${`Mean ${this.figure} of ${report.bot} by ${rowAxis.name}${columnAxis ? ` and ${columnAxis.name}` : ''}`}>
+        <thead><tr><th>${rowAxis.name} \\ ${columnAxis?.name ?? ''}</th>${(columnAxis?.values ?? [undefined]).map((c) => html`<th scope="col">${c ?? this.figure}</th>`)}</tr></thead>
+        <tbody>
+          ${rowAxis.values.map((row) => html`<tr><th scope="row">${row}</th>
+            ${(columnAxis?.values ?? [undefined]).map((column) => {
+              const point = pointAt(row, column);
+              if (!point) return html`<td></td>`;
+              const v = value(point);
+              return html`<td class=${point === best ? 'best' : ''} style="background:${colour(v)}" title=${`${point.bot}: ${point.wins}/${point.draws}/${point.losses}, margin ${point.margin}`}>${this.figure === 'margin' ? v.toFixed(2) : `${Math.round(v * 100)}%`}</td>`;
+            })}</tr>`)}
+        </tbody>
+      </table>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sweep-heatmap': SweepHeatmap;
+  }
+}
