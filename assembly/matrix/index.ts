@@ -204,7 +204,20 @@ function negamax(alpha: i32, beta: i32, depth: i32, cutNode: bool): i32 {
   if (!cutNode) {
     const childSide = (side ^ 1) * MAX_SIZE;
     for (let k = 0; k < size; k++) {
-      if (free & (<u32>1 << k)) ttTouch(cellHash ^ cellKeys[side == 0 ? line * size + k : k * size + line] ^ lineKeys[childSide + k]);
+      if (!(free & (<u32>1 << k))) continue;
+      const cell = side == 0 ? line * size + k : k * size + line;
+      const childHash = cellHash ^ cellKeys[cell];
+      ttTouch(childHash ^ lineKeys[childSide + k]);
+      // The child will first try its most valuable free cell: fetch that grandchild too.
+      const childFree = (side == 0 ? colFree[k] : rowFree[k]) & ~(<u32>1 << line);
+      const childOrder = (childSide + k) * MAX_SIZE;
+      for (let i = 0; i < size; i++) {
+        const j = <i32>order[childOrder + i];
+        if (childFree & (<u32>1 << j)) {
+          ttTouch(childHash ^ cellKeys[side == 0 ? j * size + k : k * size + j] ^ lineKeys[side * MAX_SIZE + j]);
+          break;
+        }
+      }
     }
   }
   const windowAlpha = alpha;
