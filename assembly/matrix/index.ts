@@ -30,9 +30,10 @@ let side: i32 = 0;
 let line: i32 = 0;
 let freeCells: i32 = 0;
 let cellHash: u64 = 0;
-/** The moves played with play(), for undo(). */
+/** The moves played with play(), for undo(); and the line before each move of the search. */
 const playedCells = new StaticArray<i32>(MAX_SIZE * MAX_SIZE);
 const previousLines = new StaticArray<i32>(MAX_SIZE * MAX_SIZE);
+const lineStack = new StaticArray<i32>(MAX_SIZE * MAX_SIZE);
 let ply: i32 = 0;
 
 let rootBest: i32 = NO_MOVE;
@@ -173,6 +174,36 @@ function key(): u64 {
   return cellHash ^ lineKeys[side * MAX_SIZE + line];
 }
 
+/** The search's move: the mover takes the k-th cell of its line (no undo stack: giveBack(k) undoes it). */
+@inline
+function take(k: i32): i32 {
+  const row = side == 0 ? line : k;
+  const column = side == 0 ? k : line;
+  const cell = row * size + column;
+  rowFree[row] ^= <u32>1 << column;
+  colFree[column] ^= <u32>1 << row;
+  cellHash ^= cellKeys[cell];
+  freeCells--;
+  side ^= 1;
+  lineStack[ply] = line;
+  ply++;
+  line = k;
+  return values[cell];
+}
+
+@inline
+function giveBack(k: i32): void {
+  ply--;
+  line = lineStack[ply];
+  side ^= 1;
+  const row = side == 0 ? line : k;
+  const column = side == 0 ? k : line;
+  freeCells++;
+  cellHash ^= cellKeys[row * size + column];
+  colFree[column] ^= <u32>1 << row;
+  rowFree[row] ^= <u32>1 << column;
+}
+
 /**
  * The mover's best final score difference from here, looking `depth` plies ahead (0 at the horizon), within
  * (alpha, beta), fail-soft: a result <= alpha is an upper bound, >= beta a lower bound.
@@ -182,6 +213,15 @@ function negamax(alpha: i32, beta: i32, depth: i32, cutNode: bool): i32 {
   const free = side == 0 ? rowFree[line] : colFree[line];
   if (free == 0 || depth == 0) return 0;
   if (depth > freeCells) depth = freeCells; // no game lasts longer: deeper is the same search
+  // A forced move (one free cell in the line) has no choice to remember: no table here, its child's entry says
+  // the same one ply on. On 7x7 this saves a tenth of the time (fewer memory accesses), on 6x6 it is even.
+  if (popcnt(free) == 1) {
+    const k = <i32>ctz(free);
+    const value = take(k);
+    const score = (side == 0 ? rowFree[k] : colFree[k]) == 0 ? value : value - negamax(value - beta, value - alpha, depth - 1, !cutNode);
+    giveBack(k);
+    return score;
+  }
   const positionKey = key();
   const entry = ttProbe(positionKey);
   let ttMove = NO_MOVE;
@@ -204,20 +244,7 @@ function negamax(alpha: i32, beta: i32, depth: i32, cutNode: bool): i32 {
   if (!cutNode) {
     const childSide = (side ^ 1) * MAX_SIZE;
     for (let k = 0; k < size; k++) {
-      if (!(free & (<u32>1 << k))) continue;
-      const cell = side == 0 ? line * size + k : k * size + line;
-      const childHash = cellHash ^ cellKeys[cell];
-      ttTouch(childHash ^ lineKeys[childSide + k]);
-      // The child will first try its most valuable free cell: fetch that grandchild too.
-      const childFree = (side == 0 ? colFree[k] : rowFree[k]) & ~(<u32>1 << line);
-      const childOrder = (childSide + k) * MAX_SIZE;
-      for (let i = 0; i < size; i++) {
-        const j = <i32>order[childOrder + i];
-        if (childFree & (<u32>1 << j)) {
-          ttTouch(childHash ^ cellKeys[side == 0 ? j * size + k : k * size + j] ^ lineKeys[side * MAX_SIZE + j]);
-          break;
-        }
-      }
+      if (free & (<u32>1 << k)) ttTouch(cellHash ^ cellKeys[side == 0 ? line * size + k : k * size + line] ^ lineKeys[childSide + k]);
     }
   }
   const windowAlpha = alpha;
@@ -227,28 +254,10 @@ function negamax(alpha: i32, beta: i32, depth: i32, cutNode: bool): i32 {
   for (let i = -1; i < size; i++) {
     const k: i32 = i < 0 ? ttMove : order[base + i];
     if (k == NO_MOVE || (i >= 0 && k == ttMove) || !(free & (<u32>1 << k))) continue;
-    // Take the cell and give it back here (no undo stack in the search).
-    const row = side == 0 ? line : k;
-    const column = side == 0 ? k : line;
-    const cell = row * size + column;
-    const value = values[cell];
-    const rowBit = <u32>1 << row;
-    const columnBit = <u32>1 << column;
-    rowFree[row] ^= columnBit;
-    colFree[column] ^= rowBit;
-    cellHash ^= cellKeys[cell];
-    freeCells--;
-    side ^= 1;
-    const myLine = line;
-    line = k;
+    const value = take(k);
     // An empty line for the opponent ends the game: the cell's value is the whole score.
     const score = (side == 0 ? rowFree[k] : colFree[k]) == 0 ? value : value - negamax(value - beta, value - alpha, depth - 1, !cutNode || bestMove != NO_MOVE);
-    line = myLine;
-    side ^= 1;
-    freeCells++;
-    cellHash ^= cellKeys[cell];
-    colFree[column] ^= rowBit;
-    rowFree[row] ^= columnBit;
+    giveBack(k);
     if (score > best) {
       best = score;
       bestMove = k;
