@@ -37,6 +37,8 @@ const lineStack = new StaticArray<i32>(MAX_SIZE * MAX_SIZE);
 let ply: i32 = 0;
 
 let rootBest: i32 = NO_MOVE;
+/** The ply of the position being searched (play() may have made moves before it). */
+let rootPly: i32 = 0;
 
 /** Forgets every position searched (a search from a clear table is repeatable: same nodes, same move). */
 export function clearTable(): void {
@@ -215,7 +217,8 @@ function negamax(alpha: i32, beta: i32, depth: i32, cutNode: bool): i32 {
   if (depth > freeCells) depth = freeCells; // no game lasts longer: deeper is the same search
   // A forced move (one free cell in the line) has no choice to remember: no table here, its child's entry says
   // the same one ply on. On 7x7 this saves a tenth of the time (fewer memory accesses), on 6x6 it is even.
-  if (popcnt(free) == 1) {
+  // (Not at the root: the root's entry is where the best move is read.)
+  if (popcnt(free) == 1 && ply > rootPly) {
     const k = <i32>ctz(free);
     const value = take(k);
     const score = (side == 0 ? rowFree[k] : colFree[k]) == 0 ? value : value - negamax(value - beta, value - alpha, depth - 1, !cutNode);
@@ -306,6 +309,7 @@ function mtdf(guess: i32, depth: i32): i32 {
  */
 export function search(depth: i32, guess: i32, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
+  rootPly = ply;
   return mtdf(guess, depth);
 }
 
@@ -317,6 +321,7 @@ export function bestMove(): i32 {
 export function moveValue(k: i32, depth: i32, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
   const value = play(k);
+  rootPly = ply;
   const free = side == 0 ? rowFree[line] : colFree[line];
   const score = free == 0 ? value : value - mtdf(0, depth - 1);
   undo();
