@@ -8,6 +8,7 @@ import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
 import { runSchedule, type RunProgress } from '../arena/run';
+import { savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule } from '../arena/schedule';
 
 export interface ArenaOptions {
@@ -18,14 +19,15 @@ export interface ArenaOptions {
   readonly out?: string;
 }
 
-async function run(pool: WorkerPool, schedule: Schedule): Promise<{ records: (GameRecord | undefined)[]; elapsedMs: number }> {
+async function run(pool: WorkerPool, schedule: Schedule): Promise<{ records: (GameRecord | undefined)[]; elapsedMs: number; created: Date }> {
+  const created = new Date();
   const started = performance.now();
   const interactive = process.stderr.isTTY;
   const records = await runSchedule(pool, schedule, {}, (_index, _record, progress) => {
     if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
   }).finished;
   if (interactive) process.stderr.write('\n');
-  return { records, elapsedMs: performance.now() - started };
+  return { records, elapsedMs: performance.now() - started, created };
 }
 
 export function progressLine({ done, total, elapsedMs }: RunProgress): string {
@@ -34,15 +36,15 @@ export function progressLine({ done, total, elapsedMs }: RunProgress): string {
   return `${done}/${total} games, ${rate.toFixed(1)} games/s, ${left} s left`;
 }
 
-function save(path: string | undefined, document: object): void {
-  if (path) writeFileSync(path, `${JSON.stringify(document, null, 1)}\n`);
+function save(path: string | undefined, run: SavedRun): void {
+  if (path) writeFileSync(path, `${JSON.stringify(run)}\n`);
 }
 
 export async function tournamentCommand(game: GameDefinition, bots: readonly string[], options: ArenaOptions, pool: WorkerPool): Promise<number> {
   const schedule = tournament(game, bots, options);
-  const { records, elapsedMs } = await run(pool, schedule);
+  const { records, elapsedMs, created } = await run(pool, schedule);
   const report = tournamentReport(schedule, records);
-  save(options.out, { kind: 'tournament', report, schedule, records, elapsedMs });
+  save(options.out, savedRun('tournament', schedule, records, elapsedMs, created));
   console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size));
   return 0;
 }
@@ -50,9 +52,9 @@ export async function tournamentCommand(game: GameDefinition, bots: readonly str
 export async function sweepCommand(game: GameDefinition, bot: string, gridText: string, vs: readonly string[], options: ArenaOptions, pool: WorkerPool): Promise<number> {
   const grid = parseGrid(gridText);
   const schedule = sweep(game, bot, grid, vs, options);
-  const { records, elapsedMs } = await run(pool, schedule);
+  const { records, elapsedMs, created } = await run(pool, schedule);
   const report = sweepReport(schedule, bot, grid, vs, records);
-  save(options.out, { kind: 'sweep', report, schedule, records, elapsedMs });
+  save(options.out, savedRun('sweep', schedule, records, elapsedMs, created, { bot, grid, vs }));
   console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
   return 0;
 }

@@ -76,3 +76,98 @@ declare global {
     'rating-chart': RatingChart;
   }
 }
+
+/** One game's margin from a's side, for the histogram. */
+export interface PairMargins {
+  readonly label: string;
+  readonly margins: readonly number[];
+}
+
+@customElement('margin-histogram')
+export class MarginHistogram extends ChartElement {
+  @property({ attribute: false }) pair?: PairMargins;
+
+  protected build(): ChartConfiguration {
+    return {
+      type: 'bar',
+      data: { labels: [], datasets: [{ label: 'games', data: [], backgroundColor: [] }] },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { legend: { display: false } },
+        scales: { x: { title: { display: true, text: 'margin of the first bot named' } }, y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'games' } } },
+      },
+    };
+  }
+
+  protected refresh(chart: Chart): void {
+    const margins = this.pair?.margins ?? [];
+    const low = Math.min(0, ...margins.map(Math.floor));
+    const high = Math.max(0, ...margins.map(Math.ceil));
+    // One bar per point of margin, or wider bins when the range is wide.
+    const width = Math.max(1, Math.ceil((high - low + 1) / 40));
+    const bins = Math.floor((high - low) / width) + 1;
+    const counts = Array<number>(bins).fill(0);
+    for (const margin of margins) counts[Math.floor((margin - low) / width)]++;
+    chart.data.labels = counts.map((_, i) => (width === 1 ? String(low + i) : `${low + i * width}..${low + i * width + width - 1}`));
+    chart.data.datasets[0].data = counts;
+    chart.data.datasets[0].backgroundColor = counts.map((_, i) => (low + i * width + width - 1 < 0 ? '#dc2626' : low + i * width > 0 ? '#16a34a' : '#94a3b8'));
+  }
+
+  protected summary(): string {
+    return `Histogram of ${this.pair?.margins.length ?? 0} margins of ${this.pair?.label ?? ''}`;
+  }
+}
+
+/** Per bot: mean nodes and mean milliseconds per move. */
+export interface MoveCost {
+  readonly bot: string;
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+@customElement('move-cost-chart')
+export class MoveCostChart extends ChartElement {
+  @property({ attribute: false }) costs: readonly MoveCost[] = [];
+
+  protected build(): ChartConfiguration {
+    return {
+      type: 'bar',
+      data: {
+        labels: [],
+        datasets: [
+          { label: 'nodes per move', data: [], yAxisID: 'nodes', backgroundColor: '#3b82f6' },
+          { label: 'ms per move', data: [], yAxisID: 'ms', backgroundColor: '#f59e0b' },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        scales: {
+          nodes: { type: 'logarithmic', position: 'left', title: { display: true, text: 'nodes per move' } },
+          ms: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'ms per move' } },
+        },
+      },
+    };
+  }
+
+  protected refresh(chart: Chart): void {
+    chart.data.labels = this.costs.map((cost) => cost.bot);
+    // Log scales cannot show 0: a bot that does not search is drawn at the floor.
+    chart.data.datasets[0].data = this.costs.map((cost) => Math.max(0.1, cost.nodes));
+    chart.data.datasets[1].data = this.costs.map((cost) => Math.max(0.001, cost.ms));
+  }
+
+  protected summary(): string {
+    return `Search per move: ${this.costs.map((c) => `${c.bot} ${Math.round(c.nodes)} nodes, ${c.ms.toFixed(2)} ms`).join('; ')}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'margin-histogram': MarginHistogram;
+    'move-cost-chart': MoveCostChart;
+  }
+}

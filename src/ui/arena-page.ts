@@ -1,13 +1,15 @@
 // The arena (the matrix game's tuning lab, and every game's): a round robin of bot configurations, or a sweep
 // of one bot's parameter grid against fixed opponents, over seeded starts with both seatings, on the worker
-// pool; a progress bar and Cancel (finished games are kept); the results as tables and charts, live.
-// #/arena?game=matrix
+// pool; a progress bar and Cancel (finished games are kept); the results as tables and charts, live. Every run
+// is kept (IndexedDB) when it ends; saved runs reopen, export to JSON and CSV, and a JSON file loads back. A
+// game of a run opens in its game's page as a replay. #/arena?game=matrix or #/arena?run=<id>
 
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { GameRecord } from '../arena/play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
 import { runSchedule, type Run, type RunProgress } from '../arena/run';
+import { parseSavedRun, runCsv, runReport, savedRun, type SavedRun } from '../arena/saved-run';
 import { sweep, tournament, type GridAxis, type Schedule } from '../arena/schedule';
 import { findBot, parseBotConfig } from '../engine/bot-config';
 import type { GameDefinition } from '../engine/game';
@@ -17,8 +19,9 @@ import './arena-charts';
 import './bot-picker';
 import { searchPool } from './pool';
 import { replaceHash } from './router';
+import { deleteRun, listRuns, loadRun, saveRun, type RunSummary } from './run-store';
 import { pageStyles } from './styles';
-import './sweep-heatmap';
+import { HEATMAP_FIGURES, type HeatmapFigure } from './sweep-heatmap';
 
 interface AxisSetting {
   readonly on: boolean;
@@ -26,14 +29,20 @@ interface AxisSetting {
   readonly hi: number;
 }
 
+/** A run being played. */
 interface ActiveRun {
-  readonly kind: 'tournament' | 'sweep';
+  readonly kind: SavedRun['kind'];
   readonly schedule: Schedule;
   readonly records: (GameRecord | undefined)[];
   readonly run: Run;
   /** The sweep's bot and grid, to report by grid point. */
-  readonly sweep?: { readonly bot: string; readonly grid: readonly GridAxis[]; readonly vs: readonly string[] };
+  readonly sweep?: SavedRun['sweep'];
+  readonly created: Date;
+  readonly started: number;
 }
+
+/** How many games the games table lists before "Show all". */
+const GAMES_LISTED = 40;
 
 const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
 
@@ -95,6 +104,12 @@ export class ArenaPage extends LitElement {
   @state() private active?: ActiveRun;
   @state() private progress?: RunProgress;
   @state() private report?: TournamentReport | SweepReport;
+  /** The finished run whose figures are shown (the last one played, or one reopened). */
+  @state() private shown?: SavedRun;
+  @state() private saved: RunSummary[] = [];
+  @state() private histogramPair = 0;
+  @state() private allGames = false;
+  @state() private heatmapFigure: HeatmapFigure = 'margin';
   @state() private error = '';
   private refreshPending = false;
   /** The newest progress, shown at the next refresh (not on every game: the page would redraw hundreds of times a second). */
@@ -104,7 +119,14 @@ export class ArenaPage extends LitElement {
     if (changed.has('params')) {
       const id = this.params.get('game') ?? this.gameId;
       if (games[id] && (id !== this.gameId || this.configs.length === 0)) this.selectGame(id);
+      const run = this.params.get('run');
+      if (run && run !== this.shown?.id) void this.openRun(run);
     }
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    void this.refreshSaved();
   }
 
   disconnectedCallback(): void {
@@ -198,6 +220,7 @@ export class ArenaPage extends LitElement {
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
       ${this.progress ? this.progressView(running) : ''}
       ${this.report ? this.resultsView() : ''}
+      ${this.savedView()}
     `;
   }
 
@@ -242,19 +265,98 @@ export class ArenaPage extends LitElement {
         <div class="charts">
           <wdl-chart .pairs=${report.pairs}></wdl-chart>
           <rating-chart .ratings=${report.ratings}></rating-chart>
+          <div>
+            <label>Margins of
+              <select @change=${(e: Event) => (this.histogramPair = Number((e.target as HTMLSelectElement).value))}>
+                ${report.pairs.map((p, i) => html`<option value=${i} ?selected=${i === this.histogramPair}>${p.a} vs ${p.b}</option>`)}
+              </select>
+            </label>
+            <margin-histogram .pair=${this.pairMargins(this.histogramPair)}></margin-histogram>
+          </div>
+          <move-cost-chart .costs=${report.totals.map((t) => ({ bot: t.bot, nodes: t.moves ? t.nodes / t.moves : 0, ms: t.moves ? t.ms / t.moves : 0 }))}></move-cost-chart>
         </div>
+        ${this.exportsView()} ${this.gamesView()}
       </section>`;
     }
     const best = report.points.reduce((a, b) => (b.margin > a.margin ? b : a));
     return html`<section class="panel" aria-label="Results">
       <h2>Sweep of ${report.bot} against ${report.vs.join(', ')}</h2>
       <p role="status">Best mean margin: <strong>${best.bot}</strong> (${signed(best.margin)}, ${best.wins}/${best.draws}/${best.losses}).</p>
-      <sweep-heatmap .report=${report}></sweep-heatmap>
+      <label>Colour by
+        <select @change=${(e: Event) => (this.heatmapFigure = (e.target as HTMLSelectElement).value as HeatmapFigure)}>
+          ${HEATMAP_FIGURES.map((f) => html`<option value=${f.id} ?selected=${f.id === this.heatmapFigure}>${f.label}</option>`)}
+        </select>
+      </label>
+      <sweep-heatmap .report=${report} .figure=${this.heatmapFigure}></sweep-heatmap>
       <table aria-label="Grid points">
         <thead><tr>${report.grid.map((axis) => html`<th>${axis.name}</th>`)}<th>W/D/L</th><th>margin</th><th>loss/move</th></tr></thead>
         <tbody>${report.points.map((p) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td>
           <td>${signed(p.margin)}</td><td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td></tr>`)}</tbody>
       </table>
+      ${this.exportsView()} ${this.gamesView()}
+    </section>`;
+  }
+
+  /** The games and records on show: the run being played, or the finished one. */
+  private current(): { schedule: Schedule; records: readonly (GameRecord | null | undefined)[] } | undefined {
+    return this.active ?? this.shown;
+  }
+
+  private pairMargins(pair: number) {
+    const current = this.current();
+    if (!current) return undefined;
+    const { a, b } = current.schedule.pairings[pair] ?? current.schedule.pairings[0];
+    const margins = current.schedule.games.flatMap((game, i) => {
+      const record = current.records[i];
+      if (game.pair !== pair || !record) return [];
+      return [game.seats[0] === a ? record.margin : -record.margin];
+    });
+    return { label: `${a} vs ${b}`, margins };
+  }
+
+  private exportsView() {
+    const run = this.shown;
+    if (!run) return '';
+    return html`<div class="controls">
+      <button @click=${() => this.download(run, 'json')}>Export JSON</button>
+      <button @click=${() => this.download(run, 'csv')}>Export CSV</button>
+    </div>`;
+  }
+
+  /** The games of the run on show, each a link to its replay in the game's page. */
+  private gamesView() {
+    const run = this.shown;
+    if (!run) return '';
+    const played = run.records.flatMap((record, i) => (record ? [{ record, i }] : []));
+    const listed = this.allGames ? played : played.slice(0, GAMES_LISTED);
+    const result = (record: GameRecord) => (record.winner === null ? 'draw' : `${record.seats[record.winner]} won`);
+    return html`<details>
+      <summary>Games (${played.length})</summary>
+      <table aria-label="Games">
+        <thead><tr><th>game</th><th>first</th><th>second</th><th>result</th><th>margin</th><th>moves</th><th></th></tr></thead>
+        <tbody>${listed.map(({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
+          <td>${signed(record.margin)}</td><td>${record.moves.length}</td>
+          <td><a href=${`#/${run.schedule.game}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`)}</tbody>
+      </table>
+      ${played.length > listed.length ? html`<button @click=${() => (this.allGames = true)}>Show all ${played.length} games</button>` : ''}
+    </details>`;
+  }
+
+  private savedView() {
+    return html`<section class="panel" aria-label="Saved runs">
+      <h2>Saved runs</h2>
+      ${this.saved.length === 0
+        ? html`<p class="hint">No run yet: every tournament and sweep is kept here when it ends.</p>`
+        : html`<table aria-label="Saved runs">
+            <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games</th><th></th></tr></thead>
+            <tbody>${this.saved.map((run) => html`<tr>
+              <td>${new Date(run.created).toLocaleString('en')}</td><td>${games[run.game]?.rules.title ?? run.game}</td><td>${run.kind}</td>
+              <td>${run.bots.join(', ')}</td><td>${run.played}/${run.scheduled}</td>
+              <td><button @click=${() => this.openRun(run.id)}>Open</button> <button @click=${() => this.removeRun(run.id)} aria-label=${`Delete the run of ${run.created}`}>Delete</button></td>
+            </tr>`)}</tbody>
+          </table>`}
+      <label>Load a run file (JSON, from this page or <code>--out</code>)
+        <input type="file" accept=".json,application/json" @change=${(e: Event) => this.loadFile(e.target as HTMLInputElement)} /></label>
     </section>`;
   }
 
@@ -316,27 +418,100 @@ export class ArenaPage extends LitElement {
       this.latestProgress = progress;
       this.scheduleRefresh();
     });
-    const active: ActiveRun = { kind, schedule: planned, records, run, sweep: sweepSettings };
+    const active: ActiveRun = { kind, schedule: planned, records, run, sweep: sweepSettings, created: new Date(), started: performance.now() };
     this.active = active;
+    this.shown = undefined;
     this.progress = { done: 0, total: planned.games.length, elapsedMs: 0 };
     this.latestProgress = undefined;
     this.refreshReport();
     run.finished.then(
-      () => {
-        if (this.active !== active) return;
-        this.progress = this.latestProgress ?? this.progress;
-        this.refreshReport();
-      },
+      () => this.finish(active),
       (error: Error) => {
         if (this.active === active) this.error = `The run failed: ${error.message}`;
       },
     );
   }
 
+  /** A run that ended or was cancelled is kept, and its figures stay on the page. */
+  private async finish(active: ActiveRun): Promise<void> {
+    if (this.active !== active) return;
+    this.progress = this.latestProgress ?? this.progress;
+    const run = savedRun(active.kind, active.schedule, active.records, performance.now() - active.started, active.created, active.sweep);
+    this.active = undefined;
+    this.show(run);
+    try {
+      await saveRun(run);
+      await this.refreshSaved();
+    } catch (error) {
+      this.error = `The run could not be kept: ${(error as Error).message}`;
+    }
+  }
+
   private cancel(): void {
     this.cancelled = true;
     this.active?.run.cancel();
-    this.refreshReport();
+  }
+
+  private show(run: SavedRun): void {
+    this.shown = run;
+    this.report = runReport(run);
+    this.histogramPair = 0;
+    this.allGames = false;
+  }
+
+  private async openRun(id: string): Promise<void> {
+    try {
+      const run = await loadRun(id);
+      if (!run) throw new Error(`there is no saved run ${id}`);
+      if (games[run.schedule.game] && run.schedule.game !== this.gameId) this.selectGame(run.schedule.game);
+      this.progress = undefined;
+      this.show(run);
+      replaceHash('arena', { run: id });
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  private async removeRun(id: string): Promise<void> {
+    await deleteRun(id);
+    if (this.shown?.id === id) {
+      this.shown = undefined;
+      this.report = undefined;
+    }
+    await this.refreshSaved();
+  }
+
+  private async refreshSaved(): Promise<void> {
+    try {
+      this.saved = await listRuns();
+    } catch (error) {
+      this.error = `Saved runs cannot be read: ${(error as Error).message}`;
+    }
+  }
+
+  private download(run: SavedRun, type: 'json' | 'csv'): void {
+    const blob = new Blob([type === 'json' ? JSON.stringify(run) : runCsv(run)], { type: type === 'json' ? 'application/json' : 'text/csv' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = `${run.schedule.game}-${run.kind}-${run.id}.${type}`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  private async loadFile(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    try {
+      const run = parseSavedRun(await file.text());
+      if (!games[run.schedule.game]) throw new Error(`the run is of a game this playground does not have: ${run.schedule.game}`);
+      await saveRun(run);
+      await this.refreshSaved();
+      await this.openRun(run.id);
+      this.error = '';
+    } catch (error) {
+      this.error = `${file.name} cannot be loaded: ${(error as Error).message}`;
+    }
   }
 
   /** Recomputes the figures at most twice a second while games come in: the page stays responsive. */

@@ -8,6 +8,7 @@ import { CancelledError, type Job } from '../engine/pool';
 import { requestMove } from '../engine/requests';
 import { deriveSeed } from '../engine/rng';
 import type { MoveAnswer } from '../../workers/api';
+import type { MoveRecord } from '../arena/play-out';
 import { searchPool } from './pool';
 
 export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly config: string };
@@ -23,6 +24,15 @@ export interface BotSearch {
   done: boolean;
 }
 
+/** A finished game shown move by move (from an arena run): its moves with their searches, and the move shown. */
+export interface Replay {
+  readonly moves: readonly MoveRecord[];
+  /** The configuration of each seat. */
+  readonly seats: readonly [string, string];
+  /** How many moves are played in the position shown (0 = the start). */
+  cursor: number;
+}
+
 export class GameSession<P, M> implements ReactiveController {
   /** positions[0] is the start, positions[k] the position after k moves. */
   positions: P[];
@@ -36,6 +46,7 @@ export class GameSession<P, M> implements ReactiveController {
   /** The searches of this game's bot moves, oldest first. */
   searches: BotSearch[] = [];
   error = '';
+  replay?: Replay;
   private thinking?: Job<MoveAnswer>;
   private timer?: ReturnType<typeof setTimeout>;
 
@@ -51,7 +62,7 @@ export class GameSession<P, M> implements ReactiveController {
   }
 
   get position(): P {
-    return this.positions.at(-1)!;
+    return this.replay ? this.positions[this.replay.cursor] : this.positions.at(-1)!;
   }
 
   get outcome(): Outcome | null {
@@ -72,7 +83,7 @@ export class GameSession<P, M> implements ReactiveController {
 
   /** A person may move now. */
   get humanToMove(): boolean {
-    return !this.outcome && this.players[this.seatToMove].kind === 'human';
+    return !this.replay && !this.outcome && this.players[this.seatToMove].kind === 'human';
   }
 
   hostDisconnected(): void {
@@ -82,6 +93,7 @@ export class GameSession<P, M> implements ReactiveController {
   /** Starts over from `start` (the game's start for the seed by default). */
   newGame(start: P = this.game.rules.start(this.seed, this.size)): void {
     this.stop();
+    this.replay = undefined;
     this.positions = [start];
     this.searches = [];
     this.error = '';
@@ -105,8 +117,50 @@ export class GameSession<P, M> implements ReactiveController {
     }
   }
 
+  /**
+   * Shows a finished game: every position from the start, each move's search on the chart. Throws when a move
+   * is not legal (the record does not belong to this game).
+   */
+  startReplay(start: P, moves: readonly MoveRecord[], seats: readonly [string, string]): void {
+    this.stop();
+    const { rules } = this.game;
+    const positions = [start];
+    for (const move of moves) positions.push(rules.play(positions.at(-1)!, rules.parseMove(move.move)));
+    this.positions = positions;
+    this.searches = moves.map((move, ply) => ({
+      seat: rules.seatToMove(positions[ply]),
+      ply,
+      config: seats[rules.seatToMove(positions[ply])],
+      iterations: [{ depth: move.depth, nodes: move.nodes, ms: move.ms, score: 0, move: move.move }],
+      nodes: move.nodes,
+      ms: move.ms,
+      done: true,
+    }));
+    this.replay = { moves, seats, cursor: 0 };
+    this.error = '';
+    this.host.requestUpdate();
+  }
+
+  /** Shows the position after `cursor` moves of the replay. */
+  seek(cursor: number): void {
+    if (!this.replay) return;
+    this.replay.cursor = Math.max(0, Math.min(this.replay.moves.length, cursor));
+    this.host.requestUpdate();
+  }
+
+  /** Leaves the replay at the position shown, to play on from there. */
+  playFromHere(): void {
+    if (!this.replay) return;
+    const { cursor } = this.replay;
+    this.replay = undefined;
+    this.positions = this.positions.slice(0, cursor + 1);
+    this.searches = this.searches.filter((search) => search.ply < cursor);
+    this.changed();
+  }
+
   /** Takes back moves to the last position where a person was to move (one move between two bots or two people). */
   undo(): void {
+    if (this.replay) return this.seek(this.replay.cursor - 1);
     if (this.positions.length < 2) return;
     this.stop();
     const humanSeats = this.players.map((player) => player.kind === 'human');
@@ -167,7 +221,7 @@ export class GameSession<P, M> implements ReactiveController {
   /** Starts the bot to move, now or after the delay between two bots. */
   private schedule(): void {
     clearTimeout(this.timer);
-    if (this.thinking || this.outcome || this.players[this.seatToMove].kind !== 'bot') return;
+    if (this.replay || this.thinking || this.outcome || this.players[this.seatToMove].kind !== 'bot') return;
     if (!this.botsOnly) this.think();
     else if (!this.paused) this.timer = setTimeout(() => this.think(), this.delayMs);
   }

@@ -39,7 +39,28 @@ export interface ControlHandlers {
   readonly setSeed: (text: string) => void;
 }
 
+/** Steps through a replay: the move shown, its bot's search, and "play from here". */
+function replayControls(session: GameSession<any, any>): TemplateResult {
+  const replay = session.replay!;
+  const { cursor, moves } = replay;
+  const move = cursor > 0 ? moves[cursor - 1] : undefined;
+  const rules = session.game.rules;
+  const mover = cursor > 0 ? rules.seatToMove(session.positions[cursor - 1]) : 0;
+  return html`<div class="controls" aria-label="Replay">
+      <button @click=${() => session.seek(0)} ?disabled=${cursor === 0} aria-label="First position">Start</button>
+      <button @click=${() => session.seek(cursor - 1)} ?disabled=${cursor === 0} aria-label="Previous move">◀</button>
+      <span>Move ${cursor} of ${moves.length}</span>
+      <button @click=${() => session.seek(cursor + 1)} ?disabled=${cursor === moves.length} aria-label="Next move">▶</button>
+      <button @click=${() => session.seek(moves.length)} ?disabled=${cursor === moves.length} aria-label="Last position">End</button>
+      <button @click=${() => session.playFromHere()}>Play from here</button>
+    </div>
+    <p class="hint">${move
+      ? `${rules.seats[mover]} (${replay.seats[mover]}) played ${move.move}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
+      : `The start: ${replay.seats[0]} (${rules.seats[0]}) against ${replay.seats[1]} (${rules.seats[1]}).`}</p>`;
+}
+
 export function sessionControls(session: GameSession<any, any>, handlers: ControlHandlers): TemplateResult {
+  if (session.replay) return replayControls(session);
   const over = !!session.outcome;
   return html`<div class="controls">
     <button @click=${handlers.newGame}>New game</button>
@@ -71,6 +92,7 @@ export function chartEntries(session: GameSession<any, any>, seatNames: readonly
 /** The status line while a game is on (the page says how it ended: only it knows the game's words). */
 export function turnStatus(session: GameSession<any, any>, mode: Mode, seatNames: readonly [string, string]): string {
   const seat = seatNames[session.seatToMove];
+  if (session.replay) return `Replay: ${seat} to move.`;
   if (session.isThinking) return `${seat} to move: the AI is thinking…`;
   if (session.humanToMove) return mode === 'vs-bot' ? `${seat} to move: your turn.` : `${seat} to move.`;
   return session.paused ? `${seat} to move: paused, press Step or Run.` : `${seat} to move.`;

@@ -5,6 +5,14 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { SweepReport } from '../arena/report';
 
+export type HeatmapFigure = 'margin' | 'score' | 'loss';
+
+export const HEATMAP_FIGURES: readonly { readonly id: HeatmapFigure; readonly label: string }[] = [
+  { id: 'margin', label: 'mean margin' },
+  { id: 'score', label: 'score (wins + draws / 2)' },
+  { id: 'loss', label: 'points lost per move' },
+];
+
 @customElement('sweep-heatmap')
 export class SweepHeatmap extends LitElement {
   static styles = css`
@@ -38,8 +46,8 @@ export class SweepHeatmap extends LitElement {
   `;
 
   @property({ attribute: false }) report?: SweepReport;
-  /** Which figure to colour: the mean margin, or the score (wins + draws / 2 per game). */
-  @property() figure: 'margin' | 'score' = 'margin';
+  /** Which figure to colour: the mean margin, the score (wins + draws / 2 per game) or the points lost per move. */
+  @property() figure: HeatmapFigure = 'margin';
   @state() private rowAxis = 0;
   @state() private columnAxis = 1;
   @state() private fixed: Record<string, number> = {};
@@ -53,17 +61,22 @@ export class SweepHeatmap extends LitElement {
     const others = axes.filter((axis) => axis !== rowAxis && axis !== columnAxis);
     const value = (point: SweepReport['points'][number]) => {
       const games = point.wins + point.draws + point.losses;
-      return this.figure === 'margin' ? point.margin : games ? (point.wins + point.draws / 2) / games : 0;
+      if (this.figure === 'margin') return point.margin;
+      if (this.figure === 'loss') return point.meanLoss ?? NaN;
+      return games ? (point.wins + point.draws / 2) / games : 0;
     };
+    // For the loss, less is better: the colours and the best cell turn round.
+    const better = this.figure === 'loss' ? -1 : 1;
     const pointAt = (row: number, column: number | undefined) =>
       report.points.find((point) => point.params[rowAxis.name] === row && (!columnAxis || point.params[columnAxis.name] === column) && others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])));
     const shown = report.points.filter((point) => others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])));
-    const values = shown.map(value);
+    const values = shown.map((point) => better * value(point)).filter((v) => !Number.isNaN(v));
     const low = Math.min(...values);
     const high = Math.max(...values);
-    const best = shown[values.indexOf(high)];
+    const best = shown.find((point) => better * value(point) === high);
     const colour = (v: number) => {
-      const t = high === low ? 0.5 : (v - low) / (high - low);
+      if (Number.isNaN(v)) return 'transparent';
+      const t = high === low ? 0.5 : (better * v - low) / (high - low);
       return `hsl(${Math.round(t * 120)}, 70%, ${85 - 25 * Math.abs(t - 0.5)}%)`;
     };
     const axisSelect = (label: string, index: number, set: (i: number) => void) => html`<label>${label}
@@ -78,7 +91,7 @@ export class SweepHeatmap extends LitElement {
             ${axis.values.map((v) => html`<option value=${v} ?selected=${v === (this.fixed[axis.name] ?? axis.values[0])}>${v}</option>`)}
           </select></label>`)}
       </div>
-      <table aria-label=${`Mean ${this.figure} of ${report.bot} by ${rowAxis.name}${columnAxis ? ` and ${columnAxis.name}` : ''}`}>
+      <table aria-label=${`${HEATMAP_FIGURES.find((f) => f.id === this.figure)!.label} of ${report.bot} by ${rowAxis.name}${columnAxis ? ` and ${columnAxis.name}` : ''}`}>
         <thead><tr><th>${rowAxis.name} \\ ${columnAxis?.name ?? ''}</th>${(columnAxis?.values ?? [undefined]).map((c) => html`<th scope="col">${c ?? this.figure}</th>`)}</tr></thead>
         <tbody>
           ${rowAxis.values.map((row) => html`<tr><th scope="row">${row}</th>
@@ -86,7 +99,8 @@ export class SweepHeatmap extends LitElement {
               const point = pointAt(row, column);
               if (!point) return html`<td></td>`;
               const v = value(point);
-              return html`<td class=${point === best ? 'best' : ''} style="background:${colour(v)}" title=${`${point.bot}: ${point.wins}/${point.draws}/${point.losses}, margin ${point.margin}`}>${this.figure === 'margin' ? v.toFixed(2) : `${Math.round(v * 100)}%`}</td>`;
+              const text = Number.isNaN(v) ? '' : this.figure === 'score' ? `${Math.round(v * 100)}%` : v.toFixed(this.figure === 'loss' ? 3 : 2);
+              return html`<td class=${point === best ? 'best' : ''} style="background:${colour(v)}" title=${`${point.bot}: ${point.wins}/${point.draws}/${point.losses}, margin ${point.margin}`}>${text}</td>`;
             })}</tr>`)}
         </tbody>
       </table>

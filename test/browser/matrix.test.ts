@@ -66,16 +66,16 @@ describe('plus-minus page', () => {
 });
 
 describe('arena page', () => {
-  it('runs a tournament with the same results as the CLI for the same seed', async () => {
+  it('runs a 200-game-per-pair tournament with the same results as the CLI for the same seed', async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/arena?game=matrix`);
-    await page.getByLabel('Starts').fill('20');
+    await page.getByLabel('Starts').fill('100');
     await page.getByLabel('Seed').fill('7');
     await page.getByLabel('Seed').press('Tab');
     await page.getByRole('button', { name: 'Run tournament' }).click();
-    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 60_000 }).toMatch(/120\/120 games, done/);
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 60_000 }).toMatch(/600\/600 games, done/);
     const rows = await page.locator('table[aria-label="Pairs"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    const cli = JSON.parse((await runCli(['matrix', 'tournament', '--bots', 'greedy,article,exact', '--games', '20', '--seed', '7', '--json'])).stdout);
+    const cli = JSON.parse((await runCli(['matrix', 'tournament', '--bots', 'greedy,article,exact', '--games', '100', '--seed', '7', '--json'])).stdout);
     expect(rows.map((row) => row.slice(0, 4))).toEqual(cli.pairs.map((p: { a: string; b: string; wins: number; draws: number; losses: number }) => [`${p.a} vs ${p.b}`, String(p.wins), String(p.draws), String(p.losses)]));
     expect(await page.locator('rating-chart canvas').count()).toBe(1);
   });

@@ -12,6 +12,7 @@ import { parseSeed } from '../../../engine/rng';
 import '../../../ui/bot-picker';
 import { GameSession } from '../../../ui/game-session';
 import { searchPool } from '../../../ui/pool';
+import { openReplay } from '../../../ui/replay';
 import { replaceHash } from '../../../ui/router';
 import '../../../ui/search-chart';
 import { chartEntries, isMode, modeSelect, playersOf, sessionControls, turnStatus, type Mode } from '../../../ui/session-controls';
@@ -148,7 +149,7 @@ export class MatrixPage extends LitElement {
     const [rows, columns] = this.session.position.points;
     const score = `${Math.max(rows, columns)} to ${Math.min(rows, columns)}`;
     if (outcome.winner === null) return `Draw, ${rows} to ${columns}.`;
-    if (this.mode === 'vs-bot') return outcome.winner === this.humanSeat ? `You won, ${score}!` : `You lost: the AI won, ${score}.`;
+    if (this.mode === 'vs-bot' && !this.session.replay) return outcome.winner === this.humanSeat ? `You won, ${score}!` : `You lost: the AI won, ${score}.`;
     return `${SEATS[outcome.winner]} win, ${score}!`;
   }
 
@@ -250,6 +251,11 @@ export class MatrixPage extends LitElement {
   }
 
   private loadFromUrl(): void {
+    if (this.params.has('run')) {
+      // A game of an arena run, shown move by move; its own URL stays until the person plays on.
+      void openReplay(this.session, this.params).then((problem) => (this.linkError = problem));
+      return;
+    }
     const mode = this.params.get('mode');
     if (isMode(mode) && mode !== this.mode) {
       this.mode = mode;

@@ -6,6 +6,7 @@ import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { parseSeed } from '../../../engine/rng';
 import { GameSession } from '../../../ui/game-session';
+import { openReplay } from '../../../ui/replay';
 import { replaceHash } from '../../../ui/router';
 import { chartEntries, isMode, modeSelect, playersOf, sessionControls, turnStatus, type Mode } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
@@ -98,7 +99,7 @@ export class TicTacToePage extends LitElement {
     const outcome = this.session.outcome;
     if (!outcome) return turnStatus(this.session, this.mode, SEATS);
     if (outcome.winner === null) return 'Draw.';
-    if (this.mode === 'vs-bot') return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
+    if (this.mode === 'vs-bot' && !this.session.replay) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
     return `${SEATS[outcome.winner]} wins!`;
   }
 
@@ -150,6 +151,11 @@ export class TicTacToePage extends LitElement {
   }
 
   private loadFromUrl(): void {
+    if (this.params.has('run')) {
+      // A game of an arena run, shown move by move; its own URL stays until the person plays on.
+      void openReplay(this.session, this.params).then((problem) => (this.linkError = problem));
+      return;
+    }
     const mode = this.params.get('mode');
     if (isMode(mode) && mode !== this.mode) {
       this.mode = mode;

@@ -1,0 +1,21 @@
+// Opening a game of a saved arena run as a replay in its game's page: #/<game>?run=<id>&game=<index>.
+
+import type { GameSession } from './game-session';
+import { loadRun } from './run-store';
+
+/** Starts the replay the URL names; resolves to a message saying what is wrong, or '' when it opened. */
+export async function openReplay(session: GameSession<any, any>, params: URLSearchParams): Promise<string> {
+  const id = params.get('run')!;
+  const index = Number(params.get('game'));
+  try {
+    const run = await loadRun(id);
+    if (!run) return `There is no saved run ${id} in this browser.`;
+    if (run.schedule.game !== session.game.rules.id) return `Run ${id} is of another game (${run.schedule.game}).`;
+    const record = Number.isInteger(index) ? run.records[index] : undefined;
+    if (!record) return `Run ${id} has no finished game ${params.get('game')}.`;
+    session.startReplay(session.game.rules.parse(record.start), record.moves, record.seats);
+    return '';
+  } catch (error) {
+    return `The replay cannot be opened: ${(error as Error).message}`;
+  }
+}

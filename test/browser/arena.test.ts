@@ -1,0 +1,58 @@
+// The arena's saved runs in Chromium: kept in IndexedDB, reopened, exported and loaded back, deleted; a game
+// of a run replayed move by move in its game's page.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { parseSavedRun } from '../../src/arena/saved-run';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+async function runSmallTournament(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}#/arena?game=tictactoe`);
+  await page.getByLabel('Starts').fill('3');
+  await page.getByLabel('Starts').press('Tab');
+  await page.getByRole('button', { name: 'Run tournament' }).click();
+  await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count(), { timeout: 30_000 }).toBe(1);
+}
+
+describe('arena saved runs', () => {
+  it('keeps a finished run, exports it, loads the file back, and deletes it', async () => {
+    const { page, url } = browser;
+    await runSmallTournament(page, url);
+    // 5 levels of tic-tac-toe: 10 pairs x 3 starts x 2 seatings.
+    expect(await page.locator('table[aria-label="Saved runs"] td:nth-child(5)').textContent()).toBe('60/60');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    const run = parseSavedRun(readFileSync((await download.path())!, 'utf8'));
+    expect(run.records.length).toBe(60);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n').length).toBe(61);
+    await page.getByRole('button', { name: /^Delete the run/ }).click();
+    await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(0);
+    await page.getByLabel(/Load a run file/).setInputFiles((await download.path())!);
+    await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(1);
+    expect(await page.locator('table[aria-label="Ratings"] tbody tr').count()).toBe(5);
+    await page.getByLabel(/Load a run file/).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"nope"}') });
+    expect(await page.getByRole('alert').textContent()).toContain('bad.json cannot be loaded: this file is not an AI Playground run');
+  });
+
+  it('replays a game of a run move by move in its game\'s page', async () => {
+    const { page, url } = browser;
+    await runSmallTournament(page, url);
+    await page.getByText(/^Games \(/).click();
+    await page.getByRole('link', { name: 'Replay' }).first().click();
+    await expect.poll(() => page.locator('tictactoe-page').getByText(/^Move 0 of \d$/).count()).toBe(1);
+    const total = Number((await page.locator('tictactoe-page').getByText(/^Move 0 of/).textContent())!.split(' of ')[1]);
+    const marks = async () => (await page.locator('tictactoe-board button').evaluateAll((cells) => cells.filter((c) => !c.getAttribute('aria-label')!.endsWith('empty')).length));
+    expect(await marks()).toBe(0);
+    await page.getByRole('button', { name: 'Next move' }).click();
+    await page.getByRole('button', { name: 'Next move' }).click();
+    expect(await marks()).toBe(2);
+    expect(await page.locator('tictactoe-page').getByText(/played \d: depth \d, [\d,]+ nodes/).count()).toBe(1);
+    await page.getByRole('button', { name: 'Last position' }).click();
+    expect(await marks()).toBe(total);
+    expect(await page.locator('tictactoe-page p.status').textContent()).toMatch(/wins!|Draw\./);
+    expect(await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBe(total);
+  });
+});
