@@ -3,22 +3,20 @@
 // under perfect play on every playable cell and tells what the last move lost against the best. The position
 // lives in the URL: #/matrix?pos=5 2 v11 … / 3 1&seed=7&mode=vs-bot
 
-import { LitElement, css, html } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import type { Analysis } from '../../../engine/game';
 import { CancelledError, type Job } from '../../../engine/pool';
 import { requestAnalysis } from '../../../engine/requests';
-import { parseSeed } from '../../../engine/rng';
 import '../../../ui/bot-picker';
+import { GamePage } from '../../../ui/game-page';
 import { GameSession } from '../../../ui/game-session';
 import { searchPool } from '../../../ui/pool';
-import { openReplay } from '../../../ui/replay';
-import { replaceHash } from '../../../ui/router';
 import '../../../ui/search-chart';
-import { chartEntries, isMode, modeSelect, playersOf, sessionControls, turnStatus, type Mode } from '../../../ui/session-controls';
+import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import { matrix } from '..';
-import { format, parse, seatToMove, type Position } from '../rules';
+import { format, seatToMove, type Position } from '../rules';
 import './matrix-board';
 
 const SEATS = ['Rows', 'Columns'] as const;
@@ -27,7 +25,7 @@ const UI_SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const ANALYSIS_BUDGET = { nodes: 20_000_000 };
 
 @customElement('matrix-page')
-export class MatrixPage extends LitElement {
+export class MatrixPage extends GamePage<Position, number> {
   static styles = [
     pageStyles,
     css`
@@ -60,24 +58,15 @@ export class MatrixPage extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) params = new URLSearchParams();
-  @state() private mode: Mode = 'vs-bot';
-  /** In You vs AI the person plays rows and moves first, as in the article. */
-  @state() private humanSeat: 0 | 1 = 0;
   /** The bot configuration of each seat when a bot plays it (the article bot on columns, as in the app). */
   @state() private configs: [string, string] = ['exact', 'article'];
   @state() private showValues = false;
   @state() private analysis?: Analysis & { readonly position: string };
   @state() private analyzing?: Job<Analysis>;
   @state() private lastMoveNote = '';
-  @state() private linkError = '';
   /** Analyses of this game's positions, to tell what a move lost once it is played. */
   private analyses = new Map<string, Analysis>();
-  private readonly session = new GameSession<Position, number>(this, matrix, this.players(), () => this.positionChanged());
-
-  willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('params')) this.loadFromUrl();
-  }
+  protected readonly session = new GameSession<Position, number>(this, matrix, this.players(), () => this.positionChanged());
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -153,44 +142,18 @@ export class MatrixPage extends LitElement {
     return `${SEATS[outcome.winner]} win, ${score}!`;
   }
 
-  private players() {
-    return playersOf(this.mode, this.humanSeat, this.configs);
-  }
-
-  private setMode(mode: Mode): void {
-    this.mode = mode;
-    this.session.setPlayers(this.players());
-    this.saveToUrl();
-  }
-
-  private setHumanSeat(seat: 0 | 1): void {
-    this.humanSeat = seat;
-    this.session.setPlayers(this.players());
+  protected botConfigs(): [string, string] {
+    return this.configs;
   }
 
   private setConfig(seat: 0 | 1, config: string): void {
     this.configs = seat === 0 ? [config, this.configs[1]] : [this.configs[0], config];
-    this.session.setPlayers(this.players());
+    this.playersChanged();
   }
 
   private setSize(size: number): void {
     this.session.size = size;
     this.newGame();
-  }
-
-  private setSeed(text: string): void {
-    try {
-      this.session.seed = parseSeed(text);
-      this.linkError = '';
-      this.newGame();
-    } catch (error) {
-      this.linkError = (error as Error).message;
-    }
-  }
-
-  private newGame(): void {
-    this.linkError = '';
-    this.session.newGame();
   }
 
   private setShowValues(on: boolean): void {
@@ -250,43 +213,9 @@ export class MatrixPage extends LitElement {
     );
   }
 
-  private loadFromUrl(): void {
-    if (this.params.has('run')) {
-      // A game of an arena run, shown move by move; its own URL stays until the person plays on.
-      void openReplay(this.session, this.params).then((problem) => (this.linkError = problem));
-      return;
-    }
-    const mode = this.params.get('mode');
-    if (isMode(mode) && mode !== this.mode) {
-      this.mode = mode;
-      this.session.setPlayers(this.players());
-    }
-    try {
-      const seed = this.params.get('seed');
-      const pos = this.params.get('pos');
-      if (seed !== null && parseSeed(seed) !== this.session.seed) {
-        this.session.seed = parseSeed(seed);
-        // A seed without a position opens that seed's board.
-        if (pos === null) this.newGame();
-      }
-      if (pos !== null && pos !== format(this.session.position)) {
-        const position = parse(pos);
-        this.session.size = position.size;
-        if (this.mode === 'vs-bot') {
-          this.humanSeat = seatToMove(position);
-          this.session.setPlayers(this.players());
-        }
-        this.analyses.clear();
-        this.session.newGame(position);
-      }
-      this.linkError = '';
-    } catch (error) {
-      this.linkError = `This link's position cannot be opened: ${(error as Error).message}.`;
-    }
-  }
-
-  private saveToUrl(): void {
-    replaceHash('matrix', { pos: format(this.session.position), seed: String(this.session.seed), mode: this.mode });
+  protected openingPosition(position: Position): void {
+    this.session.size = position.size;
+    this.analyses.clear();
   }
 }
 

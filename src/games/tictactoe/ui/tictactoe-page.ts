@@ -2,17 +2,15 @@
 // AI levels from random to perfect; undo, new game; the search chart beside the board. The position and the
 // seed live in the URL: #/tictactoe?pos=X...O....&seed=7
 
-import { LitElement, html } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { parseSeed } from '../../../engine/rng';
+import { html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { GamePage } from '../../../ui/game-page';
 import { GameSession } from '../../../ui/game-session';
-import { openReplay } from '../../../ui/replay';
-import { replaceHash } from '../../../ui/router';
-import { chartEntries, isMode, modeSelect, playersOf, sessionControls, turnStatus, type Mode } from '../../../ui/session-controls';
+import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import '../../../ui/search-chart';
 import { tictactoe } from '..';
-import { EMPTY, format, markToMove, parse, X, type Position } from '../rules';
+import { EMPTY, type Position } from '../rules';
 import './tictactoe-board';
 
 const SEATS = ['X', 'O'] as const;
@@ -20,17 +18,12 @@ const levels = tictactoe.levels;
 const PERFECT = levels.length - 1;
 
 @customElement('tictactoe-page')
-export class TicTacToePage extends LitElement {
+export class TicTacToePage extends GamePage<Position, number> {
   static styles = pageStyles;
 
-  /** The URL's parameters: pos (the position), seed, mode. */
-  @property({ attribute: false }) params = new URLSearchParams();
-  @state() private mode: Mode = 'vs-bot';
-  @state() private humanSeat: 0 | 1 = 0;
   /** Level index of the bot on each seat (in You vs AI, the AI's is that of the seat the person does not play). */
   @state() private levelOf: [number, number] = [PERFECT, PERFECT];
-  @state() private linkError = '';
-  private readonly session = new GameSession<Position, number>(this, tictactoe, this.players(), () => this.saveToUrl());
+  protected readonly session = new GameSession<Position, number>(this, tictactoe, this.players(), () => this.saveToUrl());
   private readonly onKey = (event: KeyboardEvent) => this.playDigit(event);
 
   connectedCallback(): void {
@@ -41,10 +34,6 @@ export class TicTacToePage extends LitElement {
   disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onKey);
-  }
-
-  willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('params')) this.loadFromUrl();
   }
 
   render() {
@@ -103,41 +92,20 @@ export class TicTacToePage extends LitElement {
     return `${SEATS[outcome.winner]} wins!`;
   }
 
-  private players() {
-    return playersOf(this.mode, this.humanSeat, [levels[this.levelOf[0]].config, levels[this.levelOf[1]].config]);
+  protected botConfigs(): [string, string] {
+    return [levels[this.levelOf[0]].config, levels[this.levelOf[1]].config];
   }
 
-  private setMode(mode: Mode): void {
-    this.mode = mode;
-    this.session.setPlayers(this.players());
-    this.saveToUrl();
-  }
-
-  private setHumanSeat(seat: 0 | 1): void {
+  /** The AI keeps its level when the person changes sides. */
+  protected setHumanSeat(seat: 0 | 1): void {
     const aiLevel = this.levelOf[1 - this.humanSeat];
-    this.humanSeat = seat;
     this.levelOf = [aiLevel, aiLevel];
-    this.session.setPlayers(this.players());
+    super.setHumanSeat(seat);
   }
 
   private setLevel(seat: 0 | 1, level: number): void {
     this.levelOf = seat === 0 ? [level, this.levelOf[1]] : [this.levelOf[0], level];
-    this.session.setPlayers(this.players());
-  }
-
-  private setSeed(text: string): void {
-    try {
-      this.session.seed = parseSeed(text);
-      this.linkError = '';
-      this.saveToUrl();
-    } catch (error) {
-      this.linkError = (error as Error).message;
-    }
-  }
-
-  private newGame(): void {
-    this.linkError = '';
-    this.session.newGame();
+    this.playersChanged();
   }
 
   private playDigit(event: KeyboardEvent): void {
@@ -150,39 +118,6 @@ export class TicTacToePage extends LitElement {
     }
   }
 
-  private loadFromUrl(): void {
-    if (this.params.has('run')) {
-      // A game of an arena run, shown move by move; its own URL stays until the person plays on.
-      void openReplay(this.session, this.params).then((problem) => (this.linkError = problem));
-      return;
-    }
-    const mode = this.params.get('mode');
-    if (isMode(mode) && mode !== this.mode) {
-      this.mode = mode;
-      this.session.setPlayers(this.players());
-    }
-    try {
-      const seed = this.params.get('seed');
-      if (seed !== null) this.session.seed = parseSeed(seed);
-      const pos = this.params.get('pos');
-      if (pos !== null && pos !== format(this.session.position)) {
-        const start = parse(pos);
-        // You vs AI from a link: the person takes the side to move.
-        if (this.mode === 'vs-bot') {
-          this.humanSeat = markToMove(start) === X ? 0 : 1;
-          this.session.setPlayers(this.players());
-        }
-        this.session.newGame(start);
-      }
-      this.linkError = '';
-    } catch (error) {
-      this.linkError = `This link's position cannot be opened: ${(error as Error).message}.`;
-    }
-  }
-
-  private saveToUrl(): void {
-    replaceHash('tictactoe', { pos: format(this.session.position), seed: String(this.session.seed), mode: this.mode });
-  }
 }
 
 declare global {

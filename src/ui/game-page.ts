@@ -1,0 +1,105 @@
+// What every game page shares: its mode (You vs AI, AI vs AI, two people) and the person's seat, the seed,
+// new games, and the URL: #/<game>?pos=<position>&seed=<n>&mode=<mode> opens a position, ?run=<id>&game=<i>
+// replays a game of an arena run. A page adds its board, its bots' settings and its status words.
+
+import { LitElement } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { parseSeed } from '../engine/rng';
+import type { GameSession, Player } from './game-session';
+import { openReplay } from './replay';
+import { replaceHash } from './router';
+import { isMode, playersOf, type Mode } from './session-controls';
+
+export abstract class GamePage<P, M> extends LitElement {
+  /** The URL's parameters. */
+  @property({ attribute: false }) params = new URLSearchParams();
+  @state() protected mode: Mode = 'vs-bot';
+  /** The seat the person plays in You vs AI. */
+  @state() protected humanSeat: 0 | 1 = 0;
+  /** What is wrong with the link or the seed typed, if anything. */
+  @state() protected linkError = '';
+  protected abstract readonly session: GameSession<P, M>;
+
+  /** The bot configuration of each seat, when a bot plays it. */
+  protected abstract botConfigs(): readonly [string, string];
+
+  willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('params')) this.loadFromUrl();
+  }
+
+  protected players(): [Player, Player] {
+    return playersOf(this.mode, this.humanSeat, this.botConfigs());
+  }
+
+  /** The players changed (mode, seat or a bot's settings). */
+  protected playersChanged(): void {
+    this.session.setPlayers(this.players());
+  }
+
+  protected setMode(mode: Mode): void {
+    this.mode = mode;
+    this.playersChanged();
+    this.saveToUrl();
+  }
+
+  protected setHumanSeat(seat: 0 | 1): void {
+    this.humanSeat = seat;
+    this.playersChanged();
+  }
+
+  /** A new seed starts a new game: the same seed replays the same game. */
+  protected setSeed(text: string): void {
+    try {
+      this.session.seed = parseSeed(text);
+      this.newGame();
+    } catch (error) {
+      this.linkError = (error as Error).message;
+    }
+  }
+
+  protected newGame(): void {
+    this.linkError = '';
+    this.session.newGame();
+  }
+
+  /** A position opened from a link, before the game restarts from it (a page may adapt its settings). */
+  protected openingPosition(_position: P): void {}
+
+  protected saveToUrl(): void {
+    const { rules } = this.session.game;
+    replaceHash(rules.id, { pos: rules.format(this.session.position), seed: String(this.session.seed), mode: this.mode });
+  }
+
+  private loadFromUrl(): void {
+    if (this.params.has('run')) {
+      // A game of an arena run, shown move by move; its own URL stays until the person plays on.
+      void openReplay(this.session, this.params).then((problem) => (this.linkError = problem));
+      return;
+    }
+    const { rules } = this.session.game;
+    const mode = this.params.get('mode');
+    if (isMode(mode) && mode !== this.mode) {
+      this.mode = mode;
+      this.playersChanged();
+    }
+    try {
+      const seed = this.params.get('seed');
+      const pos = this.params.get('pos');
+      if (seed !== null && parseSeed(seed) !== this.session.seed) {
+        this.session.seed = parseSeed(seed);
+        if (pos === null) this.newGame();
+      }
+      if (pos !== null && pos !== rules.format(this.session.position)) {
+        const position = rules.parse(pos);
+        // You vs AI from a link: the person takes the side to move.
+        if (this.mode === 'vs-bot') this.humanSeat = rules.seatToMove(position);
+        this.openingPosition(position);
+        this.playersChanged();
+        this.session.newGame(position);
+      }
+      this.linkError = '';
+    } catch (error) {
+      this.linkError = `This link's position cannot be opened: ${(error as Error).message}.`;
+    }
+  }
+}
