@@ -20,6 +20,12 @@ export interface MoveRequest {
   readonly budget?: Budget;
 }
 
+export interface GameRequest {
+  readonly seats: readonly [string, string];
+  readonly start: string;
+  readonly seed: number;
+}
+
 export interface MoveAnswer {
   /** The move in the game's notation. */
   readonly move: string;
@@ -54,10 +60,12 @@ export function createSearchApi(loadModule: ModuleLoader) {
       return { move: game.rules.formatMove(decision.move), report: decision.report };
     },
 
-    /** A whole game between two bot configurations from a start position (the arena's unit of work). */
-    async playGame(gameId: string, seats: readonly [string, string], start: string, seed: number, budget: Budget = {}): Promise<GameRecord> {
+    /** Whole games between bot configurations, each from its start with its seed (the arena's unit of work). */
+    async playGames(gameId: string, games: readonly GameRequest[], budget: Budget = {}): Promise<GameRecord[]> {
       const game = gameById(gameId);
-      return playOut(game, seats, start, seed, budget, () => core(game.core));
+      const records: GameRecord[] = [];
+      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game.core)));
+      return records;
     },
 
     /** The value of every move of a position, for games that offer analysis. */

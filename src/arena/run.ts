@@ -1,5 +1,5 @@
-// Running a schedule on the worker pool: one job per game, each game whole in one worker, progress per game,
-// and cancel, which keeps the games already finished.
+// Running a schedule on the worker pool: each game whole in one worker, progress per game, and cancel, which
+// keeps the games already finished.
 
 import type { Budget } from '../engine/game';
 import { CancelledError, type WorkerPool } from '../engine/pool';
@@ -18,19 +18,35 @@ export interface Run {
   cancel(): void;
 }
 
+/**
+ * Games go to the workers in batches: short games (a few milliseconds) would otherwise spend a good part of
+ * their time in messages, and the main thread that handles them competes with the workers for the cores.
+ * A batch is small enough that progress and cancel stay prompt.
+ */
+function batchSize(games: number, workers: number): number {
+  return Math.max(1, Math.min(8, Math.floor(games / (workers * 16))));
+}
+
 export function runSchedule(pool: WorkerPool, schedule: Schedule, budget: Budget, onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {}): Run {
   const started = performance.now();
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
   let done = 0;
-  const jobs = schedule.games.map((game) =>
-    pool.run((api) => api.playGame(schedule.game, game.seats, game.start, game.seed, budget)),
+  const size = batchSize(schedule.games.length, pool.size);
+  const batches: number[][] = [];
+  for (let first = 0; first < schedule.games.length; first += size) {
+    batches.push(Array.from({ length: Math.min(size, schedule.games.length - first) }, (_, i) => first + i));
+  }
+  const jobs = batches.map((batch) =>
+    pool.run((api) => api.playGames(schedule.game, batch.map((index) => schedule.games[index]), budget)),
   );
-  const settled = jobs.map((job, index) =>
+  const settled = jobs.map((job, b) =>
     job.promise.then(
-      (record) => {
-        records[index] = record;
-        done++;
-        onGame(index, record, { done, total: jobs.length, elapsedMs: performance.now() - started });
+      (played) => {
+        played.forEach((record, i) => {
+          records[batches[b][i]] = record;
+          done++;
+          onGame(batches[b][i], record, { done, total: records.length, elapsedMs: performance.now() - started });
+        });
       },
       (error: unknown) => {
         if (!(error instanceof CancelledError)) throw error;
@@ -52,4 +68,3 @@ export function runSchedule(pool: WorkerPool, schedule: Schedule, budget: Budget
   });
   return { finished, cancel: () => jobs.forEach((job) => job.cancel()) };
 }
-

@@ -14,7 +14,7 @@ import { runCli } from '../helpers/cli';
 describe('saved runs', () => {
   it('keep every game and give back the same figures, also when cancelled part way', async () => {
     const schedule = tournament(matrix, ['greedy', 'exact'], { games: 3, seed: 2, size: 4 });
-    const records = await Promise.all(schedule.games.map((game, i) => (i === 4 ? undefined : api.playGame('matrix', game.seats, game.start, game.seed))));
+    const records = await Promise.all(schedule.games.map((game, i) => (i === 4 ? undefined : api.playGames('matrix', [game]).then(([record]) => record))));
     const run = parseSavedRun(JSON.stringify(savedRun('tournament', schedule, records, 1234.5, new Date('2026-11-29T12:00:00Z'))));
     expect(run.records[4]).toBeNull();
     expect(run.created).toBe('2026-11-29T12:00:00.000Z');
