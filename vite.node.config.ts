@@ -13,6 +13,7 @@ export default defineConfig({
         cli: 'src/cli/main.ts',
         worker: 'workers/node.ts',
         server: 'src/server/main.ts',
+        'connect4-book': 'scripts/build-connect4-book.ts',
       },
       output: {
         format: 'es',

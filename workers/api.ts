@@ -8,6 +8,8 @@ import type { Analysis, Budget, Iteration, SearchReport, SolveAnswer, SolveOptio
 import { gameById } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
+/** Reads a game's data file (`connect4/book.bin`); null when there is no such file. */
+export type ResourceLoader = (name: string) => Promise<ArrayBuffer | null>;
 export type ProgressCallback = (iteration: Iteration) => void;
 
 export interface MoveRequest {
@@ -32,7 +34,7 @@ export interface MoveAnswer {
   readonly report: SearchReport;
 }
 
-export function createSearchApi(loadModule: ModuleLoader) {
+export function createSearchApi(loadModule: ModuleLoader, loadResource: ResourceLoader) {
   const cores = new Map<string, Promise<unknown>>();
   const core = (name: string): Promise<unknown> => {
     let instance = cores.get(name);
@@ -55,6 +57,7 @@ export function createSearchApi(loadModule: ModuleLoader) {
         seed: request.seed,
         budget: request.budget ?? {},
         core: () => core(game.core),
+        resource: loadResource,
         progress: (iteration) => void onProgress(iteration),
       });
       return { move: game.rules.formatMove(decision.move), report: decision.report };
@@ -64,7 +67,7 @@ export function createSearchApi(loadModule: ModuleLoader) {
     async playGames(gameId: string, games: readonly GameRequest[], budget: Budget = {}): Promise<GameRecord[]> {
       const game = gameById(gameId);
       const records: GameRecord[] = [];
-      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game.core)));
+      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game.core), loadResource));
       return records;
     },
 

@@ -1,14 +1,23 @@
-// The search worker in a browser: cores come from the server, one URL per build/<core>.wasm.
+// The search worker in a browser: cores and data files come from the server, one URL each.
 
 import { expose } from 'comlink';
 import { createSearchApi } from './api';
 
 const coreUrls = import.meta.glob<string>('../build/*.wasm', { query: '?url', import: 'default' });
+const resourceUrls = import.meta.glob<string>('../src/games/*/*.bin', { query: '?url', import: 'default' });
 
 expose(
-  createSearchApi(async (core) => {
-    const url = coreUrls[`../build/${core}.wasm`];
-    if (!url) throw new Error(`there is no core "${core}"`);
-    return WebAssembly.compileStreaming(fetch(await url()));
-  }),
+  createSearchApi(
+    async (core) => {
+      const url = coreUrls[`../build/${core}.wasm`];
+      if (!url) throw new Error(`there is no core "${core}"`);
+      return WebAssembly.compileStreaming(fetch(await url()));
+    },
+    async (name) => {
+      const url = resourceUrls[`../src/games/${name}`];
+      if (!url) return null;
+      const response = await fetch(await url());
+      return response.ok ? response.arrayBuffer() : null;
+    },
+  ),
 );

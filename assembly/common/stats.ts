@@ -3,11 +3,19 @@
 @external("env", "now")
 declare function now(): f64;
 
+@external("env", "iteration")
+declare function iteration(depth: i32, nodes: f64, ms: f64, score: i32, move: i32): void;
+
+/** The clock is read every this many nodes. */
+const CLOCK_INTERVAL: u64 = 4096;
+
 let nodes: u64 = 0;
 let startMs: f64 = 0;
 let maxNodes: u64 = u64.MAX_VALUE;
 let maxMs: f64 = Infinity;
 let stopped = false;
+/** The node count at which the budget is next looked at: one compare per node on the fast path. */
+let checkAt: u64 = 0;
 
 /** Starts a search: zero the counters and set its budget (0 means no limit). */
 export function startSearch(nodeLimit: f64, msLimit: f64): void {
@@ -16,16 +24,26 @@ export function startSearch(nodeLimit: f64, msLimit: f64): void {
   startMs = now();
   maxNodes = nodeLimit > 0 ? <u64>nodeLimit : u64.MAX_VALUE;
   maxMs = msLimit > 0 ? msLimit : Infinity;
+  checkAt = min(maxNodes, CLOCK_INTERVAL);
 }
 
-/** Counts one node; returns true once the budget is spent, and from then on counts no more (the clock is read every 4096 nodes). */
+/** Counts one node; returns true once the budget is spent, and from then on counts no more. */
 @inline
 export function countNode(): bool {
-  if (stopped) return true;
-  nodes++;
-  if (nodes >= maxNodes) stopped = true;
-  else if ((nodes & 4095) == 0 && now() - startMs >= maxMs) stopped = true;
-  return stopped;
+  return ++nodes >= checkAt && budgetSpent();
+}
+
+function budgetSpent(): bool {
+  if (stopped) {
+    nodes--; // a node refused after the stop is not a node searched
+    return true;
+  }
+  if (nodes >= maxNodes || now() - startMs >= maxMs) {
+    stopped = true; // this node counts; the search stops here
+    return true;
+  }
+  checkAt = min(maxNodes, nodes + CLOCK_INTERVAL);
+  return false;
 }
 
 export function searchStopped(): bool {
@@ -38,4 +56,9 @@ export function nodeCount(): f64 {
 
 export function elapsedMs(): f64 {
   return now() - startMs;
+}
+
+/** Tells the host that an iteration of the search finished (the chart's bar): the nodes and ms so far. */
+export function reportIteration(depth: i32, score: i32, move: i32): void {
+  iteration(depth, <f64>nodes, now() - startMs, score, move);
 }

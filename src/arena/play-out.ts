@@ -33,6 +33,7 @@ export async function playOut(
   seed: number,
   budget: Budget,
   core: () => Promise<unknown>,
+  resource: (name: string) => Promise<ArrayBuffer | null>,
 ): Promise<GameRecord> {
   const { rules } = game;
   const players = seats.map((text) => {
@@ -43,7 +44,7 @@ export async function playOut(
   const moves: MoveRecord[] = [];
   for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
     const { bot, params } = players[rules.seatToMove(position)];
-    const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, progress: () => {} });
+    const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, resource, progress: () => {} });
     const { report } = decision;
     const loss = game.moveLoss ? game.moveLoss(position, decision.move, await core()) : null;
     moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms: report.ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });

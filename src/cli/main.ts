@@ -47,7 +47,10 @@ const commands: Readonly<Record<string, Command>> = {
   solve: {
     summary: 'solve positions read one per line (blank and # lines skipped): one JSON answer per line',
     options: [{ name: 'file', value: 'PATH', help: 'read positions from PATH instead of standard input' }, WORKERS_OPTION],
-    run: (game, args, pool) => solveLines(game.rules.id, lineReader(fileOrStdin(optionText(args, 'file'))), {}, pool(), process.stdout),
+    run(game, args, pool) {
+      const flags = Object.fromEntries((game.solveOptions ?? []).filter((option) => args.options.has(option.name)).map((option) => [option.name, true]));
+      return solveLines(game.rules.id, lineReader(fileOrStdin(optionText(args, 'file'))), flags, pool(), process.stdout);
+    },
   },
   play: {
     summary: 'play a game in the terminal against a bot, or two people',
@@ -156,9 +159,11 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     const command = commands[second];
     if (!command) throw new UsageError(`unknown command "${second}": the commands are ${Object.keys(commands).join(', ')}`);
-    const args = parseArgs(rest, [...command.options, HELP_OPTION]);
+    // A game adds its own solve flags (`connect4 solve --analyze --weak`).
+    const options = [...command.options, ...(second === 'solve' ? (game.solveOptions ?? []) : []), HELP_OPTION];
+    const args = parseArgs(rest, options);
     if (args.options.has('help')) {
-      console.log(`usage: playground ${first} ${second} [options]\n${command.summary}\n${formatOptions([...command.options, HELP_OPTION])}`);
+      console.log(`usage: playground ${first} ${second} [options]\n${command.summary}\n${formatOptions(options)}`);
       return 0;
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);

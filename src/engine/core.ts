@@ -1,19 +1,38 @@
-// Instantiating a game core: the imports every core expects (a clock and abort).
+// Instantiating a game core: the imports every core expects (a clock, abort, and iteration reports).
+
+/** Receives a core's iteration reports: the depth (or iteration number), nodes and ms so far, score, move. */
+export type IterationListener = (depth: number, nodes: number, ms: number, score: number, move: number) => void;
+
+const listeners = new WeakMap<object, (listener: IterationListener | undefined) => void>();
 
 export async function instantiateCore<Core>(module: WebAssembly.Module): Promise<Core> {
   let memory: WebAssembly.Memory | undefined;
+  let listener: IterationListener | undefined;
   const instance = await WebAssembly.instantiate(module, {
     env: {
       now: () => performance.now(),
+      iteration: (depth: number, nodes: number, ms: number, score: number, move: number) => listener?.(depth, nodes, ms, score, move),
       abort(message: number, file: number, line: number, column: number): never {
         throw new Error(`core aborted: ${readString(memory, message)} at ${readString(memory, file)}:${line}:${column}`);
       },
     },
   });
   memory = instance.exports.memory as WebAssembly.Memory;
+  listeners.set(instance.exports, (next) => (listener = next));
   return instance.exports as Core;
 }
 
+/** Runs `work` with `listener` receiving the core's iteration reports. */
+export function withIterations<T>(core: object, listener: IterationListener, work: () => T): T {
+  const set = listeners.get(core);
+  if (!set) throw new Error('not a core made by instantiateCore');
+  set(listener);
+  try {
+    return work();
+  } finally {
+    set(undefined);
+  }
+}
 /** An AssemblyScript string: UTF-16 code units, its byte length stored just before it. */
 function readString(memory: WebAssembly.Memory | undefined, pointer: number): string {
   if (!memory || !pointer) return '?';

@@ -71,6 +71,8 @@ export interface BotContext<Core> {
   readonly seed: number;
   readonly budget: Budget;
   core(): Promise<Core>;
+  /** A data file of the game (`connect4/book.bin` is src/games/connect4/book.bin), or null when there is none. */
+  resource(name: string): Promise<ArrayBuffer | null>;
   progress(iteration: Iteration): void;
 }
 
@@ -108,6 +110,8 @@ export interface GameDefinition<P = any, M = any, Core = any> {
   readonly terminal: TerminalUi<P, M>;
   /** The file name of the game's core under build/ (without .wasm). */
   readonly core: string;
+  /** The flags of the CLI's `solve` for this game (`--analyze`, `--weak`). */
+  readonly solveOptions?: readonly { readonly name: string; readonly help: string }[];
   /** Board sizes, for games that have them (the matrix game). */
   readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
   /** Solves one position exactly (the CLI's `solve`), reporting each iteration. */

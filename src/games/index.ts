@@ -1,12 +1,14 @@
 // Every game of the playground, by id.
 
 import type { GameDefinition } from '../engine/game';
+import { connect4 } from './connect4';
 import { matrix } from './matrix';
 import { tictactoe } from './tictactoe';
 
 export const games: Readonly<Record<string, GameDefinition>> = {
   tictactoe,
   matrix,
+  connect4,
 };
 
 export function gameById(id: string): GameDefinition {

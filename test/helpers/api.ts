@@ -1,6 +1,6 @@
-// The worker's API run in the test process itself (no thread), with the cores from build/.
+// The worker's API run in the test process itself (no thread), with the cores from build/ and the games' data.
 
-import { readCoreModule } from '../../src/engine/node-cores';
+import { readCoreModule, readResource } from '../../src/engine/node-cores';
 import { createSearchApi } from '../../workers/api';
 
-export const api = createSearchApi((core) => readCoreModule('build', core));
+export const api = createSearchApi((core) => readCoreModule('build', core), (name) => readResource('src/games', name));

@@ -1,0 +1,135 @@
+// Connect 4 bots: the article's C4State evaluation under alpha-beta (the classic bot, whose tolerance and seed
+// make the weaker levels), and the perfect player (the opening book, else the solver).
+
+import type { Bot, BotContext, Decision, Iteration } from '../../engine/game';
+import { Rng } from '../../engine/rng';
+import { OpeningBook } from './book';
+import { setPosition, type Connect4Core } from './core';
+import { HEIGHT, WIDTH, height, legalMoves, seatToMove, type Position } from './rules';
+import { bestColumn, CENTRE_ORDER, searchScore } from './solve';
+import { WinPlaceScores } from './win-places';
+
+type Connect4Bot = Bot<Position, number, Connect4Core>;
+
+/** A win found at `plies` from the root scores this minus the plies, so the classic bot wins quickly. */
+const WIN_SCORE = 1_000_000;
+
+/** Depth-limited negamax over the article's win-place scores, on a board kept as arrays. */
+class ClassicSearch {
+  nodes = 0;
+  private readonly heights: number[];
+
+  constructor(
+    position: Position,
+    private scores: WinPlaceScores,
+    private side: 0 | 1,
+  ) {
+    this.heights = [...Array(WIDTH).keys()].map((column) => height(position, column));
+  }
+
+  static of(position: Position): ClassicSearch {
+    const scores = new WinPlaceScores();
+    const heights = Array<number>(WIDTH).fill(0);
+    [...position.moves].forEach((digit, ply) => {
+      const column = Number(digit) - 1;
+      scores.drop((ply % 2) as 0 | 1, column, heights[column]++);
+    });
+    return new ClassicSearch(position, scores, seatToMove(position));
+  }
+
+  /** The value for the side to move of playing `column`, looking `depth` plies in all. */
+  moveValue(column: number, depth: number, alpha: number, beta: number): number {
+    const saved = this.scores;
+    this.scores = saved.copy();
+    const row = this.heights[column]++;
+    const won = this.scores.drop(this.side, column, row);
+    this.side = (1 - this.side) as 0 | 1;
+    const value = won ? WIN_SCORE + depth : -this.negamax(depth - 1, -beta, -alpha);
+    this.side = (1 - this.side) as 0 | 1;
+    this.heights[column]--;
+    this.scores = saved;
+    return value;
+  }
+
+  private negamax(depth: number, alpha: number, beta: number): number {
+    this.nodes++;
+    if (depth === 0) return this.scores.evaluate(this.side);
+    let best = -Infinity;
+    for (const column of CENTRE_ORDER) {
+      if (this.heights[column] === HEIGHT) continue;
+      const value = this.moveValue(column, depth, alpha, beta);
+      if (value > best) best = value;
+      if (best > alpha) alpha = best;
+      if (alpha >= beta) break;
+    }
+    return best === -Infinity ? 0 : best; // a full board is a tie
+  }
+}
+
+export const classicBot: Connect4Bot = {
+  id: 'classic',
+  label: 'Classic',
+  description: "The article's C4State: each win place scores 2^(own stones), zero once the opponent is in it; alpha-beta to `depth`, then a seeded pick among the moves within `tolerance` of the best.",
+  params: [
+    { name: 'depth', label: 'Depth', min: 1, max: 8, default: 4 },
+    { name: 'tolerance', label: 'Tolerance', min: 0, max: 100, default: 0 },
+  ],
+  async choose(position, { params, seed, progress }) {
+    const moves = legalMoves(position);
+    if (moves.length === 0) throw new Error('the game is over');
+    const started = performance.now();
+    const search = ClassicSearch.of(position);
+    const values = new Map(CENTRE_ORDER.filter((c) => moves.includes(c)).map((column) => [column, search.moveValue(column, params.depth, -Infinity, Infinity)]));
+    const best = Math.max(...values.values());
+    const good = [...values].filter(([, value]) => value >= best - params.tolerance).map(([column]) => column);
+    const move = good.length === 1 ? good[0] : new Rng(seed).pick(good);
+    const iteration = { depth: params.depth, nodes: search.nodes, ms: performance.now() - started, score: values.get(move)!, move: String(move + 1) };
+    progress(iteration);
+    return { move, report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } };
+  },
+};
+
+let book: Promise<OpeningBook | null> | undefined;
+
+/** The opening book, read once per worker; null when it was not built. */
+function openingBook(context: BotContext<Connect4Core>): Promise<OpeningBook | null> {
+  book ??= context.resource('connect4/book.bin').then((bytes) => (bytes ? OpeningBook.read(bytes) : null));
+  return book;
+}
+
+export const perfectBot: Connect4Bot = {
+  id: 'perfect',
+  label: 'Perfect',
+  description: 'The opening book, else the solver: never misses a win, wins as fast and loses as late as possible.',
+  params: [],
+  async choose(position, context): Promise<Decision<number>> {
+    if (legalMoves(position).length === 0) throw new Error('the game is over');
+    const known = (await openingBook(context))?.lookup(position);
+    if (known) {
+      const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, move: String(known.column + 1) };
+      context.progress(iteration);
+      return { move: known.column, report: { iterations: [iteration], nodes: 0, ms: 0 } };
+    }
+    const core = await context.core();
+    setPosition(core, position);
+    core.clearTable();
+    const iterations: Iteration[] = [];
+    const searched = searchScore(core, false, context.budget, (iteration) => {
+      iterations.push(iteration);
+      context.progress(iteration);
+    });
+    if (!searched.complete) throw new Error(`the solver ran out of its budget (${searched.nodes} nodes)`);
+    const best = bestColumn(core, searched.score);
+    return { move: best.column, report: { iterations, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms } };
+  },
+};
+
+export const bots: readonly Connect4Bot[] = [classicBot, perfectBot];
+
+export const levels = [
+  { label: 'Beginner', config: 'classic:depth=2:tolerance=40' },
+  { label: 'Casual', config: 'classic:depth=4:tolerance=12' },
+  { label: 'Article (depth 4)', config: 'classic' },
+  { label: 'Strong', config: 'classic:depth=8' },
+  { label: 'Perfect', config: 'perfect' },
+] as const;

@@ -1,0 +1,103 @@
+// Solving Connect 4 positions with the core: the score (strong or weak), a best column, and every column's
+// score (analysis), with each null-window iteration of the core's search reported.
+
+import { withIterations } from '../../engine/core';
+import type { Analysis, Budget, Iteration, SolveAnswer, SolveOptions } from '../../engine/game';
+import { setPosition, type Connect4Core } from './core';
+import { HEIGHT, WIDTH, height, outcome, type Position } from './rules';
+
+const CELLS = WIDTH * HEIGHT;
+/** Columns from the centre out: among equal moves the centre is played first. */
+export const CENTRE_ORDER = [3, 2, 4, 1, 5, 0, 6];
+
+export interface Searched {
+  readonly score: number;
+  readonly nodes: number;
+  readonly ms: number;
+  /** False when the budget ran out first: the score then means nothing. */
+  readonly complete: boolean;
+}
+
+/** The score of the core's position for the side to move, each null-window search reported as an iteration. */
+export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, progress: (iteration: Iteration) => void): Searched {
+  let before = { nodes: 0, ms: 0 };
+  const score = withIterations(core, (depth, nodes, ms, score) => {
+    progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score, move: '' });
+    before = { nodes, ms };
+  }, () => core.solve(weak ? 1 : 0, budget.nodes ?? 0, budget.ms ?? 0));
+  return { score, nodes: core.nodeCount(), ms: core.elapsedMs(), complete: !core.searchStopped() };
+}
+
+/**
+ * The first column, centre first, that reaches `score` (found by one null-window search each). A weak loss
+ * (-1) is reached by every column: they all lose.
+ */
+export function bestColumn(core: Connect4Core, score: number, weak = false): { column: number; nodes: number; ms: number } {
+  let nodes = 0;
+  let ms = 0;
+  for (const column of CENTRE_ORDER) {
+    if (!core.canPlay(column)) continue;
+    if (weak && score < 0) return { column, nodes, ms };
+    const reaches = core.reachesScore(column, score, 0, 0);
+    nodes += core.nodeCount();
+    ms += core.elapsedMs();
+    if (reaches) return { column, nodes, ms };
+  }
+  throw new Error(`no column reaches the score ${score}`);
+}
+
+/** The score of a finished game for the side to move: lost to the opponent's last stone, or a tie. */
+export function finishedScore(position: Position, weak: boolean): number {
+  if (outcome(position)?.winner === null) return 0;
+  const opponentStones = Math.ceil(position.moves.length / 2);
+  return weak ? -1 : opponentStones - 22;
+}
+
+/** Every column's score for the side to move (null for a full column); the table is kept across them. */
+export function analyzeColumns(position: Position, core: Connect4Core, weak: boolean, budget: Budget, progress: (iteration: Iteration) => void): Analysis {
+  setPosition(core, position);
+  const values: (number | null)[] = Array(WIDTH).fill(null);
+  let nodes = 0;
+  let ms = 0;
+  const moves = position.moves.length;
+  for (const column of CENTRE_ORDER) {
+    if (height(position, column) === HEIGHT) continue;
+    if (core.isWinningMove(column)) {
+      values[column] = weak ? 1 : Math.trunc((CELLS + 1 - moves) / 2);
+      continue;
+    }
+    core.playColumn(column);
+    const left = { nodes: budget.nodes ? budget.nodes - nodes : 0, ms: budget.ms ? budget.ms - ms : 0 };
+    const child = searchScore(core, weak, left, progress);
+    core.undo();
+    nodes += child.nodes;
+    ms += child.ms;
+    if (!child.complete) throw new Error(`the analysis ran out of its budget (${nodes} nodes)`);
+    values[column] = 0 - child.score; // not -0 for a draw
+  }
+  return { values, depth: CELLS - moves, exact: true, nodes, ms };
+}
+
+/**
+ * DESIGN.md's answer: {"score": S, "move": C} for the side to move (C 1-7, centre first among the best), with
+ * "columns" (7 scores, null for a full column) when analysing; a finished game has move null. Every position
+ * starts from a clear table, so its node count does not depend on the lines before it.
+ */
+export function solve(position: Position, options: SolveOptions, core: Connect4Core, progress: (iteration: Iteration) => void): SolveAnswer {
+  const weak = options.weak === true;
+  if (outcome(position)) {
+    const score = finishedScore(position, weak);
+    return { score, move: null, ...(options.analyze ? { columns: Array(WIDTH).fill(null) } : {}), nodes: 0, ms: 0 };
+  }
+  setPosition(core, position);
+  core.clearTable();
+  if (options.analyze) {
+    const analysis = analyzeColumns(position, core, weak, {}, progress);
+    const score = Math.max(...analysis.values.filter((v): v is number => v !== null));
+    const move = CENTRE_ORDER.find((column) => analysis.values[column] === score)!;
+    return { score, move: move + 1, columns: analysis.values, nodes: analysis.nodes, ms: analysis.ms };
+  }
+  const searched = searchScore(core, weak, {}, progress);
+  const best = bestColumn(core, searched.score, weak);
+  return { score: searched.score, move: best.column + 1, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms };
+}

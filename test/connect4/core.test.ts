@@ -1,0 +1,77 @@
+// The Connect 4 core against the rules and against Pascal Pons' test sets.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { instantiateCore } from '../../src/engine/core';
+import { readCoreModule } from '../../src/engine/node-cores';
+import { Rng } from '../../src/engine/rng';
+import { setPosition, type Connect4Core } from '../../src/games/connect4/core';
+import { HEIGHT, legalMoves, newGame, outcome, parse, play, WIDTH } from '../../src/games/connect4/rules';
+
+const core = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4'));
+
+function testSet(name: string, count: number): [string, number][] {
+  return readFileSync(`test/data/connect4/${name}`, 'utf8').trim().split('\n').slice(0, count).map((line) => {
+    const [moves, score] = line.split(' ');
+    return [moves, Number(score)];
+  });
+}
+
+describe('connect 4 core', () => {
+  it('reaches the published numbers of distinct positions at plies 0 to 9', () => {
+    core.reset();
+    expect([...Array(10).keys()].map((ply) => core.countPositions(ply))).toEqual([1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186]);
+  });
+
+  it('agrees with the rules on legal columns, winning moves and every cell through 600 random games', () => {
+    const rng = new Rng(31);
+    for (let game = 0; game < 600; game++) {
+      let position = newGame();
+      core.reset();
+      while (!outcome(position)) {
+        const legal = legalMoves(position);
+        expect([...Array(WIDTH).keys()].filter((c) => core.canPlay(c))).toEqual(legal);
+        for (const column of legal) expect(!!core.isWinningMove(column), `${position.moves}+${column + 1}`).toBe(play(position, column).winner !== null);
+        const column = rng.pick(legal);
+        position = play(position, column);
+        core.playColumn(column);
+        for (let c = 0; c < WIDTH; c++) for (let r = 0; r < HEIGHT; r++) expect(core.cellAt(c, r)).toBe(position.board[c][r]);
+      }
+    }
+  });
+
+  it.each([
+    ['Test_L3_R1', 1000, 51.3],
+    ['Test_L2_R1', 1000, 449.1],
+    ['Test_L2_R2', 300, 39_807],
+    ['Test_L1_R1', 1000, 3_296],
+    ['Test_L1_R2', 15, 1_187_923],
+  ] as const)('scores %s exactly (first %i positions), in about Pons\' node counts', (name, count, ponsMean) => {
+    let nodes = 0;
+    for (const [moves, expected] of testSet(name, count)) {
+      setPosition(core, parse(moves));
+      core.clearTable();
+      expect(core.solve(0, 0, 0), moves).toBe(expected);
+      nodes += core.nodeCount();
+    }
+    if (count === 1000) expect(nodes / count / ponsMean).toBeLessThan(1.2);
+  });
+
+  it('gives the sign of the score in weak mode', () => {
+    for (const [moves, expected] of testSet('Test_L2_R1', 300)) {
+      setPosition(core, parse(moves));
+      core.clearTable();
+      expect(core.solve(1, 0, 0), moves).toBe(Math.sign(expected));
+    }
+  });
+
+  it('stops at its node budget, says so, and leaves no wrong bounds in its table', () => {
+    const [moves, expected] = testSet('Test_L2_R2', 1)[0];
+    setPosition(core, parse(moves));
+    core.clearTable();
+    core.solve(0, 500, 0);
+    expect(core.searchStopped()).toBe(1);
+    expect(core.nodeCount()).toBe(500);
+    expect(core.solve(0, 0, 0)).toBe(expected);
+  });
+});

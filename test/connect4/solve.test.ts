@@ -1,0 +1,94 @@
+// `playground connect4 solve` and `play`, run as commands, and the bots.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/games/connect4/rules';
+import { api } from '../helpers/api';
+import { runCli } from '../helpers/cli';
+
+const lines = (name: string, count: number) => readFileSync(`test/data/connect4/${name}`, 'utf8').trim().split('\n').slice(0, count);
+
+describe('playground connect4 solve', () => {
+  it("gives Pons' scores and a move that keeps the score, for 300 positions of Test_L2_R1", async () => {
+    const positions = lines('Test_L2_R1', 300);
+    const { status, stdout } = await runCli(['connect4', 'solve'], positions.join('\n'));
+    expect(status).toBe(0);
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const analyses = await Promise.all(positions.slice(0, 40).map((line) => api.analyze('connect4', line)));
+    answers.forEach((answer, i) => {
+      expect(Object.keys(answer)).toEqual(['score', 'move', 'nodes', 'ms']);
+      expect(answer.score).toBe(Number(positions[i].split(' ')[1]));
+      if (i < 40) expect(analyses[i].values[answer.move - 1]).toBe(answer.score);
+    });
+  });
+
+  it('with --analyze gives every column its score, null for a full column', async () => {
+    // Late in a game (Test_L3_R1's first position): columns 1, 2, 4 and 5 are full.
+    const late = '2252576253462244111563365343671351441';
+    const { stdout } = await runCli(['connect4', 'solve', '--analyze'], `${late}\n4455\n`);
+    const [full, winning] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const open = [...Array(7).keys()].filter((column) => parse(late).board[column][5] === 0);
+    full.columns.forEach((score: number | null, column: number) => expect(score === null).toBe(!open.includes(column)));
+    expect(full.score).toBe(-1);
+    expect(full.score).toBe(Math.max(...full.columns.filter((s: number | null) => s !== null)));
+    expect(winning).toMatchObject({ score: 18, move: 3, columns: [-2, 17, 18, -2, -2, 18, -2].map((_, i) => winning.columns[i]) });
+    expect(winning.columns[2]).toBe(18);
+    expect(winning.columns[5]).toBe(18);
+  });
+
+  it('with --weak gives only the sign', async () => {
+    const positions = lines('Test_L1_R1', 50);
+    const { stdout } = await runCli(['connect4', 'solve', '--weak'], positions.join('\n'));
+    stdout.trim().split('\n').forEach((line, i) => expect(JSON.parse(line).score).toBe(Math.sign(Number(positions[i].split(' ')[1]))));
+  });
+
+  it('answers bad lines with errors and exits with 1', async () => {
+    const { status, stdout } = await runCli(['connect4', 'solve'], '48\n4444444\n12121212\n1212121\n');
+    expect(status).toBe(1);
+    expect(stdout.trim().split('\n').map((line) => JSON.parse(line).error ?? JSON.parse(line).score)).toEqual([
+      "move 2 is '8': columns are the digits 1 to 7",
+      'move 7 plays column 4 a seventh time',
+      'move 8 comes after a four in a row',
+      -18,
+    ]);
+  });
+});
+
+describe('playground connect4 play', () => {
+  it('refuses each kind of bad input with its own message, the full column as an illegal move', async () => {
+    const input = ['', 'x', '9', '4', '4', '4', '4', '4', '4', '4', '3'].join('\n');
+    const { stdout } = await runCli(['connect4', 'play', '--two-players'], input);
+    expect(stdout).toContain('Empty line: please enter a column, 1 to 7.');
+    expect(stdout).toContain('"x" is not a number');
+    expect(stdout).toContain('There is no column 9: the columns are 1 to 7.');
+    expect(stdout).toContain('Illegal move: column 4 is full.');
+    expect(stdout).toContain('Yellow (O) to move: enter a column, 1 to 7');
+  });
+
+  it('ends a game with the winner', async () => {
+    const { status, stdout } = await runCli(['connect4', 'play', '--two-players'], '1\n2\n1\n2\n1\n2\n1\n');
+    expect(status).toBe(0);
+    expect(stdout.trim().endsWith('Red (X) won!')).toBe(true);
+  });
+});
+
+describe('connect 4 bots', () => {
+  it('classic: takes a win it sees, and blocks a win of the opponent', async () => {
+    const win = await api.botMove({ game: 'connect4', bot: 'classic:depth=2', position: '121212', seed: 1 });
+    expect(win.move).toBe('1');
+    // Red 7, Yellow 1, Red 7, Yellow 2, Red 6, Yellow 3: Yellow threatens the bottom row at 4.
+    const block = await api.botMove({ game: 'connect4', bot: 'classic:depth=2', position: '717263', seed: 1 });
+    expect(block.move).toBe('4');
+    expect(parse('717263').winner).toBeNull();
+  });
+
+  it('perfect: plays a move with the best score, reporting each iteration of its search', async () => {
+    for (const line of lines('Test_L2_R1', 20)) {
+      const [moves] = line.split(' ');
+      const answer = await api.botMove({ game: 'connect4', bot: 'perfect', position: moves, seed: 1 });
+      const analysis = await api.analyze('connect4', moves);
+      const best = Math.max(...analysis.values.filter((v): v is number => v !== null));
+      expect(analysis.values[Number(answer.move) - 1]).toBe(best);
+    }
+  });
+});
