@@ -1,7 +1,7 @@
 // The benchmark harness: a suite solves sets of positions through the worker pool and reports, per set,
 // node counts first (exact and repeatable), then time and nodes per second.
 
-import type { SolveAnswer } from '../src/engine/game';
+import type { SolveAnswer, SolveOptions } from '../src/engine/game';
 import type { WorkerPool } from '../src/engine/pool';
 import { requestSolve } from '../src/engine/requests';
 
@@ -33,8 +33,8 @@ export interface BenchSuite {
 }
 
 /** Solves the positions on the pool (answers in input order) and sums their figures into a row. */
-export async function solveSet(pool: WorkerPool, game: string, set: string, lines: readonly string[]): Promise<{ row: BenchRow; answers: SolveAnswer[] }> {
-  const answers = await Promise.all(lines.map((line) => requestSolve(pool, game, line).promise));
+export async function solveSet(pool: WorkerPool, game: string, set: string, lines: readonly string[], options: SolveOptions = {}): Promise<{ row: BenchRow; answers: SolveAnswer[] }> {
+  const answers = await Promise.all(lines.map((line) => requestSolve(pool, game, line, options).promise));
   return { row: benchRow(set, answers), answers };
 }
 

@@ -2,7 +2,8 @@
 
 import type { BenchSuite } from './harness';
 import { arenaSuites } from './arena';
+import { connect4Suites } from './connect4';
 import { matrixSuites } from './matrix';
 import { tictactoeSuite } from './tictactoe';
 
-export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...arenaSuites];
+export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...arenaSuites];

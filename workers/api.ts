@@ -80,10 +80,10 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
     },
 
     /** DESIGN.md's solve answer for one position line; throws an Error saying what is wrong with the line. */
-    async solve(gameId: string, line: string, options: SolveOptions = {}, onProgress: ProgressCallback = ignore): Promise<SolveAnswer> {
+    async solve(gameId: string, line: string, options: SolveOptions = {}, onProgress?: ProgressCallback): Promise<SolveAnswer> {
       const game = gameById(gameId);
       const position = game.rules.parse(line);
-      return game.solve(position, options, await core(game.core), (iteration) => void onProgress(iteration));
+      return game.solve(position, options, await core(game.core), onProgress && ((iteration) => void onProgress(iteration)));
     },
   };
 }

@@ -58,7 +58,14 @@ export function elapsedMs(): f64 {
   return now() - startMs;
 }
 
+let reporting = false;
+
+/** Whether the host listens to iteration reports: when it does not, a report costs nothing. */
+export function setReporting(on: bool): void {
+  reporting = on;
+}
+
 /** Tells the host that an iteration of the search finished (the chart's bar): the nodes and ms so far. */
 export function reportIteration(depth: i32, score: i32, move: i32): void {
-  iteration(depth, <f64>nodes, now() - startMs, score, move);
+  if (reporting) iteration(depth, <f64>nodes, now() - startMs, score, move);
 }

@@ -6,7 +6,7 @@
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 
-export { nodeCount, elapsedMs, searchStopped } from "../common/stats";
+export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 
 const WIDTH: i32 = 7;
 const HEIGHT: i32 = 6;

@@ -22,14 +22,17 @@ export async function instantiateCore<Core>(module: WebAssembly.Module): Promise
   return instance.exports as Core;
 }
 
-/** Runs `work` with `listener` receiving the core's iteration reports. */
+/** Runs `work` with `listener` receiving the core's iteration reports (the core must export setReporting). */
 export function withIterations<T>(core: object, listener: IterationListener, work: () => T): T {
   const set = listeners.get(core);
-  if (!set) throw new Error('not a core made by instantiateCore');
+  const reporting = (core as { setReporting?: (on: number) => void }).setReporting;
+  if (!set || !reporting) throw new Error('this core does not report iterations');
   set(listener);
+  reporting(1);
   try {
     return work();
   } finally {
+    reporting(0);
     set(undefined);
   }
 }

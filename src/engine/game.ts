@@ -114,8 +114,8 @@ export interface GameDefinition<P = any, M = any, Core = any> {
   readonly solveOptions?: readonly { readonly name: string; readonly help: string }[];
   /** Board sizes, for games that have them (the matrix game). */
   readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
-  /** Solves one position exactly (the CLI's `solve`), reporting each iteration. */
-  solve(position: P, options: SolveOptions, core: Core, progress: (iteration: Iteration) => void): SolveAnswer;
+  /** Solves one position exactly (the CLI's `solve`), reporting each iteration to `progress` if given. */
+  solve(position: P, options: SolveOptions, core: Core, progress?: (iteration: Iteration) => void): SolveAnswer;
   /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
   moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */

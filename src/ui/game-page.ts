@@ -19,12 +19,44 @@ export abstract class GamePage<P, M> extends LitElement {
   /** What is wrong with the link or the seed typed, if anything. */
   @state() protected linkError = '';
   protected abstract readonly session: GameSession<P, M>;
+  private readonly onKey = (event: KeyboardEvent) => this.keyPressed(event);
 
   /** The bot configuration of each seat, when a bot plays it. */
   protected abstract botConfigs(): readonly [string, string];
 
+  /** The move a key plays anywhere on the page (digits), if any. */
+  protected keyMove(_key: string): M | undefined {
+    return undefined;
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.onKey);
+  }
+
   willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) this.loadFromUrl();
+  }
+
+  /** A move key, unless the person is typing in a field. */
+  private keyPressed(event: KeyboardEvent): void {
+    const target = event.composedPath()[0] as HTMLElement;
+    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const move = this.keyMove(event.key);
+    if (move === undefined || !this.session.humanToMove) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.play(move);
+  }
+
+  /** A person's move from the board or a key. */
+  protected play(move: M): void {
+    this.session.play(move);
   }
 
   protected players(): [Player, Player] {

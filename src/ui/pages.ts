@@ -1,6 +1,7 @@
 // The pages of the app: one per game, each opened by its hash route.
 
 import { html, type TemplateResult } from 'lit';
+import '../games/connect4/ui/connect4-page';
 import '../games/matrix/ui/matrix-page';
 import './arena-page';
 import '../games/tictactoe/ui/tictactoe-page';
@@ -24,6 +25,12 @@ export const pages: readonly Page[] = [
     title: 'Plus-minus',
     blurb: "Take numbers from your row or column: the article's bot with its parameters, a perfect bot, and the value of every move.",
     render: (params) => html`<matrix-page .params=${params}></matrix-page>`,
+  },
+  {
+    route: 'connect4',
+    title: 'Connect 4',
+    blurb: "Drop stones against the article's classic bot or a perfect solver; see every column's score.",
+    render: (params) => html`<connect4-page .params=${params}></connect4-page>`,
   },
   {
     route: 'arena',

@@ -18,6 +18,7 @@ export interface Connect4Core {
   nodeCount(): number;
   elapsedMs(): number;
   searchStopped(): number;
+  setReporting(on: number): void;
 }
 
 export function setPosition(core: Connect4Core, position: Position): void {

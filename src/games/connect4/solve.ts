@@ -18,13 +18,16 @@ export interface Searched {
   readonly complete: boolean;
 }
 
-/** The score of the core's position for the side to move, each null-window search reported as an iteration. */
-export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, progress: (iteration: Iteration) => void): Searched {
+/** The score of the core's position for the side to move, each null-window search reported as an iteration when someone listens. */
+export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration) => void): Searched {
+  const search = () => core.solve(weak ? 1 : 0, budget.nodes ?? 0, budget.ms ?? 0);
   let before = { nodes: 0, ms: 0 };
-  const score = withIterations(core, (depth, nodes, ms, score) => {
-    progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score, move: '' });
-    before = { nodes, ms };
-  }, () => core.solve(weak ? 1 : 0, budget.nodes ?? 0, budget.ms ?? 0));
+  const score = progress
+    ? withIterations(core, (depth, nodes, ms, score) => {
+        progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score, move: '' });
+        before = { nodes, ms };
+      }, search)
+    : search();
   return { score, nodes: core.nodeCount(), ms: core.elapsedMs(), complete: !core.searchStopped() };
 }
 
@@ -54,7 +57,7 @@ export function finishedScore(position: Position, weak: boolean): number {
 }
 
 /** Every column's score for the side to move (null for a full column); the table is kept across them. */
-export function analyzeColumns(position: Position, core: Connect4Core, weak: boolean, budget: Budget, progress: (iteration: Iteration) => void): Analysis {
+export function analyzeColumns(position: Position, core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration) => void): Analysis {
   setPosition(core, position);
   const values: (number | null)[] = Array(WIDTH).fill(null);
   let nodes = 0;
@@ -81,9 +84,10 @@ export function analyzeColumns(position: Position, core: Connect4Core, weak: boo
 /**
  * DESIGN.md's answer: {"score": S, "move": C} for the side to move (C 1-7, centre first among the best), with
  * "columns" (7 scores, null for a full column) when analysing; a finished game has move null. Every position
- * starts from a clear table, so its node count does not depend on the lines before it.
+ * starts from a clear table, so its node count does not depend on the lines before it. `scoreOnly` (for the
+ * bench) leaves the move out.
  */
-export function solve(position: Position, options: SolveOptions, core: Connect4Core, progress: (iteration: Iteration) => void): SolveAnswer {
+export function solve(position: Position, options: SolveOptions, core: Connect4Core, progress?: (iteration: Iteration) => void): SolveAnswer {
   const weak = options.weak === true;
   if (outcome(position)) {
     const score = finishedScore(position, weak);
@@ -98,6 +102,8 @@ export function solve(position: Position, options: SolveOptions, core: Connect4C
     return { score, move: move + 1, columns: analysis.values, nodes: analysis.nodes, ms: analysis.ms };
   }
   const searched = searchScore(core, weak, {}, progress);
+  // The bench compares the score search alone with Pons' figures and the native solver.
+  if (options.scoreOnly) return { score: searched.score, nodes: searched.nodes, ms: searched.ms };
   const best = bestColumn(core, searched.score, weak);
   return { score: searched.score, move: best.column + 1, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms };
 }

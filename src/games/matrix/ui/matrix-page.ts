@@ -5,13 +5,10 @@
 
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { Analysis } from '../../../engine/game';
-import { CancelledError, type Job } from '../../../engine/pool';
-import { requestAnalysis } from '../../../engine/requests';
+import { AnalysisController } from '../../../ui/analysis-controller';
 import '../../../ui/bot-picker';
 import { GamePage } from '../../../ui/game-page';
 import { GameSession } from '../../../ui/game-session';
-import { searchPool } from '../../../ui/pool';
 import '../../../ui/search-chart';
 import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
@@ -60,24 +57,16 @@ export class MatrixPage extends GamePage<Position, number> {
 
   /** The bot configuration of each seat when a bot plays it (the article bot on columns, as in the app). */
   @state() private configs: [string, string] = ['exact', 'article'];
-  @state() private showValues = false;
-  @state() private analysis?: Analysis & { readonly position: string };
-  @state() private analyzing?: Job<Analysis>;
   @state() private lastMoveNote = '';
-  /** Analyses of this game's positions, to tell what a move lost once it is played. */
-  private analyses = new Map<string, Analysis>();
+  private readonly analysis = new AnalysisController(this, 'matrix', ANALYSIS_BUDGET);
   protected readonly session = new GameSession<Position, number>(this, matrix, this.players(), () => this.positionChanged());
-
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.analyzing?.cancel();
-  }
 
   render() {
     const session = this.session;
     const position = session.position;
     const seat = seatToMove(position);
-    const values = this.showValues && this.analysis?.position === format(position) ? this.analysis.values : null;
+    const analysis = this.analysis;
+    const values = analysis.on && analysis.shown ? analysis.shown.values : null;
     return html`
       <h1>Plus-minus</h1>
       <div class="layout">
@@ -108,11 +97,11 @@ export class MatrixPage extends GamePage<Position, number> {
           <matrix-board .position=${position} .values=${values} ?interactive=${session.humanToMove}
             @cell-play=${(e: CustomEvent<number>) => session.play(e.detail)}></matrix-board>
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
-          ${session.error || this.linkError ? html`<p class="error" role="alert">${session.error || this.linkError}</p>` : ''}
+          ${session.error || this.linkError || analysis.error ? html`<p class="error" role="alert">${session.error || this.linkError || analysis.error}</p>` : ''}
           <div class="controls">
-            <label><input type="checkbox" .checked=${this.showValues} @change=${(e: Event) => this.setShowValues((e.target as HTMLInputElement).checked)} /> Show values</label>
-            ${this.analyzing ? html`<span>analysing…</span><button @click=${() => this.cancelAnalysis()}>Cancel</button>` : ''}
-            ${values && this.analysis ? html`<span class="hint">${this.analysis.exact ? 'exact' : `${this.analysis.depth} plies deep`}</span>` : ''}
+            <label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, format(position))} /> Show values</label>
+            ${analysis.running ? html`<span>analysing… ${analysis.progress.length ? `depth ${analysis.progress.at(-1)!.depth}` : ''}</span><button @click=${() => analysis.cancel()}>Cancel</button>` : ''}
+            ${values && analysis.shown ? html`<span class="hint">${analysis.shown.exact ? 'exact' : `${analysis.shown.depth} plies deep`}</span>` : ''}
           </div>
           ${this.lastMoveNote ? html`<p class="hint" aria-live="polite">${this.lastMoveNote}</p>` : ''}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
@@ -156,22 +145,11 @@ export class MatrixPage extends GamePage<Position, number> {
     this.newGame();
   }
 
-  private setShowValues(on: boolean): void {
-    this.showValues = on;
-    if (on) this.analyze();
-    else this.cancelAnalysis();
-  }
-
-  private cancelAnalysis(): void {
-    this.analyzing?.cancel();
-    this.analyzing = undefined;
-  }
-
   /** After every move: what the move lost (when its position was analysed), then the new position's values. */
   private positionChanged(): void {
     const { positions } = this.session;
     const previous = positions.at(-2);
-    const before = previous && this.analyses.get(format(previous));
+    const before = previous && this.analysis.of(format(previous));
     const position = this.session.position;
     if (before && position.moves.length === previous.moves.length + 1) {
       const k = position.moves.at(-1)!;
@@ -183,39 +161,12 @@ export class MatrixPage extends GamePage<Position, number> {
       this.lastMoveNote = '';
     }
     this.saveToUrl();
-    if (this.showValues) this.analyze();
-  }
-
-  private analyze(): void {
-    this.cancelAnalysis();
-    const position = this.session.position;
-    if (this.session.outcome) return;
-    const notation = format(position);
-    const known = this.analyses.get(notation);
-    if (known) {
-      this.analysis = { ...known, position: notation };
-      return;
-    }
-    const job = requestAnalysis(searchPool(), 'matrix', notation, ANALYSIS_BUDGET);
-    this.analyzing = job;
-    job.promise.then(
-      (analysis) => {
-        this.analyses.set(notation, analysis);
-        if (this.analyzing === job) {
-          this.analyzing = undefined;
-          this.analysis = { ...analysis, position: notation };
-        }
-      },
-      (error: Error) => {
-        if (this.analyzing === job) this.analyzing = undefined;
-        if (!(error instanceof CancelledError)) this.linkError = `Analysis failed: ${error.message}`;
-      },
-    );
+    this.analysis.show(format(position), !!this.session.outcome);
   }
 
   protected openingPosition(position: Position): void {
     this.session.size = position.size;
-    this.analyses.clear();
+    this.analysis.clear();
   }
 }
 

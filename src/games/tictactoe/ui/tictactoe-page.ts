@@ -24,18 +24,6 @@ export class TicTacToePage extends GamePage<Position, number> {
   /** Level index of the bot on each seat (in You vs AI, the AI's is that of the seat the person does not play). */
   @state() private levelOf: [number, number] = [PERFECT, PERFECT];
   protected readonly session = new GameSession<Position, number>(this, tictactoe, this.players(), () => this.saveToUrl());
-  private readonly onKey = (event: KeyboardEvent) => this.playDigit(event);
-
-  connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('keydown', this.onKey);
-  }
-
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener('keydown', this.onKey);
-  }
-
   render() {
     const session = this.session;
     const position = session.position;
@@ -108,16 +96,11 @@ export class TicTacToePage extends GamePage<Position, number> {
     this.playersChanged();
   }
 
-  private playDigit(event: KeyboardEvent): void {
-    const target = event.composedPath()[0] as HTMLElement;
-    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (/^[1-9]$/.test(event.key)) {
-      event.preventDefault();
-      const cell = Number(event.key) - 1;
-      if (this.session.position.board[cell] === EMPTY) this.session.play(cell);
-    }
+  /** Digits 1-9 play a free cell, 1 top left. */
+  protected keyMove(key: string): number | undefined {
+    const cell = /^[1-9]$/.test(key) ? Number(key) - 1 : -1;
+    return cell >= 0 && this.session.position.board[cell] === EMPTY ? cell : undefined;
   }
-
 }
 
 declare global {

@@ -1,0 +1,87 @@
+// Connect 4: Pascal Pons' test sets solved by the WebAssembly core on one worker, every score checked, node
+// counts against his published means, and the node rate against a native build of the same algorithm
+// (bench/native/connect4.c, compiled with the system's C compiler) on the same positions in the same run.
+// Times are the searches' own (each position starts from a clear table, cleared outside the timing).
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BenchSuite, TableRow } from './harness';
+import { solveSet } from './harness';
+
+/** Pons' mean nodes per position without an opening book (data/README.md). */
+const PONS_MEAN_NODES: Record<string, number> = {
+  Test_L3_R1: 51.3,
+  Test_L2_R1: 449.1,
+  Test_L2_R2: 39_807,
+  Test_L1_R1: 3_296,
+  Test_L1_R2: 1_187_923,
+  Test_L1_R3: 58_220_590,
+};
+
+function nativeSolver(log: (line: string) => void): string | undefined {
+  const binary = join(mkdtempSync(join(tmpdir(), 'connect4-native-')), 'connect4');
+  try {
+    execFileSync('cc', ['-O3', '-o', binary, 'bench/native/connect4.c']);
+    return binary;
+  } catch {
+    log('no C compiler (cc): the native comparison is left out');
+    return undefined;
+  }
+}
+
+function connect4Suite(name: string, sets: readonly (readonly [set: string, positions: number])[]): BenchSuite {
+  return {
+    name,
+    description: `Pons' test sets (${sets.map(([set, n]) => `${set}${n < 1000 ? ` first ${n}` : ''}`).join(', ')}): scores, nodes vs Pons, node rate vs native C`,
+    async run({ pool, log }) {
+      const native = nativeSolver(log);
+      // Warm the worker up first (not measured): V8 optimises the core only once it has run a while, and the
+      // small sets are over before that. The native solver needs no warm-up.
+      const warmUp = readFileSync('test/data/connect4/Test_L2_R2', 'utf8').trim().split('\n').slice(0, 300);
+      await solveSet(pool(1), 'connect4', 'warm-up', warmUp, { scoreOnly: true });
+      const rows: TableRow[] = [];
+      const totals = { nodes: 0, ms: 0, nativeNodes: 0, nativeMs: 0 };
+      for (const [set, count] of sets) {
+        const file = join('test/data/connect4', set);
+        if (!existsSync(file)) throw new Error(`there is no test set ${file}`);
+        const lines = readFileSync(file, 'utf8').trim().split('\n').slice(0, count);
+        const { row, answers } = await solveSet(pool(1), 'connect4', set, lines, { scoreOnly: true });
+        const wrong = answers.filter((answer, i) => answer.score !== Number(lines[i].split(' ')[1])).length;
+        totals.nodes += row.nodes;
+        totals.ms += row.searchMs;
+        const result: Record<string, string | number> = {
+          set,
+          positions: row.positions,
+          wrong,
+          'mean nodes': row.meanNodes,
+          'Pons mean': PONS_MEAN_NODES[set],
+          'nodes vs Pons': row.meanNodes / PONS_MEAN_NODES[set],
+          'mean ms': row.searchMs / row.positions,
+          'M nodes/s': row.nodesPerSecond / 1e6,
+        };
+        if (native) {
+          const output = execFileSync(native, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 26 }).toString().trim().split('\n');
+          const nativeNodes = output.reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
+          const nativeMs = output.reduce((sum, line) => sum + Number(line.split(' ')[2]), 0) / 1000;
+          totals.nativeNodes += nativeNodes;
+          totals.nativeMs += nativeMs;
+          result['native M nodes/s'] = nativeNodes / nativeMs / 1000;
+          result['wasm/native rate'] = (row.nodesPerSecond / 1e6) / (nativeNodes / nativeMs / 1000);
+        }
+        log(`${set}: ${wrong} wrong, mean ${row.meanNodes} nodes`);
+        rows.push(result);
+      }
+      if (native) {
+        rows.push({ set: 'all (node-weighted)', positions: '', wrong: '', 'mean nodes': '', 'Pons mean': '', 'nodes vs Pons': '', 'mean ms': '', 'M nodes/s': totals.nodes / totals.ms / 1000, 'native M nodes/s': totals.nativeNodes / totals.nativeMs / 1000, 'wasm/native rate': (totals.nodes / totals.ms) / (totals.nativeNodes / totals.nativeMs) });
+      }
+      return rows;
+    },
+  };
+}
+
+export const connect4Suites: readonly BenchSuite[] = [
+  connect4Suite('connect4', [['Test_L3_R1', 1000], ['Test_L2_R1', 1000], ['Test_L2_R2', 1000], ['Test_L1_R1', 1000], ['Test_L1_R2', 100]]),
+  connect4Suite('connect4-full', [['Test_L1_R2', 1000], ['Test_L1_R3', 100]]),
+];

@@ -1,0 +1,159 @@
+// The Connect 4 page: a person against the AI (red, first, or yellow), two AIs, or two people; AI levels from
+// the article's classic bot to the perfect solver; the article's status messages; a full column refused as an
+// illegal move; "Show solution" with each column's score; the search chart of the solver's iterations. The
+// position lives in the URL: #/connect4?pos=4453
+
+import { css, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { AnalysisController } from '../../../ui/analysis-controller';
+import { GamePage } from '../../../ui/game-page';
+import { GameSession } from '../../../ui/game-session';
+import type { ChartEntry } from '../../../ui/search-chart';
+import '../../../ui/search-chart';
+import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
+import { pageStyles } from '../../../ui/styles';
+import { connect4 } from '..';
+import { HEIGHT, height, type Position } from '../rules';
+import './connect4-board';
+
+const SEATS = ['Red', 'Yellow'] as const;
+const levels = connect4.levels;
+const PERFECT = levels.length - 1;
+
+@customElement('connect4-page')
+export class Connect4Page extends GamePage<Position, number> {
+  static styles = [
+    pageStyles,
+    css`
+      .thinking {
+        color: var(--muted);
+      }
+    `,
+  ];
+
+  /** Level index of the AI on each seat. */
+  @state() private levelOf: [number, number] = [PERFECT, PERFECT];
+  @state() private notice = '';
+  private readonly analysis = new AnalysisController(this, 'connect4');
+  protected readonly session = new GameSession<Position, number>(this, connect4, this.players(), () => this.positionChanged());
+
+  render() {
+    const session = this.session;
+    const position = session.position;
+    const analysis = this.analysis;
+    return html`
+      <h1>Connect 4</h1>
+      <div class="layout">
+        <section class="panel game" aria-label="Game">
+          <div class="controls">
+            ${modeSelect(this.mode, (mode) => this.setMode(mode))}
+            ${this.mode === 'vs-bot'
+              ? html`<label>You play
+                    <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
+                      ${SEATS.map((seat, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${seat} (${i === 0 ? 'first' : 'second'})</option>`)}
+                    </select>
+                  </label>
+                  ${this.levelSelect(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
+              : this.mode === 'bots'
+                ? html`${this.levelSelect(0, 'Red')} ${this.levelSelect(1, 'Yellow')}`
+                : ''}
+          </div>
+          <connect4-board .position=${position} .scores=${analysis.on && analysis.shown ? analysis.shown.values : null} ?interactive=${session.humanToMove}
+            @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}></connect4-board>
+          <p class="status" role="status" aria-live="polite">${this.status()}</p>
+          ${this.notice || session.error || this.linkError || analysis.error
+            ? html`<p class="error" role="alert">${this.notice || session.error || this.linkError || analysis.error}</p>`
+            : ''}
+          <div class="controls">
+            <label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, position.moves)} /> Show solution</label>
+            ${analysis.running
+              ? html`<span class="thinking">solving… ${analysis.progress.reduce((sum, it) => sum + it.nodes, 0).toLocaleString('en')} nodes</span>
+                  <button @click=${() => analysis.cancel()}>Cancel</button>`
+              : ''}
+          </div>
+          ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
+          <p class="hint">Click a column, or press 1-7; arrows and Enter on the board. The solution shows each column's score
+            for the side to move: positive wins (sooner is higher), 0 draws, negative loses.</p>
+        </section>
+        <section class="panel" aria-label="Search">
+          <h2 class="hint">Each AI move</h2>
+          <search-chart .entries=${chartEntries(session, SEATS)}></search-chart>
+          <h2 class="hint">The last search, iteration by iteration (each a null-window search)</h2>
+          <search-chart .entries=${this.iterationEntries()}></search-chart>
+        </section>
+      </div>
+    `;
+  }
+
+  /** The iterations of the analysis running, or else of the last bot search. */
+  private iterationEntries(): ChartEntry[] {
+    const analysing = this.analysis.running;
+    const search = this.session.searches.at(-1);
+    const iterations = analysing ? this.analysis.progress : (search?.iterations ?? []);
+    const live = analysing || (search !== undefined && !search.done);
+    return iterations.map((iteration, i) => ({ label: String(i + 1), nodes: iteration.nodes, depth: iteration.depth, ms: iteration.ms, live: live && i === iterations.length - 1 }));
+  }
+
+  private levelSelect(seat: 0 | 1, label: string) {
+    return html`<label>${label}
+      <select @change=${(e: Event) => this.setLevel(seat, Number((e.target as HTMLSelectElement).value))}>
+        ${levels.map((level, i) => html`<option value=${i} ?selected=${i === this.levelOf[seat]}>${level.label}</option>`)}
+      </select>
+    </label>`;
+  }
+
+  /** The article's messages: "Your turn.", "You won!", "You lost!", "The game ended in a tie!". */
+  private status(): string {
+    const outcome = this.session.outcome;
+    if (!outcome) {
+      if (this.mode === 'vs-bot' && this.session.humanToMove) return 'Your turn.';
+      return turnStatus(this.session, this.mode, SEATS);
+    }
+    if (outcome.winner === null) return 'The game ended in a tie!';
+    if (this.mode === 'vs-bot' && !this.session.replay) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost!';
+    return `${SEATS[outcome.winner]} won!`;
+  }
+
+  protected botConfigs(): [string, string] {
+    return [levels[this.levelOf[0]].config, levels[this.levelOf[1]].config];
+  }
+
+  /** The AI keeps its level when the person changes colour. */
+  protected setHumanSeat(seat: 0 | 1): void {
+    const aiLevel = this.levelOf[1 - this.humanSeat];
+    this.levelOf = [aiLevel, aiLevel];
+    super.setHumanSeat(seat);
+  }
+
+  private setLevel(seat: 0 | 1, level: number): void {
+    this.levelOf = seat === 0 ? [level, this.levelOf[1]] : [this.levelOf[0], level];
+    this.playersChanged();
+  }
+
+  /** Digits 1-7 drop a stone in that column. */
+  protected keyMove(key: string): number | undefined {
+    return /^[1-7]$/.test(key) ? Number(key) - 1 : undefined;
+  }
+
+  /** A full column is refused with the article's "illegal move". */
+  protected play(column: number): void {
+    if (height(this.session.position, column) === HEIGHT) {
+      this.notice = `Illegal move: column ${column + 1} is full.`;
+      return;
+    }
+    this.notice = '';
+    super.play(column);
+  }
+
+  private positionChanged(): void {
+    this.notice = '';
+    this.saveToUrl();
+    this.analysis.show(this.session.position.moves, !!this.session.outcome);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'connect4-page': Connect4Page;
+  }
+}

@@ -1,0 +1,67 @@
+// The Connect 4 page in Chromium: a game against the AI by clicking and by keys, the article's messages, a
+// full column refused, a link with a position, the solution's column scores.
+
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { parse } from '../../src/games/connect4/rules';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+const status = (page: Page) => page.locator('connect4-page p.status');
+const hole = (page: Page, column: number) => page.locator(`connect4-board button[data-column="${column}"][data-row="5"]`);
+const position = (page: Page) => parse(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos') ?? '');
+
+describe('connect 4 page', () => {
+  it('plays a whole game against the classic AI by clicking, with the article\'s messages', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4`);
+    await page.getByLabel('AI level').selectOption({ label: 'Beginner' });
+    await expect.poll(() => status(page).textContent()).toBe('Your turn.');
+    for (let turn = 0; turn < 21; turn++) {
+      const current = position(page);
+      const column = [3, 2, 4, 1, 5, 0, 6].find((c) => current.board[c][5] === 0)!;
+      await hole(page, column).click();
+      await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Your turn\.|You won!|You lost!|The game ended in a tie!/);
+      if ((await status(page).textContent()) !== 'Your turn.') break;
+    }
+    expect(await status(page).textContent()).toMatch(/You won!|You lost!|The game ended in a tie!/);
+    const final = position(page);
+    expect(final.winner !== null || final.moves.length === 42).toBe(true);
+  });
+
+  it('refuses a full column with the article\'s illegal move, and plays by keys', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?mode=two&pos=444444`);
+    await page.keyboard.press('4');
+    expect(await page.getByRole('alert').textContent()).toBe('Illegal move: column 4 is full.');
+    await page.keyboard.press('3');
+    expect(position(page).moves).toBe('4444443');
+    await page.locator('connect4-board .board').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    expect(position(page).moves.length).toBe(8);
+    expect(await status(page).textContent()).toBe('Red to move.');
+  });
+
+  it('opens a position from a link and shows each column\'s score, coloured, with the moves to the end', async () => {
+    const { page, url } = browser;
+    // Near the end of a game: the solution is quick.
+    await page.goto(`${url}#/connect4?mode=two&pos=2252576253462244111563365343671351441`);
+    await page.getByLabel('Show solution').check();
+    await expect.poll(() => page.locator('connect4-board .scores > span').count(), { timeout: 20_000 }).toBe(7);
+    const labels = await page.locator('connect4-board .scores > span').evaluateAll((spans) => spans.map((s) => s.getAttribute('aria-label')));
+    const full = parse('2252576253462244111563365343671351441').board.filter((column) => column[5] !== 0).length;
+    expect(labels.filter((label) => label!.endsWith(': full')).length).toBe(full);
+    expect(labels.some((label) => /: -?\d+, (win in \d+|loss in \d+|draw)$/.test(label!))).toBe(true);
+  });
+
+  it('lets two perfect AIs play from a late position to the end', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?mode=bots&pos=2252576253462244111563365343671351441`);
+    await page.getByLabel('Delay between AI moves in milliseconds').fill('0');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toMatch(/won!|tie!/);
+    // 37 stones: yellow is to move, and Test_L3_R1 scores it -1: red wins with its last stone.
+    expect(await status(page).textContent()).toBe('Red won!');
+  });
+});
