@@ -14,6 +14,7 @@ export default defineConfig({
         worker: 'workers/node.ts',
         server: 'src/server/main.ts',
         'connect4-book': 'scripts/build-connect4-book.ts',
+        'puzzle15-levels': 'scripts/build-puzzle15-levels.ts',
       },
       output: {
         format: 'es',

@@ -4,7 +4,7 @@
 import { playOut, type GameRecord } from '../src/arena/play-out';
 import { findBot, parseBotConfig } from '../src/engine/bot-config';
 import { instantiateCore } from '../src/engine/core';
-import type { Analysis, Budget, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
+import type { Analysis, Budget, DataCache, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
 import { gameById } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
@@ -34,7 +34,7 @@ export interface MoveAnswer {
   readonly report: SearchReport;
 }
 
-export function createSearchApi(loadModule: ModuleLoader, loadResource: ResourceLoader) {
+export function createSearchApi(loadModule: ModuleLoader, loadResource: ResourceLoader, cache: DataCache) {
   const cores = new Map<string, Promise<unknown>>();
   const core = (name: string): Promise<unknown> => {
     let instance = cores.get(name);
@@ -58,6 +58,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
         budget: request.budget ?? {},
         core: () => core(game.core),
         resource: loadResource,
+        cache,
         progress: (iteration) => void onProgress(iteration),
       });
       return { move: game.rules.formatMove(decision.move), report: decision.report };
@@ -67,7 +68,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
     async playGames(gameId: string, games: readonly GameRequest[], budget: Budget = {}): Promise<GameRecord[]> {
       const game = gameById(gameId);
       const records: GameRecord[] = [];
-      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game.core), loadResource));
+      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game.core), loadResource, cache));
       return records;
     },
 
@@ -83,7 +84,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
     async solve(gameId: string, line: string, options: SolveOptions = {}, onProgress?: ProgressCallback): Promise<SolveAnswer> {
       const game = gameById(gameId);
       const position = game.rules.parse(line);
-      return game.solve(position, options, await core(game.core), onProgress && ((iteration) => void onProgress(iteration)));
+      return game.solve(position, options, { core: await core(game.core), cache }, onProgress && ((iteration) => void onProgress(iteration)));
     },
   };
 }

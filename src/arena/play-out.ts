@@ -1,7 +1,7 @@
 // One game between two bot configurations, played to its end inside a worker.
 
 import { findBot, parseBotConfig } from '../engine/bot-config';
-import type { Budget, GameDefinition } from '../engine/game';
+import type { Budget, DataCache, GameDefinition } from '../engine/game';
 import { deriveSeed } from '../engine/rng';
 
 /** The search of one move, as the arena keeps it (the iterations are left out). */
@@ -34,6 +34,7 @@ export async function playOut(
   budget: Budget,
   core: () => Promise<unknown>,
   resource: (name: string) => Promise<ArrayBuffer | null>,
+  cache: DataCache,
 ): Promise<GameRecord> {
   const { rules } = game;
   const players = seats.map((text) => {
@@ -44,7 +45,7 @@ export async function playOut(
   const moves: MoveRecord[] = [];
   for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
     const { bot, params } = players[rules.seatToMove(position)];
-    const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, resource, progress: () => {} });
+    const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, resource, cache, progress: () => {} });
     const { report } = decision;
     const loss = game.moveLoss ? game.moveLoss(position, decision.move, await core()) : null;
     moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms: report.ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });

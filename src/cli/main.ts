@@ -1,6 +1,9 @@
 // The `playground` command.
 
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseBotConfig } from '../engine/bot-config';
+import { readResource } from '../engine/node-cores';
 import type { GameDefinition } from '../engine/game';
 import { createNodePool } from '../engine/node-pool';
 import type { WorkerPool } from '../engine/pool';
@@ -15,6 +18,8 @@ import { playGame } from './play';
 import { solveLines } from './solve';
 
 const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
+/** The games' data files (src/games/), beside dist-node/ where this CLI is bundled. */
+const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../src/games');
 const SIZE_OPTION: OptionSpec = { name: 'size', value: 'N', help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5)' };
 const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' };
 
@@ -48,8 +53,14 @@ const commands: Readonly<Record<string, Command>> = {
     summary: 'solve positions read one per line (blank and # lines skipped): one JSON answer per line',
     options: [{ name: 'file', value: 'PATH', help: 'read positions from PATH instead of standard input' }, WORKERS_OPTION],
     run(game, args, pool) {
-      const flags = Object.fromEntries((game.solveOptions ?? []).filter((option) => args.options.has(option.name)).map((option) => [option.name, true]));
-      return solveLines(game.rules.id, lineReader(fileOrStdin(optionText(args, 'file'))), flags, pool(), process.stdout);
+      const options: Record<string, string | boolean> = {};
+      for (const option of game.solveOptions ?? []) {
+        const value = args.options.get(option.name);
+        if (value === undefined) continue;
+        if (option.choices && !option.choices.includes(value as string)) throw new UsageError(`--${option.name} must be one of ${option.choices.join(', ')}, got "${value}"`);
+        options[option.name] = value;
+      }
+      return solveLines(game.rules.id, lineReader(fileOrStdin(optionText(args, 'file'))), options, pool(), process.stdout);
     },
   },
   play: {
@@ -60,8 +71,10 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'two-players', help: 'two people take turns at the keyboard' },
       { name: 'seed', value: 'N', help: 'seed of the start and of the bot\'s choices (default 1)' },
       SIZE_OPTION,
+      { name: 'method', value: 'M', help: 'for games with generators (the 15-puzzle): walk, random or level' },
+      { name: 'difficulty', value: 'D', help: "with --method: a walk's number of moves, or a level's band" },
     ],
-    run(game, args, pool) {
+    async run(game, args, pool) {
       const bot = optionText(args, 'bot') ?? game.levels.at(-1)!.config;
       parseBotConfig(game.bots, bot);
       const seat = optionText(args, 'as') ?? game.rules.seats[0];
@@ -71,7 +84,12 @@ const commands: Readonly<Record<string, Command>> = {
       const humans: [boolean, boolean] = [both || seatIndex === 0, both || seatIndex === 1];
       const seed = parseSeed(optionText(args, 'seed') ?? '1');
       const size = boardSize(game, args);
-      return playGame(game, { humans, bot, seed, size }, lineReader(process.stdin), pool(), process.stdout);
+      const method = optionText(args, 'method');
+      if (method !== undefined && (!game.generate || !game.generators?.some((g) => g.method === method))) {
+        throw new UsageError(game.generators ? `--method must be one of ${game.generators.map((g) => g.method).join(', ')}` : `${game.rules.title} has no generators`);
+      }
+      const start = method === undefined ? undefined : await game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name));
+      return playGame(game, { humans, bot, seed, size, start }, lineReader(process.stdin), pool(), process.stdout);
     },
   },
   tournament: {
@@ -81,6 +99,7 @@ const commands: Readonly<Record<string, Command>> = {
       ...ARENA_OPTIONS,
     ],
     run(game, args, pool) {
+      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
       const bots = (optionText(args, 'bots') ?? '').split(',').filter(Boolean);
       return tournamentCommand(game, bots, arenaOptions(game, args), pool());
     },
@@ -94,11 +113,33 @@ const commands: Readonly<Record<string, Command>> = {
       ...ARENA_OPTIONS,
     ],
     run(game, args, pool) {
+      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no sweeps`);
       const bot = optionText(args, 'bot');
       const grid = optionText(args, 'grid');
       if (!bot || !grid) throw new UsageError('sweep needs --bot and --grid');
       const vs = (optionText(args, 'vs') ?? '').split(',').filter(Boolean);
       return sweepCommand(game, bot, grid, vs, arenaOptions(game, args), pool());
+    },
+  },
+  generate: {
+    summary: 'make starting positions (the 15-puzzle: --method walk|random|level --difficulty ...)',
+    options: [
+      { name: 'method', value: 'M', help: 'how: walk, random or level' },
+      { name: 'difficulty', value: 'D', help: "a walk's number of moves, or a level's band (20-29 ... 60+)" },
+      { name: 'seed', value: 'S', help: 'seed (default 1); each further board takes the next seed' },
+      { name: 'count', value: 'N', help: 'how many boards (default 1)' },
+    ],
+    async run(game, args) {
+      if (!game.generate || !game.generators) throw new UsageError(`${game.rules.title} has no generators`);
+      const method = optionText(args, 'method') ?? game.generators[0].method;
+      if (!game.generators.some((g) => g.method === method)) throw new UsageError(`--method must be one of ${game.generators.map((g) => g.method).join(', ')}`);
+      const seed = parseSeed(optionText(args, 'seed') ?? '1');
+      const count = optionInteger(args, 'count', 1, 1, 100_000);
+      for (let i = 0; i < count; i++) {
+        const position = await game.generate(method, optionText(args, 'difficulty'), (seed + i) % 2 ** 32, (name) => readResource(GAMES_DIR, name));
+        console.log(game.rules.format(position));
+      }
+      return 0;
     },
   },
   bots: {

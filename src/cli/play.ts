@@ -14,13 +14,15 @@ export interface PlaySetup {
   readonly seed: number;
   /** The board size, for games that have sizes. */
   readonly size?: number;
+  /** A start made by one of the game's generators, instead of the seed's. */
+  readonly start?: unknown;
 }
 
 /** Plays one game to its end; resolves to the exit status (1 when the input ends first). */
 export async function playGame(game: GameDefinition, setup: PlaySetup, lines: AsyncIterator<string>, pool: WorkerPool, output: Writable): Promise<number> {
   const { rules, terminal } = game;
   const say = (text: string) => void output.write(`${text}\n`);
-  let position = rules.start(setup.seed, setup.size);
+  let position = setup.start ?? rules.start(setup.seed, setup.size);
   while (!rules.outcome(position)) {
     say(terminal.draw(position));
     const seat = rules.seatToMove(position);

@@ -27,6 +27,12 @@ export interface GameRules<P, M> {
   parseMove(text: string): M;
 }
 
+/** Bytes kept between runs under a name. */
+export interface DataCache {
+  read(name: string): Promise<Uint8Array | null>;
+  write(name: string, bytes: Uint8Array): Promise<void>;
+}
+
 /** A bot parameter: an integer in [min, max]. */
 export interface ParamSpec {
   readonly name: string;
@@ -73,6 +79,8 @@ export interface BotContext<Core> {
   core(): Promise<Core>;
   /** A data file of the game (`connect4/book.bin` is src/games/connect4/book.bin), or null when there is none. */
   resource(name: string): Promise<ArrayBuffer | null>;
+  /** Data a core computed once and keeps (a pattern database): IndexedDB in a browser, a cache folder in Node. */
+  readonly cache: DataCache;
   progress(iteration: Iteration): void;
 }
 
@@ -101,6 +109,12 @@ export interface Analysis {
   readonly ms: number;
 }
 
+/** What a solver works with in the worker: the game's core and the data cache. */
+export interface SolveTools<Core> {
+  readonly core: Core;
+  readonly cache: DataCache;
+}
+
 /** Everything the engine, the worker, the CLI and the pages know of a game. */
 export interface GameDefinition<P = any, M = any, Core = any> {
   readonly rules: GameRules<P, M>;
@@ -110,12 +124,17 @@ export interface GameDefinition<P = any, M = any, Core = any> {
   readonly terminal: TerminalUi<P, M>;
   /** The file name of the game's core under build/ (without .wasm). */
   readonly core: string;
-  /** The flags of the CLI's `solve` for this game (`--analyze`, `--weak`). */
-  readonly solveOptions?: readonly { readonly name: string; readonly help: string }[];
+  /** The options of the CLI's `solve` for this game (`--analyze`, `--weak`, `--heuristic wd`); a value names a placeholder. */
+  readonly solveOptions?: readonly { readonly name: string; readonly value?: string; readonly help: string; readonly choices?: readonly string[] }[];
+  /** A one-player puzzle: no arena, no bots against each other. */
+  readonly solitaire?: boolean;
+  /** Ways to make a start (the 15-puzzle's walk, random, level), with what `difficulty` means for each. */
+  readonly generators?: readonly { readonly method: string; readonly difficulty: string }[];
+  generate?(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>): Promise<P>;
   /** Board sizes, for games that have them (the matrix game). */
   readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
   /** Solves one position exactly (the CLI's `solve`), reporting each iteration to `progress` if given. */
-  solve(position: P, options: SolveOptions, core: Core, progress?: (iteration: Iteration) => void): SolveAnswer;
+  solve(position: P, options: SolveOptions, tools: SolveTools<Core>, progress?: (iteration: Iteration) => void): SolveAnswer | Promise<SolveAnswer>;
   /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
   moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */

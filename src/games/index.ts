@@ -3,12 +3,14 @@
 import type { GameDefinition } from '../engine/game';
 import { connect4 } from './connect4';
 import { matrix } from './matrix';
+import { puzzle15 } from './puzzle15';
 import { tictactoe } from './tictactoe';
 
 export const games: Readonly<Record<string, GameDefinition>> = {
   tictactoe,
   matrix,
   connect4,
+  puzzle15,
 };
 
 export function gameById(id: string): GameDefinition {

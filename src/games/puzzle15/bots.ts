@@ -1,0 +1,22 @@
+// The 15-puzzle's one bot: the optimal solver, which plays the first move of an optimal solution.
+
+import type { Bot } from '../../engine/game';
+import { HEURISTICS, type Puzzle15Core } from './core';
+import type { Direction, Position } from './rules';
+import { solveBoard } from './solve';
+
+export const solverBot: Bot<Position, Direction, Puzzle15Core> = {
+  id: 'solver',
+  label: 'Optimal solver',
+  description: 'IDA*: plays the first move of an optimal solution (heuristic 0 WD, 1 WD+ID, 2 Manhattan, 3 pattern database).',
+  params: [{ name: 'heuristic', label: 'Heuristic', min: 0, max: HEURISTICS.length - 1, default: 3 }],
+  async choose(position, context) {
+    const solution = await solveBoard(position, HEURISTICS[context.params.heuristic], await context.core(), context.cache, context.budget, context.progress);
+    if (solution.length < 0) throw new Error(`the solver ran out of its budget (${solution.nodes} nodes)`);
+    if (solution.length === 0) throw new Error('the puzzle is solved');
+    return { move: solution.moves[0] as Direction, report: { iterations: [], nodes: solution.nodes, ms: solution.ms } };
+  },
+};
+
+export const bots = [solverBot];
+export const levels = [{ label: 'Optimal solver', config: 'solver' }] as const;

@@ -1,0 +1,44 @@
+// The 15-puzzle as the engine sees it: a solitaire (no arena), solved by the core.
+
+import type { GameDefinition } from '../../engine/game';
+import { bots, levels } from './bots';
+import { HEURISTICS, type Puzzle15Core } from './core';
+import { levelBoard, parseLevels } from './levels';
+import { randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
+import { solve } from './solve';
+import { terminal } from './terminal';
+
+export const GENERATORS = ['walk', 'random', 'level'] as const;
+
+/** The article's three ways to make a start; `difficulty` is the walk's length or the level's band. */
+export async function generate(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>): Promise<Position> {
+  if (method === 'random') return randomBoard(seed);
+  if (method === 'walk') {
+    const moves = Number(difficulty ?? 40);
+    if (!Number.isInteger(moves) || moves < 0 || moves > 10_000) throw new Error(`a walk's difficulty is its number of moves, 0 to 10000, got "${difficulty}"`);
+    return randomWalk(seed, moves);
+  }
+  if (method === 'level') {
+    const bytes = await resource('puzzle15/levels.txt');
+    if (!bytes) throw new Error('there is no levels file (npm run levels:puzzle15 builds it)');
+    return levelBoard(parseLevels(new TextDecoder().decode(bytes)), difficulty ?? '40-49', seed);
+  }
+  throw new Error(`there is no generator "${method}": use ${GENERATORS.join(', ')}`);
+}
+
+export const puzzle15: GameDefinition<Position, Direction, Puzzle15Core> = {
+  rules,
+  bots,
+  levels,
+  terminal,
+  core: 'puzzle15',
+  solitaire: true,
+  generators: [
+    { method: 'walk', difficulty: 'the number of random moves from the goal (default 40)' },
+    { method: 'random', difficulty: 'none: a uniform random solvable board' },
+    { method: 'level', difficulty: 'the optimal length band: 20-29, 30-39, 40-49 (default), 50-59 or 60+' },
+  ],
+  generate,
+  solveOptions: [{ name: 'heuristic', value: 'H', help: 'wd (default), wdid, md or pdb (built on first use, then cached)', choices: HEURISTICS }],
+  solve: (position, options, { core, cache }, progress) => solve(position, typeof options.heuristic === 'string' ? options.heuristic : 'wd', core, cache, progress),
+};

@@ -1,0 +1,39 @@
+// Solving a 15-puzzle board optimally with the core: the length and the blank's moves, each threshold of
+// IDA* reported as an iteration.
+
+import { withIterations } from '../../engine/core';
+import type { Budget, DataCache, Iteration, SolveAnswer } from '../../engine/game';
+import { ensurePatterns, heuristicIndex, setBoard, type Puzzle15Core } from './core';
+import type { Direction, Position } from './rules';
+
+const LETTERS: readonly Direction[] = ['U', 'L', 'R', 'D'];
+
+export interface Solution {
+  /** The optimal number of moves, or -1 when the budget ran out. */
+  readonly length: number;
+  readonly moves: string;
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+export async function solveBoard(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget = {}, progress?: (iteration: Iteration) => void): Promise<Solution> {
+  const which = heuristicIndex(heuristic);
+  if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
+  setBoard(core, position);
+  let before = { nodes: 0, ms: 0 };
+  const search = () => core.solve(which, budget.nodes ?? 0, budget.ms ?? 0);
+  const length = progress
+    ? withIterations(core, (threshold, nodes, ms) => {
+        progress({ depth: threshold, nodes: nodes - before.nodes, ms: ms - before.ms, score: threshold, move: '' });
+        before = { nodes, ms };
+      }, search)
+    : search();
+  const moves = length > 0 ? Array.from({ length }, (_, i) => LETTERS[core.solutionMove(i)]).join('') : '';
+  return { length, moves, nodes: core.nodeCount(), ms: core.elapsedMs() };
+}
+
+/** DESIGN.md's answer: {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
+export async function solve(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration) => void): Promise<SolveAnswer> {
+  const solution = await solveBoard(position, heuristic, core, cache, {}, progress);
+  return { length: solution.length, moves: solution.moves, nodes: solution.nodes, ms: solution.ms };
+}
