@@ -76,5 +76,6 @@ describe('worker pool scheduling (fake workers)', () => {
     const after = job();
     expect(counts.spawned).toBe(3); // the pool refills on demand
     after.cancel();
+    await expect(after.promise).rejects.toBeInstanceOf(CancelledError);
   });
 });
