@@ -4,6 +4,7 @@ import type { BenchSuite } from './harness';
 import { arenaSuites } from './arena';
 import { connect4Suites } from './connect4';
 import { matrixSuites } from './matrix';
+import { puzzle15Suites } from './puzzle15';
 import { tictactoeSuite } from './tictactoe';
 
-export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...arenaSuites];
+export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...puzzle15Suites, ...arenaSuites];

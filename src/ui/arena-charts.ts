@@ -171,3 +171,48 @@ declare global {
     'move-cost-chart': MoveCostChart;
   }
 }
+
+/** A named series of values, one per label. */
+export interface Series {
+  readonly name: string;
+  readonly values: readonly (number | null)[];
+}
+
+const SERIES_COLOURS = ['#2563eb', '#d97706', '#16a34a', '#dc2626', '#7c3aed'];
+
+/** <grouped-bars>: several series side by side per label (log scale by default): nodes or time per instance. */
+@customElement('grouped-bars')
+export class GroupedBars extends ChartElement {
+  @property({ attribute: false }) labels: readonly string[] = [];
+  @property({ attribute: false }) series: readonly Series[] = [];
+  @property() axis = '';
+  @property({ type: Boolean }) linear = false;
+
+  protected build(): ChartConfiguration {
+    return {
+      type: 'bar',
+      data: { labels: [], datasets: [] },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        scales: { y: { type: this.linear ? 'linear' : 'logarithmic', title: { display: true, text: this.axis } } },
+      },
+    };
+  }
+
+  protected refresh(chart: Chart): void {
+    chart.data.labels = [...this.labels];
+    chart.data.datasets = this.series.map((series, i) => ({ label: series.name, data: [...series.values], backgroundColor: SERIES_COLOURS[i % SERIES_COLOURS.length] }));
+  }
+
+  protected summary(): string {
+    return `${this.axis} per instance: ${this.series.map((s) => s.name).join(', ')}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'grouped-bars': GroupedBars;
+  }
+}

@@ -118,7 +118,7 @@ export class ArenaPage extends LitElement {
   willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) {
       const id = this.params.get('game') ?? this.gameId;
-      if (games[id] && (id !== this.gameId || this.configs.length === 0)) this.selectGame(id);
+      if (games[id] && !games[id].solitaire && (id !== this.gameId || this.configs.length === 0)) this.selectGame(id);
       const run = this.params.get('run');
       if (run && run !== this.shown?.id) void this.openRun(run);
     }
@@ -165,7 +165,7 @@ export class ArenaPage extends LitElement {
         <div class="controls">
           <label>Game
             <select @change=${(e: Event) => this.selectGame((e.target as HTMLSelectElement).value)} ?disabled=${running}>
-              ${Object.values(games).map((g) => html`<option value=${g.rules.id} ?selected=${g.rules.id === this.gameId}>${g.rules.title}</option>`)}
+              ${Object.values(games).filter((g) => !g.solitaire).map((g) => html`<option value=${g.rules.id} ?selected=${g.rules.id === this.gameId}>${g.rules.title}</option>`)}
             </select>
           </label>
           ${game.sizes

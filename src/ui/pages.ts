@@ -3,6 +3,8 @@
 import { html, type TemplateResult } from 'lit';
 import '../games/connect4/ui/connect4-page';
 import '../games/matrix/ui/matrix-page';
+import '../games/puzzle15/ui/puzzle15-bench-page';
+import '../games/puzzle15/ui/puzzle15-page';
 import './arena-page';
 import '../games/tictactoe/ui/tictactoe-page';
 
@@ -31,6 +33,18 @@ export const pages: readonly Page[] = [
     title: 'Connect 4',
     blurb: "Drop stones against the article's classic bot or a perfect solver; see every column's score.",
     render: (params) => html`<connect4-page .params=${params}></connect4-page>`,
+  },
+  {
+    route: 'puzzle15',
+    title: '15-puzzle',
+    blurb: 'Slide the tiles home, or let the optimal solver show the shortest way; boards by difficulty.',
+    render: (params) => html`<puzzle15-page .params=${params}></puzzle15-page>`,
+  },
+  {
+    route: 'puzzle15-bench',
+    title: 'Solver bench',
+    blurb: "Korf's 100, the 80-move positions or random boards: nodes and time per heuristic, every length checked.",
+    render: () => html`<puzzle15-bench-page></puzzle15-bench-page>`,
   },
   {
     route: 'arena',

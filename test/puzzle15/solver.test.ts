@@ -9,16 +9,14 @@ import { readCoreModule } from '../../src/engine/node-cores';
 import { Rng } from '../../src/engine/rng';
 import { PATTERN_GROUPS, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { isGoal, parse, play, randomWalk, type Direction } from '../../src/games/puzzle15/rules';
+import { parseSet } from '../../src/games/puzzle15/sets';
 import { solveBoard } from '../../src/games/puzzle15/solve';
 
 const core = await instantiateCore<Puzzle15Core & { walkingDistanceOf(state: number): number }>(await readCoreModule('build', 'puzzle15'));
 const cache = fileCache();
 
-function dataLines(file: string): number[][] {
-  return readFileSync(`test/data/puzzle15/${file}`, 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#')).map((line) => line.trim().split(/\s+/).map(Number));
-}
-const korf = dataLines('korf100.txt');
-const yardstick = dataLines('korf100_wd_counts.txt');
+const korf = parseSet(readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8'), 'korf').map((board) => [...board.tiles, board.length]);
+const yardstick = readFileSync('test/data/puzzle15/korf100_wd_counts.txt', 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#')).map((line) => line.trim().split(/\s+/).map(Number));
 
 function replay(tiles: readonly number[], moves: string): boolean {
   let position = parse(tiles.join(' '));

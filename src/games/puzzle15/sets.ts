@@ -1,0 +1,19 @@
+// Benchmark sets of boards with their known optimal lengths (src/games/puzzle15/data/): Korf's 100 random
+// instances (Korf 1985, converted to our goal) and the 17 positions that need 80 moves. Lines: 16 tiles, then
+// the optimal length; `#` lines are comments.
+
+export interface KnownBoard {
+  readonly name: string;
+  readonly tiles: readonly number[];
+  readonly length: number;
+}
+
+export function parseSet(text: string, prefix: string): KnownBoard[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line, i) => {
+      const numbers = line.trim().split(/\s+/).map(Number);
+      return { name: `${prefix}${i + 1}`, tiles: numbers.slice(0, 16), length: numbers[16] };
+    });
+}

@@ -1,0 +1,182 @@
+// The 15-puzzle solver bench: a set of boards (Korf's 100 or its first N, the 80-move positions, seeded random
+// boards) solved with the chosen heuristics on the worker pool, with a progress bar and Cancel; a table and
+// charts of nodes and time per instance per heuristic, each length checked against the known optimum.
+// #/puzzle15-bench
+
+import { LitElement, css, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import type { SolveAnswer } from '../../../engine/game';
+import { CancelledError, type Job } from '../../../engine/pool';
+import { requestSolve } from '../../../engine/requests';
+import '../../../ui/arena-charts';
+import { searchPool } from '../../../ui/pool';
+import { pageStyles } from '../../../ui/styles';
+import { HEURISTICS } from '../core';
+import hard80 from '../data/hard80.txt?raw';
+import korf100 from '../data/korf100.txt?raw';
+import { format, randomBoard } from '../rules';
+import { parseSet, type KnownBoard } from '../sets';
+
+type SetName = 'korf' | 'hard80' | 'random';
+const NAMES: Readonly<Record<string, string>> = { wd: 'WD', wdid: 'WD+ID', md: 'Manhattan', pdb: 'PDB 6-6-3' };
+
+interface Result {
+  readonly nodes: number;
+  readonly ms: number;
+  readonly length: number;
+}
+
+@customElement('puzzle15-bench-page')
+export class Puzzle15BenchPage extends LitElement {
+  static styles = [
+    pageStyles,
+    css`
+      table {
+        border-collapse: collapse;
+        font-variant-numeric: tabular-nums;
+        margin-top: 0.75rem;
+      }
+      th,
+      td {
+        padding: 0.2rem 0.5rem;
+        border-bottom: 1px solid var(--border);
+        text-align: right;
+      }
+      progress {
+        width: 100%;
+      }
+      .wrong {
+        color: var(--bad);
+        font-weight: 700;
+      }
+    `,
+  ];
+
+  @state() private set: SetName = 'korf';
+  @state() private count = 100;
+  @state() private seed = 1;
+  @state() private chosen = new Set<string>(['wdid', 'pdb']);
+  @state() private boards: KnownBoard[] = [];
+  /** results[heuristic][board index] */
+  @state() private results: Record<string, (Result | undefined)[]> = {};
+  @state() private done = 0;
+  @state() private total = 0;
+  @state() private error = '';
+  private jobs: Job<SolveAnswer>[] = [];
+  private started = 0;
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.cancel();
+  }
+
+  render() {
+    const running = this.jobs.length > 0 && this.done < this.total;
+    const heuristics = HEURISTICS.filter((h) => this.results[h]);
+    const seconds = (performance.now() - this.started) / 1000;
+    return html`
+      <h1>15-puzzle solver bench</h1>
+      <section class="panel" aria-label="Settings">
+        <div class="controls">
+          <label>Set
+            <select @change=${(e: Event) => (this.set = (e.target as HTMLSelectElement).value as SetName)}>
+              <option value="korf" ?selected=${this.set === 'korf'}>Korf's 100 (first N)</option>
+              <option value="hard80" ?selected=${this.set === 'hard80'}>The 17 positions needing 80 moves</option>
+              <option value="random" ?selected=${this.set === 'random'}>Random boards</option>
+            </select>
+          </label>
+          ${this.set !== 'hard80' ? html`<label>N <input type="number" min="1" max="100" .value=${String(this.count)} @change=${(e: Event) => (this.count = Math.max(1, Math.min(100, Number((e.target as HTMLInputElement).value) || 1)))} /></label>` : ''}
+          ${this.set === 'random' ? html`<label>Seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e: Event) => (this.seed = Number((e.target as HTMLInputElement).value) >>> 0)} /></label>` : ''}
+          ${HEURISTICS.map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${NAMES[h]}</label>`)}
+          <button @click=${() => this.run()} ?disabled=${running || this.chosen.size === 0}>Run</button>
+          ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
+        </div>
+        <p class="hint">Manhattan distance takes minutes on Korf's 100 and the 80-move positions need the pattern database.</p>
+      </section>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+      ${this.total
+        ? html`<section class="panel" aria-label="Progress">
+            <progress max=${this.total} .value=${this.done} aria-label="Solves done"></progress>
+            <span role="status">${this.done}/${this.total} solves${running ? `, ${seconds.toFixed(0)} s` : this.jobs.length ? '' : ' (cancelled or done)'}</span>
+          </section>`
+        : ''}
+      ${heuristics.length ? this.resultsView(heuristics) : ''}
+    `;
+  }
+
+  private resultsView(heuristics: readonly string[]) {
+    const totals = heuristics.map((h) => {
+      const done = this.results[h].filter((r): r is Result => !!r);
+      return { h, count: done.length, nodes: done.reduce((s, r) => s + r.nodes, 0), ms: done.reduce((s, r) => s + r.ms, 0) };
+    });
+    const labels = this.boards.map((board) => board.name);
+    return html`<section class="panel" aria-label="Results">
+      <table aria-label="Totals">
+        <thead><tr><th>heuristic</th><th>solved</th><th>nodes</th><th>mean nodes</th><th>seconds</th><th>M nodes/s</th></tr></thead>
+        <tbody>${totals.map((t) => html`<tr><td>${NAMES[t.h]}</td><td>${t.count}</td><td>${t.nodes.toLocaleString('en')}</td><td>${t.count ? Math.round(t.nodes / t.count).toLocaleString('en') : ''}</td>
+          <td>${(t.ms / 1000).toFixed(2)}</td><td>${t.ms ? (t.nodes / t.ms / 1000).toFixed(1) : ''}</td></tr>`)}</tbody>
+      </table>
+      <grouped-bars axis="nodes" .labels=${labels} .series=${heuristics.map((h) => ({ name: NAMES[h], values: this.results[h].map((r) => r?.nodes ?? null) }))}></grouped-bars>
+      <grouped-bars axis="ms" .labels=${labels} .series=${heuristics.map((h) => ({ name: NAMES[h], values: this.results[h].map((r) => r?.ms ?? null) }))}></grouped-bars>
+      <table aria-label="Instances">
+        <thead><tr><th>board</th><th>optimal</th>${heuristics.map((h) => html`<th>${NAMES[h]} length</th><th>nodes</th><th>ms</th>`)}</tr></thead>
+        <tbody>${this.boards.map((board, i) => html`<tr><td>${board.name}</td><td>${Number.isNaN(board.length) ? '?' : board.length}</td>
+          ${heuristics.map((h) => {
+            const r = this.results[h][i];
+            const wrong = r && !Number.isNaN(board.length) && r.length !== board.length;
+            return r ? html`<td class=${wrong ? 'wrong' : ''}>${r.length}</td><td>${r.nodes.toLocaleString('en')}</td><td>${r.ms.toFixed(1)}</td>` : html`<td></td><td></td><td></td>`;
+          })}</tr>`)}</tbody>
+      </table>
+    </section>`;
+  }
+
+  private choose(heuristic: string, on: boolean): void {
+    const chosen = new Set(this.chosen);
+    if (on) chosen.add(heuristic);
+    else chosen.delete(heuristic);
+    this.chosen = chosen;
+  }
+
+  private pickBoards(): KnownBoard[] {
+    if (this.set === 'hard80') return parseSet(hard80, 'hard');
+    if (this.set === 'korf') return parseSet(korf100, 'korf #').slice(0, this.count);
+    return Array.from({ length: this.count }, (_, i) => ({ name: `random ${i + 1}`, tiles: randomBoard(this.seed + i).tiles, length: NaN }));
+  }
+
+  private run(): void {
+    this.cancel();
+    this.error = '';
+    this.boards = this.pickBoards();
+    const heuristics = HEURISTICS.filter((h) => this.chosen.has(h));
+    this.results = Object.fromEntries(heuristics.map((h) => [h, Array(this.boards.length).fill(undefined)]));
+    this.done = 0;
+    this.total = this.boards.length * heuristics.length;
+    this.started = performance.now();
+    this.jobs = heuristics.flatMap((heuristic) =>
+      this.boards.map((board, i) => {
+        const job = requestSolve(searchPool(), 'puzzle15', format({ tiles: board.tiles, blank: board.tiles.indexOf(0), moves: '' }), { heuristic });
+        job.promise.then(
+          (answer) => {
+            this.results = { ...this.results, [heuristic]: this.results[heuristic].map((r, j) => (j === i ? { nodes: answer.nodes, ms: answer.ms, length: answer.length as number } : r)) };
+            this.done++;
+          },
+          (error: Error) => {
+            if (!(error instanceof CancelledError)) this.error = `${board.name}: ${error.message}`;
+          },
+        );
+        return job;
+      }),
+    );
+  }
+
+  private cancel(): void {
+    for (const job of this.jobs) job.cancel();
+    this.jobs = [];
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'puzzle15-bench-page': Puzzle15BenchPage;
+  }
+}

@@ -1,0 +1,276 @@
+// The 15-puzzle page: the article's three ways to make a start (a random walk of N moves, a uniform random
+// solvable board, a level by optimal length), tiles that slide, a move counter and a timer; "Solve" finds an
+// optimal solution in a worker with the chosen heuristic, charting nodes per threshold live, then plays it back
+// (play, pause, step). The board lives in the URL: #/puzzle15?pos=1 2 3 … 0
+
+import { css, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import type { Iteration, SolveAnswer } from '../../../engine/game';
+import { CancelledError, type Job } from '../../../engine/pool';
+import { requestSolve } from '../../../engine/requests';
+import { GamePage } from '../../../ui/game-page';
+import { GameSession, type Player } from '../../../ui/game-session';
+import { searchPool } from '../../../ui/pool';
+import type { ChartEntry } from '../../../ui/search-chart';
+import '../../../ui/search-chart';
+import { pageStyles } from '../../../ui/styles';
+import { puzzle15, generate } from '..';
+import { HEURISTICS } from '../core';
+import { BANDS } from '../levels';
+import levelsUrl from '../levels.txt?url';
+import { format, isGoal, type Direction, type Position } from '../rules';
+import './puzzle15-board';
+
+const HEURISTIC_NAMES: Readonly<Record<string, string>> = { wd: 'Walking distance', wdid: 'WD + inversion distance', md: 'Manhattan distance', pdb: 'Pattern database 6-6-3' };
+
+async function fetchResource(name: string): Promise<ArrayBuffer | null> {
+  if (name !== 'puzzle15/levels.txt') return null;
+  const response = await fetch(levelsUrl);
+  return response.ok ? response.arrayBuffer() : null;
+}
+
+@customElement('puzzle15-page')
+export class Puzzle15Page extends GamePage<Position, Direction> {
+  static styles = [
+    pageStyles,
+    css`
+      .numbers {
+        display: flex;
+        gap: 1.5rem;
+        font-size: 1.1rem;
+        margin: 0.5rem 0;
+      }
+      .numbers strong {
+        font-variant-numeric: tabular-nums;
+      }
+      .solution {
+        font-family: ui-monospace, monospace;
+        word-break: break-all;
+      }
+    `,
+  ];
+
+  @state() private method: 'random' | 'walk' | 'level' = 'random';
+  @state() private walkMoves = 40;
+  @state() private band: string = '40-49';
+  @state() private heuristic = 'pdb';
+  @state() private solving?: Job<SolveAnswer>;
+  @state() private iterations: Iteration[] = [];
+  @state() private solution?: { readonly from: number; readonly moves: string; readonly nodes: number; readonly ms: number };
+  /** Moves of the solution played so far. */
+  @state() private played = 0;
+  @state() private playing = false;
+  @state() private seconds = 0;
+  private started?: number;
+  private timer?: ReturnType<typeof setInterval>;
+  private playback?: ReturnType<typeof setTimeout>;
+  protected readonly session = new GameSession<Position, Direction>(this, puzzle15, this.players(), () => this.positionChanged());
+
+  protected botConfigs(): [string, string] {
+    return ['solver', 'solver'];
+  }
+
+  /** One person; "AI" here is the Solve button, not a seat. */
+  protected players(): [Player, Player] {
+    return [{ kind: 'human' }, { kind: 'human' }];
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopClock();
+    this.pausePlayback();
+    this.solving?.cancel();
+  }
+
+  render() {
+    const position = this.session.position;
+    const solved = isGoal(position.tiles);
+    return html`
+      <h1>15-puzzle</h1>
+      <div class="layout">
+        <section class="panel game" aria-label="Puzzle">
+          <div class="controls">
+            <label>Start
+              <select @change=${(e: Event) => (this.method = (e.target as HTMLSelectElement).value as typeof this.method)}>
+                <option value="random" ?selected=${this.method === 'random'}>Random board</option>
+                <option value="walk" ?selected=${this.method === 'walk'}>Random walk from the goal</option>
+                <option value="level" ?selected=${this.method === 'level'}>Level by optimal length</option>
+              </select>
+            </label>
+            ${this.method === 'walk'
+              ? html`<label>Moves <input type="number" min="1" max="500" .value=${String(this.walkMoves)} @change=${(e: Event) => (this.walkMoves = Math.max(1, Math.min(500, Number((e.target as HTMLInputElement).value) || 40)))} /></label>`
+              : this.method === 'level'
+                ? html`<label>Difficulty
+                    <select @change=${(e: Event) => (this.band = (e.target as HTMLSelectElement).value)}>
+                      ${BANDS.map((band) => html`<option value=${band} ?selected=${band === this.band}>${band} moves</option>`)}
+                    </select></label>`
+                : ''}
+            <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.session.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
+            <button @click=${() => this.newGame()}>New board</button>
+          </div>
+          <div class="numbers">
+            <span>Moves: <strong data-testid="moves">${position.moves.length}</strong></span>
+            <span>Time: <strong>${Math.floor(this.seconds / 60)}:${String(this.seconds % 60).padStart(2, '0')}</strong></span>
+          </div>
+          <puzzle15-board .position=${position} ?locked=${solved || this.playing} .slideMs=${this.playing ? 90 : 120}
+            @blank-moves=${(e: CustomEvent<Direction[]>) => this.move(e.detail)}></puzzle15-board>
+          <p class="status" role="status" aria-live="polite">${solved ? `Solved in ${position.moves.length} move${position.moves.length === 1 ? '' : 's'}!` : 'Slide the tiles into order: 1 to 15, the blank bottom right.'}</p>
+          ${this.linkError || this.session.error ? html`<p class="error" role="alert">${this.linkError || this.session.error}</p>` : ''}
+          <div class="controls">
+            <label>Heuristic
+              <select @change=${(e: Event) => (this.heuristic = (e.target as HTMLSelectElement).value)}>
+                ${HEURISTICS.map((h) => html`<option value=${h} ?selected=${h === this.heuristic}>${HEURISTIC_NAMES[h]}</option>`)}
+              </select>
+            </label>
+            ${this.solving
+              ? html`<span>${this.iterations.length === 0 && this.heuristic === 'pdb' ? 'reading or building the pattern database…' : this.iterations.at(-1)?.move.startsWith('pattern group') ? `built ${this.iterations.at(-1)!.move}…` : `solving… threshold ${this.iterations.at(-1)?.depth ?? '-'}`}</span>
+                  <button @click=${() => this.cancelSolve()}>Cancel</button>`
+              : html`<button @click=${() => this.solve()} ?disabled=${solved}>Solve</button>`}
+            <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
+          </div>
+          ${this.solution ? this.solutionView() : ''}
+          <p class="hint">Click a tile in line with the blank to slide it (with the tiles between), or use the arrow keys on the
+            board. The pattern database is built in a worker the first time it is used (about half a minute), then kept.</p>
+        </section>
+        <section class="panel" aria-label="Search">
+          <h2 class="hint">Nodes per threshold of IDA*</h2>
+          <search-chart .entries=${this.chartEntries()}></search-chart>
+        </section>
+      </div>
+    `;
+  }
+
+  private solutionView() {
+    const solution = this.solution!;
+    const total = solution.moves.length;
+    return html`<p>Optimal: <strong>${total} moves</strong> (${solution.nodes.toLocaleString('en')} nodes, ${(solution.ms / 1000).toFixed(2)} s)</p>
+      <p class="solution" aria-label="The solution, where the blank goes">${[...solution.moves].map((m, i) => (i === this.played ? html`<mark>${m}</mark>` : m))}</p>
+      <div class="controls" aria-label="Playback">
+        ${this.playing
+          ? html`<button @click=${() => this.pausePlayback()}>Pause</button>`
+          : html`<button @click=${() => this.playBack()} ?disabled=${this.played >= total}>Play</button>`}
+        <button @click=${() => this.stepPlayback()} ?disabled=${this.playing || this.played >= total}>Step</button>
+        <button @click=${() => this.rewind()} ?disabled=${this.playing || this.played === 0}>Back to the start</button>
+        <span>${this.played} / ${total}</span>
+      </div>`;
+  }
+
+  private chartEntries(): ChartEntry[] {
+    const thresholds = this.iterations.filter((iteration) => !iteration.move.startsWith('pattern group'));
+    return thresholds.map((iteration, i) => ({ label: String(iteration.depth), nodes: iteration.nodes, depth: iteration.depth, ms: iteration.ms, live: !!this.solving && i === thresholds.length - 1 }));
+  }
+
+  /** A person's moves: the solution no longer fits, the clock starts with the first move. */
+  private move(moves: Direction[]): void {
+    this.forgetSolution();
+    for (const move of moves) this.session.play(move);
+  }
+
+  private positionChanged(): void {
+    const position = this.session.position;
+    if (position.moves.length > 0 && this.started === undefined) this.startClock();
+    if (isGoal(position.tiles)) this.stopClock();
+    this.saveToUrl();
+  }
+
+  protected async newGame(): Promise<void> {
+    this.forgetSolution();
+    this.stopClock();
+    this.seconds = 0;
+    this.started = undefined;
+    try {
+      const difficulty = this.method === 'walk' ? String(this.walkMoves) : this.method === 'level' ? this.band : undefined;
+      const position = await generate(this.method, difficulty, this.session.seed, fetchResource);
+      this.linkError = '';
+      this.session.newGame(position);
+    } catch (error) {
+      this.linkError = (error as Error).message;
+    }
+  }
+
+  protected openingPosition(): void {
+    this.forgetSolution();
+    this.stopClock();
+    this.seconds = 0;
+    this.started = undefined;
+  }
+
+  private solve(): void {
+    this.forgetSolution();
+    const from = this.session.positions.length - 1;
+    const job = requestSolve(searchPool(), 'puzzle15', format(this.session.position), { heuristic: this.heuristic }, (iteration) => {
+      if (this.solving === job) this.iterations = [...this.iterations, iteration];
+    });
+    this.solving = job;
+    this.iterations = [];
+    job.promise.then(
+      (answer) => {
+        if (this.solving !== job) return;
+        this.solving = undefined;
+        this.solution = { from, moves: answer.moves as string, nodes: answer.nodes, ms: answer.ms };
+        this.played = 0;
+      },
+      (error: Error) => {
+        if (this.solving === job) this.solving = undefined;
+        if (!(error instanceof CancelledError)) this.linkError = `The solver failed: ${error.message}`;
+      },
+    );
+  }
+
+  private cancelSolve(): void {
+    this.solving?.cancel();
+    this.solving = undefined;
+  }
+
+  private stepPlayback(): boolean {
+    const solution = this.solution;
+    if (!solution || this.played >= solution.moves.length) return false;
+    this.session.play(solution.moves[this.played] as Direction);
+    this.played++;
+    return this.played < solution.moves.length;
+  }
+
+  private playBack(): void {
+    this.playing = true;
+    const tick = () => {
+      if (!this.playing) return;
+      if (this.stepPlayback()) this.playback = setTimeout(tick, 160);
+      else this.playing = false;
+    };
+    tick();
+  }
+
+  private pausePlayback(): void {
+    this.playing = false;
+    clearTimeout(this.playback);
+  }
+
+  /** Back to the board the solution starts from. */
+  private rewind(): void {
+    const solution = this.solution;
+    if (!solution) return;
+    while (this.session.positions.length - 1 > solution.from) this.session.undo();
+    this.played = 0;
+  }
+
+  private forgetSolution(): void {
+    this.pausePlayback();
+    this.solution = undefined;
+    this.played = 0;
+  }
+
+  private startClock(): void {
+    this.started = performance.now();
+    this.timer = setInterval(() => (this.seconds = Math.floor((performance.now() - this.started!) / 1000)), 250);
+  }
+
+  private stopClock(): void {
+    clearInterval(this.timer);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'puzzle15-page': Puzzle15Page;
+  }
+}

@@ -1,0 +1,70 @@
+// The 15-puzzle pages in Chromium: moves by click (a whole segment) and by arrows with the counter, a level
+// board, "Solve" with its chart and the solution played back to the goal, and the solver bench.
+
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { GOAL } from '../../src/games/puzzle15/rules';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+const moves = (page: Page) => page.locator('puzzle15-page [data-testid="moves"]');
+const tiles = async (page: Page) => {
+  const pos = new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos');
+  return pos ? pos.split(' ').map(Number) : [];
+};
+
+describe('15-puzzle page', () => {
+  it('slides a row segment by a click and a tile by an arrow key, counting moves', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/puzzle15?pos=${encodeURIComponent('1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15')}`);
+    // Blank third in the bottom row: click tile 13 (bottom left), tiles 13 and 14 slide right.
+    await page.locator('puzzle15-board [data-tile="13"]').click();
+    expect(await tiles(page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15]);
+    expect(await moves(page).textContent()).toBe('2');
+    // ← moves the tile right of the blank to the left: the blank goes right.
+    await page.locator('puzzle15-board .board').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await tiles(page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15]);
+    expect(await moves(page).textContent()).toBe('3');
+  });
+
+  it('makes a level board, solves it optimally with the chart, and plays the solution back to the goal', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/puzzle15`);
+    await page.getByLabel('Start').selectOption('level');
+    await page.getByLabel('Difficulty').selectOption('20-29');
+    const before = await tiles(page);
+    await page.getByRole('button', { name: 'New board' }).click();
+    await expect.poll(() => tiles(page)).not.toEqual(before); // the level file is fetched first
+    await page.getByLabel('Heuristic').selectOption('wdid');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await expect.poll(() => page.getByText(/^Optimal:/).textContent(), { timeout: 30_000 }).toMatch(/Optimal: 2\d moves/);
+    const length = Number((await page.getByText(/^Optimal:/).textContent())!.match(/(\d+) moves/)![1]);
+    expect(await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => page.locator('puzzle15-page p.status').textContent(), { timeout: 30_000 }).toBe(`Solved in ${length} moves!`);
+    expect(await tiles(page)).toEqual(GOAL);
+  });
+
+  it('refuses an unsolvable board in a link with the reason', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/puzzle15?pos=${encodeURIComponent('2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0')}`);
+    expect(await page.getByRole('alert').textContent()).toContain('this board cannot be solved');
+  });
+});
+
+describe('15-puzzle solver bench', () => {
+  it("solves the first boards of Korf's 100 with two heuristics, every length as known", async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/puzzle15-bench`);
+    await page.getByRole('spinbutton', { name: 'N' }).fill('3');
+    await page.getByRole('spinbutton', { name: 'N' }).press('Tab');
+    await page.getByLabel('PDB 6-6-3').uncheck();
+    await page.getByLabel('WD', { exact: true }).check();
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 60_000 }).toMatch(/^6\/6 solves/);
+    expect(await page.locator('table[aria-label="Instances"] tbody tr').count()).toBe(3);
+    expect(await page.locator('table[aria-label="Instances"] td.wrong').count()).toBe(0);
+    expect(await page.locator('grouped-bars canvas').count()).toBe(2);
+  });
+});
