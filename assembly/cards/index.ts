@@ -1,0 +1,361 @@
+// Red Ten core: the two hands as class counts (moves.ts), an exact solver that proves who wins with both
+// hands known (an AND/OR search: the mover wins if some move leaves the other losing), and a heuristic
+// alpha-beta for hands too large to solve, over an estimate of how many plays each hand needs to go out.
+// Both share one transposition table (different keys). Moves are tried in this order: a move that empties
+// the hand, then plays the other cannot beat (the mover keeps the lead), then more cards before fewer and
+// low cards before high ones. Exports are numbers only; the root's moves are in the canonical order of the
+// TypeScript rules, so a root move index means the same move on both sides.
+
+import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
+import { ttClear, ttInit, ttProbe, ttStore } from "../common/tt";
+import { BOMB, SINGLE, PAIR, cardCount, codeCards, codeKey, codes, codeType, count, generate, LEAD, MAX_MOVES, MAX_PLY, PASS, removals } from "./moves";
+
+export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
+
+const WIN: i32 = 30000;
+/** Heuristic values stay within this; anything beyond is a proven win or loss. */
+const DECIDED: i32 = WIN - 1000;
+
+let hands = new StaticArray<u64>(2);
+let mover: i32 = 0;
+let rootLast: i32 = LEAD;
+let rootCount: i32 = 0;
+let best: i32 = -1;
+/** Per-move results of the last root analysis. */
+const rootValues = new StaticArray<i32>(MAX_MOVES);
+
+export function initTable(log2Buckets: i32): void {
+  ttInit(log2Buckets);
+}
+
+/** Forgets every position: a bot's search then does not depend on what the worker searched before. */
+export function clearTable(): void {
+  ttClear();
+}
+
+/** A hand's counts: classes 0-7 in `low` (4 bits each, class 0 lowest), classes 8-15 in `high`. */
+export function setHand(seat: i32, low: u32, high: u32): void {
+  hands[seat] = (<u64>high << 32) | <u64>low;
+}
+
+/** The mover and the play it must beat (a play code, 0 for a lead); generates the root's moves. */
+export function setTurn(seat: i32, last: i32): i32 {
+  mover = seat;
+  rootLast = last;
+  rootCount = generate(hands[seat], last, 0);
+  return rootCount;
+}
+
+export function rootMoveCode(i: i32): i32 {
+  return codes[i];
+}
+
+/** How many cards of a class root move i takes. */
+export function rootMoveTakes(i: i32, cls: i32): i32 {
+  return count(removals[i], cls);
+}
+
+export function bestMove(): i32 {
+  return best;
+}
+
+export function rootValue(i: i32): i32 {
+  return rootValues[i];
+}
+
+// ---- keys and move order ----
+
+@inline
+function mix(x: u64): u64 {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111eb;
+  return x ^ (x >> 31);
+}
+
+@inline
+function keyOf(me: u64, other: u64, last: i32, salt: u64): u64 {
+  return mix(me ^ mix(other ^ mix((<u64>(last + 2) << 1) ^ salt)));
+}
+
+const EXACT_SALT: u64 = 0x1234567;
+const HEURISTIC_SALT: u64 = 0x7654321;
+
+const order = new StaticArray<i32>(MAX_MOVES * MAX_PLY);
+const priority = new StaticArray<i32>(MAX_MOVES);
+
+// What the other hand can answer with: its highest single, pair and bomb, and per straight length its highest
+// start (-1: none). Found once per node, so that telling whether a play can be beaten costs a few compares.
+let topSingle: i32 = -1;
+let topPair: i32 = -1;
+let topBomb: i32 = -1;
+const topStraight = new StaticArray<i32>(14);
+
+function summarize(hand: u64): void {
+  topSingle = -1;
+  topPair = -1;
+  topBomb = -1;
+  for (let cls = 0; cls < 16; cls++) if (count(hand, cls) > 0) topSingle = max(topSingle, cls == 13 ? 15 : cls == 14 ? 13 : cls == 15 ? 14 : cls);
+  for (let place = 0; place < 13; place++) {
+    const rank = place < 2 ? place + 11 : place - 2;
+    const c = rankCount(hand, place);
+    const pairs = rank == 7 ? count(hand, 7) >= 1 && c >= 2 : c >= 2;
+    if (pairs) topPair = max(topPair, rank);
+    if (c >= 3) topBomb = max(topBomb, (c >= 4 ? 13 : 0) + rank);
+  }
+  if (count(hand, 14) + count(hand, 15) == 2) topBomb = max(topBomb, 26);
+  if (count(hand, 13) == 2) topBomb = 27;
+  for (let length = 0; length < 14; length++) unchecked((topStraight[length] = -1));
+  let run = 0;
+  for (let place = 12; place >= 0; place--) {
+    run = rankCount(hand, place) > 0 ? run + 1 : 0;
+    // Places go down, so the first start seen for a length is its highest.
+    for (let length = 3; length <= run; length++) if (unchecked(topStraight[length]) < 0) unchecked((topStraight[length] = place));
+  }
+}
+
+/** Whether the summarized hand can beat a play. */
+@inline
+function answerable(code: i32): bool {
+  const type = codeType(code);
+  const key = codeKey(code);
+  if (type == BOMB) return topBomb > key;
+  if (topBomb >= 0) return true;
+  if (type == SINGLE) return topSingle > key;
+  if (type == PAIR) return topPair > key;
+  return unchecked(topStraight[codeCards(code)]) > key;
+}
+
+/**
+ * Sorts the moves at `ply` (indices into the stack) by priority, the table's move first. Playing cards the
+ * other cannot beat keeps the lead; otherwise more cards first, then lower ones. Returns the index of a move
+ * that empties the hand, or -1.
+ */
+function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 {
+  const base = ply * MAX_MOVES;
+  summarize(other);
+  for (let i = 0; i < n; i++) {
+    const code = unchecked(codes[base + i]);
+    const removal = unchecked(removals[base + i]);
+    let p: i32;
+    if (code == PASS) p = -10000;
+    else {
+      if (removal == me) return i;
+      p = (answerable(code) ? 0 : 2000) + codeCards(code) * 100 - codeKey(code) * 20 - (codeType(code) == BOMB ? 1500 : 0);
+    }
+    if (i == tableMove) p = 1 << 20;
+    unchecked((priority[i] = p));
+    unchecked((order[base + i] = i));
+  }
+  // Insertion sort, highest priority first: move lists are short.
+  for (let i = 1; i < n; i++) {
+    const moved = unchecked(order[base + i]);
+    const p = unchecked(priority[moved]);
+    let j = i - 1;
+    while (j >= 0 && unchecked(priority[unchecked(order[base + j])]) < p) {
+      unchecked((order[base + j + 1] = order[base + j]));
+      j--;
+    }
+    unchecked((order[base + j + 1] = moved));
+  }
+  return -1;
+}
+
+// ---- the exact solver ----
+
+const WON: u32 = 1 << 6;
+const LOST: u32 = 2 << 6;
+
+/** Whether the mover (holding `me`, to beat `last`) wins against `other` with best play. */
+function wins(me: u64, other: u64, last: i32, ply: i32): bool {
+  if (countNode() || ply >= MAX_PLY - 2) return false;
+  const key = keyOf(me, other, last, EXACT_SALT);
+  const entry = ttProbe(key);
+  if (entry & WON) return true;
+  if (entry & LOST) return false;
+  const n = generate(me, last, ply);
+  const tableMove = entry ? <i32>((entry >> 8) & 255) - 1 : -1;
+  const emptying = orderMoves(me, other, n, ply, tableMove);
+  if (emptying >= 0) return true;
+  const base = ply * MAX_MOVES;
+  const depth = <u32>min(63, cardCount(me) + cardCount(other));
+  for (let k = 0; k < n; k++) {
+    const i = unchecked(order[base + k]);
+    const code = unchecked(codes[base + i]);
+    const won = code == PASS ? !wins(other, me, LEAD, ply + 1) : !wins(other, me - unchecked(removals[base + i]), code, ply + 1);
+    if (searchStopped()) return false;
+    if (won) {
+      ttStore(key, depth | WON | (<u32>(i + 1) << 8));
+      if (ply == 0) best = i;
+      return true;
+    }
+  }
+  ttStore(key, depth | LOST);
+  return false;
+}
+
+/** Solves the root: 1 the mover wins (bestMove() is a winning move), 0 it loses, -1 the budget ran out. */
+export function solve(nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  best = -1;
+  const me = hands[mover];
+  const result = wins(me, hands[1 - mover], rootLast, 0);
+  if (searchStopped()) return -1;
+  if (result && best < 0) best = emptyingMove(me);
+  reportIteration(cardCount(me) + cardCount(hands[1 - mover]), result ? 1 : -1, best);
+  return result ? 1 : 0;
+}
+
+function emptyingMove(me: u64): i32 {
+  for (let i = 0; i < rootCount; i++) if (removals[i] == me) return i;
+  return -1;
+}
+
+/** The exact result of each root move (rootValue: 1 wins, 0 loses); -1 when the budget ran out first. */
+export function solveMoves(nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  const me = hands[mover];
+  const other = hands[1 - mover];
+  generate(me, rootLast, 0);
+  best = -1;
+  for (let i = 0; i < rootCount; i++) {
+    const code = codes[i];
+    const removal = removals[i];
+    const won = removal == me || (code == PASS ? !wins(other, me, LEAD, 1) : !wins(other, me - removal, code, 1));
+    if (searchStopped()) return -1;
+    rootValues[i] = won ? 1 : 0;
+    if (won && best < 0) best = i;
+  }
+  return 1;
+}
+
+// ---- the heuristic search ----
+
+const BOUND_EXACT: u32 = 1 << 6;
+const BOUND_LOWER: u32 = 2 << 6;
+const BOUND_UPPER: u32 = 3 << 6;
+
+/** Ranks by place in the straight sequence A 2 3 … K, tens counted together. */
+@inline
+function rankCount(hand: u64, place: i32): i32 {
+  const rank = place < 2 ? place + 11 : place - 2;
+  return rank == 7 ? count(hand, 7) + count(hand, 13) : count(hand, rank);
+}
+
+/**
+ * About how many plays a hand needs to go out: one per rank held (a single, a pair or a bomb), one for the
+ * jokers, less what straights save (a run of 3 or more ranks of one or two cards: the singles in it go out
+ * in one play).
+ */
+function playsNeeded(hand: u64): i32 {
+  let plays = count(hand, 14) + count(hand, 15) > 0 ? 1 : 0;
+  let run = 0;
+  let singles = 0;
+  for (let place = 0; place <= 13; place++) {
+    const c = place < 13 ? rankCount(hand, place) : 0;
+    if (c > 0) plays++;
+    if (c == 1 || c == 2) {
+      run++;
+      if (c == 1) singles++;
+    } else {
+      if (run >= 3 && singles > 1) plays -= singles - 1;
+      run = 0;
+      singles = 0;
+    }
+  }
+  return plays;
+}
+
+/** Bombs and the cards nothing but a bomb beats: what wins back the lead. */
+function control(hand: u64): i32 {
+  let bombs = 0;
+  for (let rank = 0; rank <= 12; rank++) {
+    const c = rank == 7 ? count(hand, 7) + count(hand, 13) : count(hand, rank);
+    if (c >= 3) bombs++;
+  }
+  if (count(hand, 14) + count(hand, 15) == 2) bombs++;
+  if (count(hand, 13) == 2) bombs++;
+  return bombs * 3 + count(hand, 13) + count(hand, 15);
+}
+
+/** The mover's outlook: fewer plays to go than the other, more control, and the lead. */
+function evaluate(me: u64, other: u64, last: i32): i32 {
+  return 100 * (playsNeeded(other) - playsNeeded(me)) + 20 * (control(me) - control(other)) + (last == LEAD ? 40 : 0);
+}
+
+function alphaBeta(me: u64, other: u64, last: i32, depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
+  if (countNode() || ply >= MAX_PLY - 2) return 0;
+  const key = keyOf(me, other, last, HEURISTIC_SALT);
+  const entry = ttProbe(key);
+  let tableMove = -1;
+  if (entry) {
+    tableMove = <i32>((entry >> 8) & 255) - 1;
+    const value = <i32>(entry >> 16) - 32768;
+    const bound = entry & (3 << 6);
+    if (<i32>(entry & 63) >= depth && ply > 0) {
+      if (bound == BOUND_EXACT) return value;
+      if (bound == BOUND_LOWER && value >= beta) return value;
+      if (bound == BOUND_UPPER && value <= alpha) return value;
+    }
+  }
+  const n = generate(me, last, ply);
+  const emptying = orderMoves(me, other, n, ply, tableMove);
+  if (emptying >= 0) {
+    if (ply == 0) best = emptying;
+    return WIN - ply;
+  }
+  if (depth <= 0) return evaluate(me, other, last);
+  const base = ply * MAX_MOVES;
+  const alphaIn = alpha;
+  let bestValue = -WIN;
+  let bestIndex = -1;
+  for (let k = 0; k < n; k++) {
+    const i = unchecked(order[base + k]);
+    const code = unchecked(codes[base + i]);
+    const value = code == PASS
+      ? -alphaBeta(other, me, LEAD, depth - 1, -beta, -alpha, ply + 1)
+      : -alphaBeta(other, me - unchecked(removals[base + i]), code, depth - 1, -beta, -alpha, ply + 1);
+    if (searchStopped()) return 0;
+    if (value > bestValue) {
+      bestValue = value;
+      bestIndex = i;
+      if (ply == 0) best = i;
+      if (value > alpha) alpha = value;
+      if (alpha >= beta) break;
+    }
+  }
+  const bound = bestValue <= alphaIn ? BOUND_UPPER : bestValue >= beta ? BOUND_LOWER : BOUND_EXACT;
+  ttStore(key, <u32>min(63, depth) | bound | (<u32>(bestIndex + 1) << 8) | (<u32>(bestValue + 32768) << 16));
+  return bestValue;
+}
+
+/** The mover's heuristic value looking `depth` plies ahead (bestMove() is its move); 0 if the budget ran out. */
+export function search(depth: i32, nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  best = -1;
+  const value = alphaBeta(hands[mover], hands[1 - mover], rootLast, depth, -WIN, WIN, 0);
+  if (!searchStopped()) reportIteration(depth, value, best);
+  return value;
+}
+
+/** The heuristic value of each root move looking `depth` plies ahead (rootValue); -1 when the budget ran out. */
+export function searchMoves(depth: i32, nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  const me = hands[mover];
+  const other = hands[1 - mover];
+  generate(me, rootLast, 0);
+  for (let i = 0; i < rootCount; i++) {
+    const code = codes[i];
+    const removal = removals[i];
+    const value = removal == me ? WIN : code == PASS
+      ? -alphaBeta(other, me, LEAD, depth - 1, -WIN, WIN, 1)
+      : -alphaBeta(other, me - removal, code, depth - 1, -WIN, WIN, 1);
+    if (searchStopped()) return -1;
+    rootValues[i] = value;
+  }
+  return 1;
+}
+
+/** Whether a heuristic value is a proven win (> 0) or loss (< 0) rather than an estimate. */
+export function isDecided(value: i32): bool {
+  return value > DECIDED || value < -DECIDED;
+}

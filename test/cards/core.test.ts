@@ -1,0 +1,75 @@
+// The Red Ten core against the rules: the same legal moves in the same order over thousands of random
+// positions, and the same winner as a plain search over the rules on small hands.
+
+import { describe, expect, it } from 'vitest';
+import { instantiateCore } from '../../src/engine/core';
+import { readCoreModule } from '../../src/engine/node-cores';
+import { Rng } from '../../src/engine/rng';
+import { CLASSES, classCounts, DECK_SIZE } from '../../src/games/cards/cards';
+import { combinations, type Combo } from '../../src/games/cards/combos';
+import { playCode, setPosition, type CardsCore } from '../../src/games/cards/core';
+import { legalMoves, outcome, play, type Position } from '../../src/games/cards/rules';
+
+const core = await instantiateCore<CardsCore>(await readCoreModule('build', 'cards'));
+
+/** Two random hands of the given sizes, a random mover, and a last play drawn from what a deck could hold. */
+function randomPosition(rng: Rng, sizes: [number, number]): Position {
+  const deck = Array.from({ length: DECK_SIZE }, (_, card) => card);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  const hands: [number[], number[]] = [deck.slice(0, sizes[0]).sort((a, b) => a - b), deck.slice(sizes[0], sizes[0] + sizes[1]).sort((a, b) => a - b)];
+  const rest = deck.slice(sizes[0] + sizes[1], sizes[0] + sizes[1] + 12);
+  const lasts = combinations(classCounts(rest));
+  const last: Combo | null = rng.below(3) === 0 || lasts.length === 0 ? null : rng.pick(lasts);
+  return { hands, out: [], toMove: rng.below(2) as 0 | 1, last, history: [] };
+}
+
+/** Whether the mover wins, by trying every move of the rules. */
+function moverWins(position: Position): boolean {
+  return legalMoves(position).some((move) => {
+    const next = play(position, move);
+    const result = outcome(next);
+    return result ? result.winner === position.toMove : !moverWins(next);
+  });
+}
+
+describe('red ten core', () => {
+  it('generates the rules\' legal moves in their order over 3,000 random positions', () => {
+    const rng = new Rng(5);
+    for (let i = 0; i < 3000; i++) {
+      const position = randomPosition(rng, [1 + rng.below(27), 1 + rng.below(27)]);
+      const moves = legalMoves(position);
+      const count = setPosition(core, position.hands, position.toMove, position.last);
+      expect(count).toBe(moves.length);
+      moves.forEach((move, k) => {
+        expect(core.rootMoveCode(k)).toBe(move === 'pass' ? -1 : playCode(move));
+        const takes = Array.from({ length: CLASSES }, (_, cls) => core.rootMoveTakes(k, cls));
+        expect(takes).toEqual(move === 'pass' ? Array(CLASSES).fill(0) : classCounts([]).map((_, cls) => move.classes.filter((c) => c === cls).length));
+      });
+    }
+  });
+
+  it('finds the same winner as a plain search over the rules, and a winning move that wins, on 400 small positions', () => {
+    const rng = new Rng(9);
+    for (let i = 0; i < 400; i++) {
+      const position = randomPosition(rng, [1 + rng.below(5), 1 + rng.below(5)]);
+      setPosition(core, position.hands, position.toMove, position.last);
+      core.clearTable();
+      const result = core.solve(0, 0);
+      const wins = moverWins(position);
+      expect(result).toBe(wins ? 1 : 0);
+      if (wins) {
+        const next = play(position, legalMoves(position)[core.bestMove()]);
+        expect(outcome(next)?.winner === position.toMove || !moverWins(next)).toBe(true);
+      }
+      expect(core.solveMoves(0, 0)).toBe(1);
+      legalMoves(position).forEach((move, k) => {
+        const next = play(position, move);
+        const moveWins = outcome(next) ? outcome(next)!.winner === position.toMove : !moverWins(next);
+        expect(core.rootValue(k)).toBe(moveWins ? 1 : 0);
+      });
+    }
+  });
+});
