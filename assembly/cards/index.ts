@@ -10,7 +10,10 @@ import { countNode, reportIteration, searchStopped, startSearch } from "../commo
 import { ttClear, ttInit, ttProbe, ttStore } from "../common/tt";
 import { BOMB, SINGLE, PAIR, cardCount, codeCards, codeKey, codes, codeType, count, generate, LEAD, MAX_MOVES, MAX_PLY, PASS, removals } from "./moves";
 
+import { articleSearch } from "./article";
+
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
+export { articleBest, articleNodes, setArticleWeights } from "./article";
 
 const WIN: i32 = 30000;
 /** Heuristic values stay within this; anything beyond is a proven win or loss. */
@@ -44,6 +47,11 @@ export function setTurn(seat: i32, last: i32): i32 {
   rootLast = last;
   rootCount = generate(hands[seat], last, 0);
   return rootCount;
+}
+
+/** The article bot's value of the root for the mover, searching `depth` plies below its move (articleBest()). */
+export function articleValue(depth: i32): i32 {
+  return articleSearch(hands[mover], hands[1 - mover], rootLast, depth);
 }
 
 export function rootMoveCode(i: i32): i32 {

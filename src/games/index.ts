@@ -1,6 +1,7 @@
 // Every game of the playground, by id.
 
 import type { GameDefinition } from '../engine/game';
+import { cards } from './cards';
 import { connect4 } from './connect4';
 import { matrix } from './matrix';
 import { puzzle15 } from './puzzle15';
@@ -11,6 +12,7 @@ export const games: Readonly<Record<string, GameDefinition>> = {
   matrix,
   connect4,
   puzzle15,
+  cards,
 };
 
 export function gameById(id: string): GameDefinition {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/engine/core';
 import { readCoreModule } from '../../src/engine/node-cores';
 import { Rng } from '../../src/engine/rng';
-import { CLASSES, classCounts, DECK_SIZE } from '../../src/games/cards/cards';
+import { ARTICLE_WEIGHTS, articleMove, articleScore } from '../../src/games/cards/article-bot';
+import { CLASSES, classCounts, DECK_SIZE, parseCards } from '../../src/games/cards/cards';
 import { combinations, type Combo } from '../../src/games/cards/combos';
 import { playCode, setPosition, type CardsCore } from '../../src/games/cards/core';
 import { legalMoves, outcome, play, type Position } from '../../src/games/cards/rules';
@@ -70,6 +71,39 @@ describe('red ten core', () => {
         const moveWins = outcome(next) ? outcome(next)!.winner === position.toMove : !moverWins(next);
         expect(core.rootValue(k)).toBe(moveWins ? 1 : 0);
       });
+    }
+  });
+});
+
+describe('the article bot in the core', () => {
+  it("scores hands as rules/cards.md reads the article's getScoreOfOne", () => {
+    const score = (cards: string) => articleScore(classCounts(parseCards(cards)), ARTICLE_WEIGHTS);
+    // Ranks 0+1+2 minus 3 squared; no group is closed before the end of the hand.
+    expect(score('3h 4h 5h')).toBe(3 - 9);
+    // A real pair scores nothing, three equal cards close as the "pair" +2, four as 16 * 3.
+    expect(score('3h 3d 4h')).toBe(0 + 0 + 1 - 9);
+    expect(score('3h 3d 3s 4h')).toBe(1 - 16 + 2);
+    expect(score('3h 3d 3s 3c 4h')).toBe(1 - 25 + 48);
+    // Four consecutive ranks close as a straight of counter 3 when a gap follows.
+    expect(score('3h 4h 5h 6h 8h')).toBe(0 + 1 + 2 + 3 + 5 - 25 + 3);
+    // A red ten +16, the second +16 +150; the jokers, rank 13 each, +100 together.
+    expect(score('10h 10d')).toBe(14 - 4 + 32 + 150);
+    expect(score('BJ RJ')).toBe(26 - 4 + 100);
+  });
+
+  it('finds the same move, value and node count as the TypeScript article bot on 300 random positions', () => {
+    const rng = new Rng(13);
+    for (let i = 0; i < 300; i++) {
+      const position = randomPosition(rng, [1 + rng.below(14), 1 + rng.below(14)]);
+      const depth = 1 + rng.below(4);
+      const weights = i % 3 === 0 ? ARTICLE_WEIGHTS : { redTen: rng.below(40), pair: rng.below(20), straight: rng.below(10), bomb: rng.below(40), doubleJoker: rng.below(300), doubleRedTen: rng.below(300) };
+      const mover = position.toMove;
+      const expected = articleMove(classCounts(position.hands[mover]), classCounts(position.hands[1 - mover]), position.last, depth, weights);
+      setPosition(core, position.hands, mover, position.last);
+      core.setArticleWeights(weights.redTen, weights.pair, weights.straight, weights.bomb, weights.doubleJoker, weights.doubleRedTen);
+      expect(core.articleValue(depth)).toBe(expected.value + 0); // -0 in TypeScript is 0 in the core
+      expect(legalMoves(position)[core.articleBest()]).toEqual(expected.move);
+      expect(core.articleNodes()).toBe(expected.nodes);
     }
   });
 });

@@ -109,7 +109,8 @@ describe('deals and whole games', () => {
       }
       const result = outcome(position)!;
       expect(position.hands[result.winner!].length).toBe(0);
-      expect(result.margin).toBe(position.hands[1 - result.winner!].length);
+      expect(Math.abs(result.margin!)).toBe(position.hands[1 - result.winner!].length);
+      expect(Math.sign(result.margin!)).toBe(result.winner === 0 ? 1 : -1);
       expect(plies).toBeGreaterThan(0);
     }
   });

@@ -10,6 +10,10 @@ export interface CardsCore {
   /** Generates the root's moves (the rules' legal moves, in the same order) and returns how many. */
   setTurn(seat: number, last: number): number;
   rootMoveCode(i: number): number;
+  setArticleWeights(redTen: number, pair: number, straight: number, bomb: number, doubleJoker: number, doubleRedTen: number): void;
+  articleValue(depth: number): number;
+  articleBest(): number;
+  articleNodes(): number;
   rootMoveTakes(i: number, cls: number): number;
   /** 1 the mover wins, 0 it loses, -1 the budget ran out. */
   solve(nodeLimit: number, msLimit: number): number;

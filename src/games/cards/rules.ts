@@ -51,10 +51,11 @@ export function seatToMove(position: Position): 0 | 1 {
   return position.toMove;
 }
 
+/** The winner, and the margin from the first seat's side: the cards left in the loser's hand, negative when B wins. */
 export function outcome(position: Position): Outcome | null {
   const [a, b] = position.hands;
   if (a.length === 0) return { winner: 0, margin: b.length };
-  if (b.length === 0) return { winner: 1, margin: a.length };
+  if (b.length === 0) return { winner: 1, margin: -a.length };
   return null;
 }
 

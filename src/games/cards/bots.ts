@@ -1,0 +1,185 @@
+// Red Ten bots. Which look at the other hand: the article bot (as in the article; with looks=0 it guesses the
+// hand once instead) and the strong bot do; the honest bot and the random bot do not. With a full deal every
+// hand can be deduced, so looking only matters in a short deal.
+//
+// - random: a seeded legal move.
+// - article: the article's evaluation under negamax to `depth` (article-bot.ts, run in the core).
+// - strong: proves a win with the exact solver when the hands are small enough for its budget, else the
+//   deepest heuristic search its node budget allows (the core's alpha-beta over plays-to-go and control).
+// - honest: determinization: draws the other hand from the cards it has not seen (as many as the other
+//   holds), scores every move on each draw (exactly once the hands are small, else by the heuristic search),
+//   and plays the move that wins the most draws.
+
+import { deepen } from '../../engine/deepening';
+import type { Bot, BotContext, Decision, Iteration } from '../../engine/game';
+import { Rng } from '../../engine/rng';
+import { ARTICLE_DEPTH, ARTICLE_WEIGHTS } from './article-bot';
+import { formatMove, type Move } from './combos';
+import { setPosition, type CardsCore } from './core';
+import { legalMoves, unseenBy, type Position } from './rules';
+
+type CardsBot = Bot<Position, Move, CardsCore> & { readonly looks: boolean };
+
+const single = (move: Move, iteration: Iteration): Decision<Move> => ({ move, report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } });
+
+/** A draw of the other player's hand from the cards the mover has not seen. */
+function guessOtherHand(position: Position, rng: Rng): number[] {
+  const unseen = unseenBy(position, position.toMove);
+  for (let i = unseen.length - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
+  }
+  return unseen.slice(0, position.hands[1 - position.toMove].length).sort((a, b) => a - b);
+}
+
+/** The hands as the mover sees them: its own, and the other's (the true one, or a guess). */
+function handsWith(position: Position, other: readonly number[]): [readonly number[], readonly number[]] {
+  const hands: [readonly number[], readonly number[]] = [[], []];
+  hands[position.toMove] = position.hands[position.toMove];
+  hands[1 - position.toMove] = other;
+  return hands;
+}
+
+export const randomBot: CardsBot = {
+  id: 'random',
+  label: 'Random',
+  description: 'A legal move drawn with the seed. Does not look at the other hand.',
+  looks: false,
+  params: [],
+  async choose(position, { seed, progress }) {
+    const move = new Rng(seed).pick(legalMoves(position));
+    const iteration = { depth: 0, nodes: 0, ms: 0, score: 0, move: formatMove(move) };
+    progress(iteration);
+    return single(move, iteration);
+  },
+};
+
+export const articleBot: CardsBot = {
+  id: 'article',
+  label: 'Article bot',
+  description: "The article's minimax: its hand evaluation (red ten, pair, straight, bomb, double joker and double red ten bonuses, with the quirks of its code) to `depth` plies below its move. Looks at the other hand (looks=0: guesses it once from the unseen cards).",
+  looks: true,
+  params: [
+    { name: 'depth', label: 'Depth', min: 1, max: 8, default: ARTICLE_DEPTH },
+    { name: 'looks', label: 'Looks at the other hand (1) or guesses it (0)', min: 0, max: 1, default: 1 },
+    { name: 'redTen', label: 'Red ten bonus', min: 0, max: 100, default: ARTICLE_WEIGHTS.redTen },
+    { name: 'pair', label: 'Pair bonus', min: 0, max: 50, default: ARTICLE_WEIGHTS.pair },
+    { name: 'straight', label: 'Straight bonus (per card)', min: 0, max: 50, default: ARTICLE_WEIGHTS.straight },
+    { name: 'bomb', label: 'Bomb bonus (per card)', min: 0, max: 100, default: ARTICLE_WEIGHTS.bomb },
+    { name: 'doubleJoker', label: 'Double joker bonus', min: 0, max: 500, default: ARTICLE_WEIGHTS.doubleJoker },
+    { name: 'doubleRedTen', label: 'Double red ten bonus', min: 0, max: 500, default: ARTICLE_WEIGHTS.doubleRedTen },
+  ],
+  async choose(position, context) {
+    const { params, seed, progress } = context;
+    const moves = legalMoves(position);
+    if (moves.length === 0) throw new Error('the game is over');
+    const other = params.looks ? position.hands[1 - position.toMove] : guessOtherHand(position, new Rng(seed));
+    const core = await context.core();
+    setPosition(core, handsWith(position, other), position.toMove, position.last);
+    core.setArticleWeights(params.redTen, params.pair, params.straight, params.bomb, params.doubleJoker, params.doubleRedTen);
+    const started = performance.now();
+    const value = core.articleValue(params.depth);
+    const move = moves[core.articleBest()];
+    const iteration = { depth: params.depth + 1, nodes: core.articleNodes(), ms: performance.now() - started, score: value, move: formatMove(move) };
+    progress(iteration);
+    return single(move, iteration);
+  },
+};
+
+/** The deepest heuristic search the budget allows; depth reports as iterations. */
+const MAX_DEPTH = 60;
+
+function heuristicDecision(core: CardsCore, moves: readonly Move[], budget: BotContext<CardsCore>['budget'], progress: (iteration: Iteration) => void, earlier: Iteration[]): Decision<Move> {
+  const { report, last } = deepen(MAX_DEPTH, budget, progress, (depth, nodesLeft, msLeft) => {
+    const score = core.search(depth, nodesLeft, msLeft);
+    const move = core.bestMove();
+    return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, move: move >= 0 ? formatMove(moves[move]) : '' };
+  });
+  const move = last ? (moves.find((m) => formatMove(m) === last.move) ?? moves[0]) : moves[0];
+  const iterations = [...earlier, ...report.iterations];
+  return { move, report: { iterations, nodes: iterations.reduce((a, i) => a + i.nodes, 0), ms: iterations.reduce((a, i) => a + i.ms, 0) } };
+}
+
+export const strongBot: CardsBot = {
+  id: 'strong',
+  label: 'Strong',
+  description: 'Proves a win with the exact solver when the hands are small enough for its budget, else searches as deep as its node budget allows. Looks at the other hand.',
+  looks: true,
+  params: [
+    { name: 'budget', label: 'Heuristic search nodes per move (thousands)', min: 1, max: 100_000, default: 300 },
+    { name: 'exact', label: 'Exact solver nodes per move (thousands)', min: 0, max: 100_000, default: 1000 },
+  ],
+  async choose(position, context) {
+    const moves = legalMoves(position);
+    if (moves.length === 0) throw new Error('the game is over');
+    const core = await context.core();
+    setPosition(core, position.hands, position.toMove, position.last);
+    core.clearTable();
+    const earlier: Iteration[] = [];
+    if (context.params.exact > 0) {
+      const result = core.solve(context.params.exact * 1000, context.budget.ms ?? 0);
+      const cards = position.hands[0].length + position.hands[1].length;
+      if (result >= 0) {
+        const iteration = { depth: cards, nodes: core.nodeCount(), ms: core.elapsedMs(), score: result ? 1 : -1, move: result ? formatMove(moves[core.bestMove()]) : '' };
+        context.progress(iteration);
+        earlier.push(iteration);
+        if (result === 1) return single(moves[core.bestMove()], iteration);
+      }
+    }
+    // Unproven, or a proven loss: the heuristic's best try (the other may still go wrong).
+    if (moves.length === 1) return { move: moves[0], report: { iterations: earlier, nodes: 0, ms: 0 } };
+    return heuristicDecision(core, moves, { ...context.budget, nodes: context.budget.nodes || context.params.budget * 1000 }, context.progress, earlier);
+  },
+};
+
+export const honestBot: CardsBot = {
+  id: 'honest',
+  label: 'Honest',
+  description: 'Does not look: draws the other hand from the cards it has not seen, many times, scores every move on each draw (exactly once hands are small) and plays the move that wins the most draws.',
+  looks: false,
+  params: [
+    { name: 'samples', label: 'Draws of the other hand', min: 1, max: 500, default: 24 },
+    { name: 'budget', label: 'Nodes per draw (thousands)', min: 1, max: 100_000, default: 40 },
+    { name: 'depth', label: 'Heuristic depth when a draw cannot be solved', min: 1, max: 12, default: 3 },
+  ],
+  async choose(position, context) {
+    const { params, seed, progress } = context;
+    const moves = legalMoves(position);
+    if (moves.length === 0) throw new Error('the game is over');
+    if (moves.length === 1) return { move: moves[0], report: { iterations: [], nodes: 0, ms: 0 } };
+    const core = await context.core();
+    const rng = new Rng(seed);
+    const tally = moves.map(() => 0);
+    let nodes = 0;
+    let ms = 0;
+    core.clearTable();
+    for (let sample = 0; sample < params.samples; sample++) {
+      setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last);
+      if (core.solveMoves(params.budget * 1000, 0) === 1) {
+        moves.forEach((_, i) => (tally[i] += core.rootValue(i)));
+      } else {
+        nodes += core.nodeCount();
+        ms += core.elapsedMs();
+        core.searchMoves(params.depth, 0, 0);
+        const values = moves.map((_, i) => core.rootValue(i));
+        tally[values.indexOf(Math.max(...values))]++;
+      }
+      nodes += core.nodeCount();
+      ms += core.elapsedMs();
+    }
+    const best = tally.indexOf(Math.max(...tally));
+    const iteration = { depth: params.samples, nodes, ms, score: tally[best], move: formatMove(moves[best]) };
+    progress(iteration);
+    return single(moves[best], iteration);
+  },
+};
+
+export const bots: readonly CardsBot[] = [randomBot, articleBot, honestBot, strongBot];
+
+export const levels = [
+  { label: 'Random', config: 'random' },
+  { label: 'Article (depth 3)', config: 'article:depth=3' },
+  { label: 'Article (depth 5)', config: 'article' },
+  { label: 'Honest', config: 'honest' },
+  { label: 'Strong', config: 'strong' },
+] as const;

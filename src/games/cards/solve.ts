@@ -1,0 +1,22 @@
+// DESIGN.md's solve for Red Ten: with both hands known, who wins under perfect play and a winning first play
+// of the player to move when it wins (null when it loses).
+
+import type { Iteration, SolveAnswer } from '../../engine/game';
+import { formatMove } from './combos';
+import { setPosition, type CardsCore } from './core';
+import { legalMoves, outcome, SEATS, type Position } from './rules';
+
+export function solve(position: Position, core: CardsCore, progress: (iteration: Iteration) => void): SolveAnswer {
+  const result = outcome(position);
+  if (result) return { winner: SEATS[result.winner!], move: null, nodes: 0, ms: 0 };
+  const moves = legalMoves(position);
+  setPosition(core, position.hands, position.toMove, position.last);
+  core.clearTable();
+  const wins = core.solve(0, 0) === 1;
+  const nodes = core.nodeCount();
+  const ms = core.elapsedMs();
+  const move = wins ? formatMove(moves[core.bestMove()]) : null;
+  progress({ depth: position.hands[0].length + position.hands[1].length, nodes, ms, score: wins ? 1 : -1, move: move ?? '' });
+  const mover = position.toMove;
+  return { winner: SEATS[wins ? mover : 1 - mover], move, nodes, ms };
+}
