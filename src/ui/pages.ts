@@ -1,6 +1,7 @@
 // The pages of the app: one per game, each opened by its hash route.
 
 import { html, type TemplateResult } from 'lit';
+import '../games/cards/ui/cards-page';
 import '../games/connect4/ui/connect4-page';
 import '../games/matrix/ui/matrix-page';
 import '../games/puzzle15/ui/puzzle15-bench-page';
@@ -33,6 +34,12 @@ export const pages: readonly Page[] = [
     title: 'Connect 4',
     blurb: "Drop stones against the article's classic bot or a perfect solver; see every column's score.",
     render: (params) => html`<connect4-page .params=${params}></connect4-page>`,
+  },
+  {
+    route: 'cards',
+    title: 'Red Ten',
+    blurb: "The climbing card game for two: the article's minimax bot, a strong solver, and an honest bot that does not peek.",
+    render: (params) => html`<cards-page .params=${params}></cards-page>`,
   },
   {
     route: 'puzzle15',

@@ -8,7 +8,7 @@
 //   deepest heuristic search its node budget allows (the core's alpha-beta over plays-to-go and control).
 // - honest: determinization: draws the other hand from the cards it has not seen (as many as the other
 //   holds), scores every move on each draw (exactly once the hands are small, else by the heuristic search),
-//   and plays the move that wins the most draws.
+//   and plays the move with the most votes: the one that wins the most draws when they can be solved.
 
 import { deepen } from '../../engine/deepening';
 import type { Bot, BotContext, Decision, Iteration } from '../../engine/game';
@@ -135,11 +135,11 @@ export const strongBot: CardsBot = {
 export const honestBot: CardsBot = {
   id: 'honest',
   label: 'Honest',
-  description: 'Does not look: draws the other hand from the cards it has not seen, many times, scores every move on each draw (exactly once hands are small) and plays the move that wins the most draws.',
+  description: 'Does not look: draws the other hand from the cards it has not seen, many times, votes on each draw for the moves that win it (exactly, once hands are small) or for the best move of a short search, and plays the move with the most votes.',
   looks: false,
   params: [
-    { name: 'samples', label: 'Draws of the other hand', min: 1, max: 500, default: 24 },
-    { name: 'budget', label: 'Nodes per draw (thousands)', min: 1, max: 100_000, default: 40 },
+    { name: 'samples', label: 'Draws of the other hand', min: 1, max: 500, default: 48 },
+    { name: 'budget', label: 'Nodes per draw (thousands)', min: 1, max: 100_000, default: 100 },
     { name: 'depth', label: 'Heuristic depth when a draw cannot be solved', min: 1, max: 12, default: 3 },
   ],
   async choose(position, context) {
@@ -155,6 +155,7 @@ export const honestBot: CardsBot = {
     core.clearTable();
     for (let sample = 0; sample < params.samples; sample++) {
       setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last);
+      // A draw that can be solved votes for each move that wins it; one that cannot, for its best estimate.
       if (core.solveMoves(params.budget * 1000, 0) === 1) {
         moves.forEach((_, i) => (tally[i] += core.rootValue(i)));
       } else {

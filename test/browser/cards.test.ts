@@ -1,0 +1,57 @@
+// The Red Ten page in Chromium: a whole quick deal played through the UI against the random bot (select a
+// card, take a listed legal play, or pass), the plays listed for a selection, a refused pass on a lead, and
+// a bad link.
+
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+describe('Red Ten page', () => {
+  it('plays a whole 10-card deal against the random bot through the page, to a win or a loss', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/cards?seed=5`);
+    await page.getByLabel('Deal').selectOption('10');
+    await page.getByLabel('B bot').selectOption('random');
+    const status = page.locator('cards-page p.status');
+    await expect.poll(() => status.textContent()).toContain('your turn');
+    expect(await page.locator('cards-page [aria-label="A\'s hand"] button[data-card]').count()).toBe(10);
+    for (let turn = 0; turn < 60; turn++) {
+      const text = (await status.textContent())!;
+      if (/You won|You lost/.test(text)) break;
+      if (!text.includes('your turn')) {
+        await page.waitForTimeout(50);
+        continue;
+      }
+      // The first card some legal play uses, then the first play listed with it; a pass when none.
+      const playable = page.locator('cards-page [aria-label="A\'s hand"] button[data-card]:not(.idle)');
+      if ((await playable.count()) === 0) {
+        await page.getByRole('button', { name: 'Pass' }).click();
+        continue;
+      }
+      await playable.first().click();
+      await page.locator('cards-page [aria-label="Legal plays with the selected cards"] button').first().click();
+    }
+    await expect.poll(() => status.textContent()).toMatch(/You won! The AI had \d+ cards? left\.|You lost: the AI won, you had \d+ cards? left\./);
+    expect(await page.locator('cards-page ol.history li').count()).toBeGreaterThan(5);
+  });
+
+  it('lists the legal plays that use the selected cards and refuses to pass on a lead', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/cards?pos=${encodeURIComponent('3h 4s 5d 5c 9h | 6h 7s | A')}`);
+    expect(await page.getByRole('button', { name: 'Pass' }).isDisabled()).toBe(true);
+    // 3h 4s 5d 5c 9h: the card 5d (third from the left) is in the single 5, the pair, and 3 4 5.
+    await page.locator('cards-page button[data-card]').nth(2).click();
+    const listed = await page.locator('cards-page [aria-label="Legal plays with the selected cards"] button').allTextContents();
+    expect(listed).toEqual(['5', '5 5', '3 4 5']);
+    expect(await page.getByRole('button', { name: 'Play 5', exact: true }).isEnabled()).toBe(true);
+    await page.locator('cards-page button[data-card]').nth(4).click();
+    expect(await page.getByText('No legal play uses these cards').count()).toBe(1);
+  });
+
+  it('refuses a link with a card in both hands, saying which', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/cards?pos=${encodeURIComponent('3h 4s | 4s 5d | A')}`);
+    expect(await page.getByRole('alert').textContent()).toContain("4s is in A's hand and in B's hand");
+  });
+});
