@@ -2,9 +2,10 @@
 
 import type { BenchSuite } from './harness';
 import { arenaSuites } from './arena';
+import { cardsSuite } from './cards';
 import { connect4Suites } from './connect4';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
 import { tictactoeSuite } from './tictactoe';
 
-export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...puzzle15Suites, ...arenaSuites];
+export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...puzzle15Suites, cardsSuite, ...arenaSuites];

@@ -8,7 +8,7 @@
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { ttClear, ttInit, ttProbe, ttStore } from "../common/tt";
-import { BOMB, SINGLE, PAIR, cardCount, codeCards, codeKey, codes, codeType, count, generate, LEAD, MAX_MOVES, MAX_PLY, PASS, removals } from "./moves";
+import { beats, BOMB, cardCount, codeCards, codeKey, codes, codeType, count, generate, handCode, LEAD, MAX_MOVES, MAX_PLY, PAIR, PASS, removals, SINGLE } from "./moves";
 
 import { articleSearch } from "./article";
 
@@ -89,7 +89,7 @@ const EXACT_SALT: u64 = 0x1234567;
 const HEURISTIC_SALT: u64 = 0x7654321;
 
 const order = new StaticArray<i32>(MAX_MOVES * MAX_PLY);
-const priority = new StaticArray<i32>(MAX_MOVES);
+const priority = new StaticArray<i32>(MAX_MOVES * MAX_PLY);
 
 // What the other hand can answer with: its highest single, pair and bomb, and per straight length its highest
 // start (-1: none). Found once per node, so that telling whether a play can be beaten costs a few compares.
@@ -133,33 +133,49 @@ function answerable(code: i32): bool {
   return unchecked(topStraight[codeCards(code)]) > key;
 }
 
+/** Priority of a move that loses at once: the other goes out in its answer. Such moves sort last. */
+const LOSES_AT_ONCE: i32 = -(1 << 24);
+/** After orderMoves found a sure win: in how many plies it ends (1: the move empties the hand). */
+let winPlies: i32 = 0;
+
 /**
  * Sorts the moves at `ply` (indices into the stack) by priority, the table's move first. Playing cards the
- * other cannot beat keeps the lead; otherwise more cards first, then lower ones. Returns the index of a move
- * that empties the hand, or -1.
+ * other cannot beat keeps the lead; otherwise more cards first, then lower ones. When the other's whole hand is
+ * one combination, a pass or a play it beats loses at once: those go last, marked LOSES_AT_ONCE. Returns a
+ * move that wins for sure (it empties the hand, or the other cannot answer it and the rest goes out in one
+ * play; winPlies says which), or -1.
  */
 function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 {
   const base = ply * MAX_MOVES;
   summarize(other);
+  const otherGoesOut = handCode(other);
   for (let i = 0; i < n; i++) {
     const code = unchecked(codes[base + i]);
     const removal = unchecked(removals[base + i]);
     let p: i32;
-    if (code == PASS) p = -10000;
+    if (code == PASS) p = otherGoesOut >= 0 ? LOSES_AT_ONCE : -10000;
     else {
-      if (removal == me) return i;
-      p = (answerable(code) ? 0 : 2000) + codeCards(code) * 100 - codeKey(code) * 20 - (codeType(code) == BOMB ? 1500 : 0);
+      if (removal == me) {
+        winPlies = 1;
+        return i;
+      }
+      const answered = answerable(code);
+      if (!answered && handCode(me - removal) >= 0) {
+        winPlies = 3;
+        return i;
+      }
+      p = otherGoesOut >= 0 && beats(otherGoesOut, code) ? LOSES_AT_ONCE : (answered ? 0 : 2000) + codeCards(code) * 100 - codeKey(code) * 20 - (codeType(code) == BOMB ? 1500 : 0);
     }
-    if (i == tableMove) p = 1 << 20;
-    unchecked((priority[i] = p));
+    if (i == tableMove && p != LOSES_AT_ONCE) p = 1 << 20;
+    unchecked((priority[base + i] = p));
     unchecked((order[base + i] = i));
   }
   // Insertion sort, highest priority first: move lists are short.
   for (let i = 1; i < n; i++) {
     const moved = unchecked(order[base + i]);
-    const p = unchecked(priority[moved]);
+    const p = unchecked(priority[base + moved]);
     let j = i - 1;
-    while (j >= 0 && unchecked(priority[unchecked(order[base + j])]) < p) {
+    while (j >= 0 && unchecked(priority[base + unchecked(order[base + j])]) < p) {
       unchecked((order[base + j + 1] = order[base + j]));
       j--;
     }
@@ -182,12 +198,16 @@ function wins(me: u64, other: u64, last: i32, ply: i32): bool {
   if (entry & LOST) return false;
   const n = generate(me, last, ply);
   const tableMove = entry ? <i32>((entry >> 8) & 255) - 1 : -1;
-  const emptying = orderMoves(me, other, n, ply, tableMove);
-  if (emptying >= 0) return true;
+  const sureWin = orderMoves(me, other, n, ply, tableMove);
+  if (sureWin >= 0) {
+    if (ply == 0) best = sureWin;
+    return true;
+  }
   const base = ply * MAX_MOVES;
   const depth = <u32>min(63, cardCount(me) + cardCount(other));
   for (let k = 0; k < n; k++) {
     const i = unchecked(order[base + k]);
+    if (unchecked(priority[base + i]) == LOSES_AT_ONCE) break;
     const code = unchecked(codes[base + i]);
     const won = code == PASS ? !wins(other, me, LEAD, ply + 1) : !wins(other, me - unchecked(removals[base + i]), code, ply + 1);
     if (searchStopped()) return false;
@@ -208,14 +228,8 @@ export function solve(nodeLimit: f64, msLimit: f64): i32 {
   const me = hands[mover];
   const result = wins(me, hands[1 - mover], rootLast, 0);
   if (searchStopped()) return -1;
-  if (result && best < 0) best = emptyingMove(me);
   reportIteration(cardCount(me) + cardCount(hands[1 - mover]), result ? 1 : -1, best);
   return result ? 1 : 0;
-}
-
-function emptyingMove(me: u64): i32 {
-  for (let i = 0; i < rootCount; i++) if (removals[i] == me) return i;
-  return -1;
 }
 
 /** The exact result of each root move (rootValue: 1 wins, 0 loses); -1 when the budget ran out first. */
@@ -306,10 +320,10 @@ function alphaBeta(me: u64, other: u64, last: i32, depth: i32, alpha: i32, beta:
     }
   }
   const n = generate(me, last, ply);
-  const emptying = orderMoves(me, other, n, ply, tableMove);
-  if (emptying >= 0) {
-    if (ply == 0) best = emptying;
-    return WIN - ply;
+  const sureWin = orderMoves(me, other, n, ply, tableMove);
+  if (sureWin >= 0) {
+    if (ply == 0) best = sureWin;
+    return WIN - ply - winPlies + 1;
   }
   if (depth <= 0) return evaluate(me, other, last);
   const base = ply * MAX_MOVES;

@@ -169,3 +169,33 @@ export function generate(hand: u64, last: i32, ply: i32): i32 {
   if (count(hand, RED_TEN) == 2) push(one(RED_TEN) * 2, playCode(BOMB, 2, DOUBLE_RED_TEN));
   return top - base;
 }
+
+/** The play code of a whole hand when it is one combination (it can go out in one play), else -1. */
+export function handCode(hand: u64): i32 {
+  const cards = cardCount(hand);
+  if (cards == 0) return -1;
+  if (cards == 1) {
+    for (let cls = 0; cls < 16; cls++) if (count(hand, cls) == 1) return playCode(SINGLE, 1, singleKey(cls));
+  }
+  const jokers = count(hand, GREY) + count(hand, RED);
+  if (cards == 2 && jokers == 2) return playCode(BOMB, 2, DOUBLE_JOKER);
+  if (cards == 2 && count(hand, RED_TEN) == 2) return playCode(BOMB, 2, DOUBLE_RED_TEN);
+  if (jokers > 0) return -1;
+  // One rank: a pair, or a bomb of 3 or 4.
+  for (let rank = 0; rank <= 12; rank++) {
+    const held = rank == TEN_RANK ? count(hand, BLACK_TEN) + count(hand, RED_TEN) : count(hand, rank);
+    if (held == cards) return cards == 2 ? playCode(PAIR, 2, rank) : cards <= 4 ? playCode(BOMB, cards, (cards == 3 ? 0 : 13) + rank) : -1;
+    if (held > 1) return -1;
+  }
+  // One card per rank, on consecutive places of A 2 3 … K.
+  let start = -1;
+  let length = 0;
+  for (let place = 0; place < 13; place++) {
+    if (rankHeld(hand, rankAtPlace(place))) {
+      if (start < 0) start = place;
+      else if (place != start + length) return -1;
+      length++;
+    }
+  }
+  return length == cards && cards >= 3 ? playCode(STRAIGHT, cards, start) : -1;
+}
