@@ -6,6 +6,7 @@ import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { parseSeed } from '../engine/rng';
 import type { GameSession, Player } from './game-session';
+import { OnlineLink } from './online';
 import { openReplay } from './replay';
 import { replaceHash } from './router';
 import { isMode, playersOf, type Mode } from './session-controls';
@@ -18,8 +19,17 @@ export abstract class GamePage<P, M> extends LitElement {
   @state() protected humanSeat: 0 | 1 = 0;
   /** What is wrong with the link or the seed typed, if anything. */
   @state() protected linkError = '';
+  /** Online play, in the mode 'online'. */
+  protected online?: OnlineLink;
   protected abstract readonly session: GameSession<P, M>;
   private readonly onKey = (event: KeyboardEvent) => this.keyPressed(event);
+
+  /** The seat of the person at this page against an opponent (You vs AI, or online), null otherwise. */
+  protected get personSeat(): 0 | 1 | null {
+    if (this.mode === 'vs-bot') return this.humanSeat;
+    if (this.mode === 'online') return this.online?.seat ?? null;
+    return null;
+  }
 
   /** The bot configuration of each seat, when a bot plays it. */
   protected abstract botConfigs(): readonly [string, string];
@@ -60,6 +70,12 @@ export abstract class GamePage<P, M> extends LitElement {
   }
 
   protected players(): [Player, Player] {
+    if (this.mode === 'online') {
+      // The person moves once an opponent has taken the other seat.
+      const seat = this.online?.seat ?? null;
+      const ready = seat !== null && !!this.online?.state?.seats[1 - seat].taken;
+      return playersOf('online', ready ? seat : null, this.botConfigs());
+    }
     return playersOf(this.mode, this.humanSeat, this.botConfigs());
   }
 
@@ -69,9 +85,40 @@ export abstract class GamePage<P, M> extends LitElement {
   }
 
   protected setMode(mode: Mode): void {
+    if (mode !== 'online') this.goOffline();
     this.mode = mode;
+    if (mode === 'online' && !this.online) this.goOnline({ create: { game: this.session.game.rules.id, size: this.session.game.sizes ? this.session.size : undefined } });
     this.playersChanged();
     this.saveToUrl();
+  }
+
+  /** Creates a room, or joins one (a token kept from before takes back its seat). */
+  private goOnline(wanted: { create: { game: string; size?: number } } | { room: string }): void {
+    this.goOffline();
+    const session = this.session;
+    this.online = new OnlineLink(this, session, wanted, (link) => {
+      const { rules } = session.game;
+      try {
+        const start = rules.parse(link.state!.start);
+        this.mode = 'online';
+        this.humanSeat = link.seat ?? 0;
+        session.setPlayers(this.players());
+        session.loadRemote(start, link.state!.moves.map((move) => rules.parseMove(move)));
+      } catch (error) {
+        this.linkError = `The server's game cannot be shown: ${(error as Error).message}`;
+      }
+    });
+    session.online = this.online;
+    session.remote = (move) => this.online?.move(session.game.rules.formatMove(move));
+  }
+
+  private goOffline(): void {
+    if (!this.online) return;
+    this.online.close();
+    this.removeController(this.online);
+    this.online = undefined;
+    this.session.online = undefined;
+    this.session.remote = undefined;
   }
 
   protected setHumanSeat(seat: 0 | 1): void {
@@ -99,6 +146,10 @@ export abstract class GamePage<P, M> extends LitElement {
 
   protected saveToUrl(): void {
     const { rules } = this.session.game;
+    if (this.mode === 'online') {
+      if (this.online?.room) replaceHash(rules.id, { room: this.online.room, mode: 'online' });
+      return;
+    }
     replaceHash(rules.id, { pos: rules.format(this.session.position), seed: String(this.session.seed), mode: this.mode });
   }
 
@@ -109,8 +160,17 @@ export abstract class GamePage<P, M> extends LitElement {
       return;
     }
     const { rules } = this.session.game;
+    const room = this.params.get('room');
+    if (room !== null) {
+      // An invite link: join the room (or come back to a seat), unless already in it.
+      if (this.online?.room !== room) {
+        this.mode = 'online';
+        this.goOnline({ room });
+      }
+      return;
+    }
     const mode = this.params.get('mode');
-    if (isMode(mode) && mode !== this.mode) {
+    if (isMode(mode) && mode !== 'online' && mode !== this.mode) {
       this.mode = mode;
       this.playersChanged();
     }

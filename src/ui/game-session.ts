@@ -2,7 +2,7 @@
 // thinks in the worker pool with live progress, people can undo, start over, stop a bot, or step and run a
 // game between two bots. A Lit reactive controller: the page re-renders on every change.
 
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { GameDefinition, Iteration, Outcome } from '../engine/game';
 import { CancelledError, type Job } from '../engine/pool';
 import { requestMove } from '../engine/requests';
@@ -11,7 +11,14 @@ import type { MoveAnswer } from '../../workers/api';
 import type { MoveRecord } from '../arena/play-out';
 import { searchPool } from './pool';
 
-export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly config: string };
+/** A person at this page, a bot, or a person at another machine (online play: the server brings the moves). */
+export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly config: string } | { readonly kind: 'remote' };
+
+/** Online play, as the session's controls show it (src/ui/online.ts). */
+export interface OnlineView {
+  describe(): string;
+  controls(): TemplateResult;
+}
 
 /** A bot's search for one move, growing while it thinks. */
 export interface BotSearch {
@@ -47,6 +54,9 @@ export class GameSession<P, M> implements ReactiveController {
   searches: BotSearch[] = [];
   error = '';
   replay?: Replay;
+  /** Online play: a person's move goes to the server (checked here first), and the server's game comes back. */
+  remote?: (move: M) => void;
+  online?: OnlineView;
   private thinking?: Job<MoveAnswer>;
   private timer?: ReturnType<typeof setTimeout>;
 
@@ -110,11 +120,28 @@ export class GameSession<P, M> implements ReactiveController {
   play(move: M): void {
     if (!this.humanToMove) return;
     try {
-      this.advance(this.game.rules.play(this.position, move));
+      const next = this.game.rules.play(this.position, move);
+      if (this.remote) {
+        this.error = '';
+        this.remote(move);
+        this.host.requestUpdate();
+      } else this.advance(next);
     } catch (error) {
       this.error = (error as Error).message;
       this.host.requestUpdate();
     }
+  }
+
+  /** The game as the server holds it: the start and the moves since. */
+  loadRemote(start: P, moves: readonly M[]): void {
+    this.stop();
+    this.replay = undefined;
+    const positions = [start];
+    for (const move of moves) positions.push(this.game.rules.play(positions.at(-1)!, move));
+    this.positions = positions;
+    this.searches = [];
+    this.error = '';
+    this.changed();
   }
 
   /**

@@ -5,22 +5,28 @@ import { html, type TemplateResult } from 'lit';
 import type { ChartEntry } from './search-chart';
 import type { GameSession, Player } from './game-session';
 
-export type Mode = 'vs-bot' | 'bots' | 'two';
+export type Mode = 'vs-bot' | 'bots' | 'two' | 'online';
 
 export const MODES: readonly { readonly id: Mode; readonly label: string }[] = [
   { id: 'vs-bot', label: 'You vs AI' },
   { id: 'bots', label: 'AI vs AI' },
   { id: 'two', label: 'Two players' },
+  { id: 'online', label: 'Play online' },
 ];
 
 export function isMode(text: string | null): text is Mode {
   return MODES.some((mode) => mode.id === text);
 }
 
-/** The players of a mode: in You vs AI the person takes `humanSeat`, a bot the other with its configuration. */
-export function playersOf(mode: Mode, humanSeat: 0 | 1, configs: readonly [string, string]): [Player, Player] {
+/**
+ * The players of a mode: in You vs AI the person takes `humanSeat`, a bot the other with its configuration;
+ * online, the person takes `humanSeat` (null: watching) and the other seat is played elsewhere.
+ */
+export function playersOf(mode: Mode, humanSeat: 0 | 1 | null, configs: readonly [string, string]): [Player, Player] {
   const bot = (seat: 0 | 1): Player => ({ kind: 'bot', config: configs[seat] });
   const human: Player = { kind: 'human' };
+  const remote: Player = { kind: 'remote' };
+  if (mode === 'online') return [humanSeat === 0 ? human : remote, humanSeat === 1 ? human : remote];
   if (mode === 'two') return [human, human];
   if (mode === 'bots') return [bot(0), bot(1)];
   return humanSeat === 0 ? [human, bot(1)] : [bot(0), human];
@@ -61,6 +67,7 @@ function replayControls(session: GameSession<any, any>): TemplateResult {
 
 export function sessionControls(session: GameSession<any, any>, handlers: ControlHandlers): TemplateResult {
   if (session.replay) return replayControls(session);
+  if (session.online) return session.online.controls();
   const over = !!session.outcome;
   return html`<div class="controls">
     <button @click=${handlers.newGame}>New game</button>
@@ -93,6 +100,7 @@ export function chartEntries(session: GameSession<any, any>, seatNames: readonly
 export function turnStatus(session: GameSession<any, any>, mode: Mode, seatNames: readonly [string, string]): string {
   const seat = seatNames[session.seatToMove];
   if (session.replay) return `Replay: ${seat} to move.`;
+  if (session.online) return `${seat} to move. ${session.online.describe()}`;
   if (session.isThinking) return `${seat} to move: the AI is thinking…`;
   if (session.humanToMove) return mode === 'vs-bot' ? `${seat} to move: your turn.` : `${seat} to move.`;
   return session.paused ? `${seat} to move: paused, press Step or Run.` : `${seat} to move.`;

@@ -117,8 +117,8 @@ export class CardsPage extends GamePage<Position, Move> {
     const session = this.session;
     const position = session.position;
     const mover = position.toMove;
-    // The hand at the bottom: the person's in You vs AI; otherwise the hand to move.
-    const bottom: 0 | 1 = this.mode === 'vs-bot' ? this.humanSeat : mover;
+    // The hand at the bottom: the person's in You vs AI and online; otherwise the hand to move.
+    const bottom: 0 | 1 = this.personSeat ?? mover;
     const top = (1 - bottom) as 0 | 1;
     const faceUp = this.showOther || this.mode === 'bots' || !!session.outcome;
     const plays = playsOf(session.positions);
@@ -178,7 +178,7 @@ export class CardsPage extends GamePage<Position, Move> {
     const position = this.session.position;
     const hand = position.hands[seat];
     const playable = selectable ? new Set(legalMoves(position).flatMap((move) => (move === 'pass' ? [] : move.classes))) : null;
-    const name = `${SEATS[seat]}${this.mode === 'vs-bot' ? (seat === this.humanSeat ? ' (you)' : ' (AI)') : ''}`;
+    const name = `${SEATS[seat]}${this.personSeat === null ? '' : seat === this.personSeat ? ' (you)' : this.mode === 'vs-bot' ? ' (AI)' : ' (opponent)'}`;
     return html`<div aria-label=${`${SEATS[seat]}'s hand`}>
       <span class="who ${!this.session.outcome && position.toMove === seat ? 'to-move' : ''}">${name}: ${hand.length} card${hand.length === 1 ? '' : 's'}</span>
       <div class="hand">

@@ -106,11 +106,11 @@ export class Connect4Page extends GamePage<Position, number> {
   private status(): string {
     const outcome = this.session.outcome;
     if (!outcome) {
-      if (this.mode === 'vs-bot' && this.session.humanToMove) return 'Your turn.';
+      if (this.personSeat !== null && this.session.humanToMove) return 'Your turn.';
       return turnStatus(this.session, this.mode, SEATS);
     }
     if (outcome.winner === null) return 'The game ended in a tie!';
-    if (this.mode === 'vs-bot' && !this.session.replay) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost!';
+    if (this.personSeat !== null && !this.session.replay) return outcome.winner === this.personSeat ? 'You won!' : 'You lost!';
     return `${SEATS[outcome.winner]} won!`;
   }
 

@@ -1,0 +1,68 @@
+// Online play in Chromium: two people in two browser contexts (two machines, as far as the pages can tell)
+// play a whole Connect 4 game to a win and a tic-tac-toe game to a draw through the server; a page that
+// reloads in the middle of a game comes back to its seat with the whole position.
+
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './browser';
+
+const harness = useBrowser();
+
+/** The first person creates a game; the second opens the invite link. */
+async function meet(game: string): Promise<{ first: Page; second: Page; close: () => Promise<void> }> {
+  const { page: first, browser, url } = harness;
+  await first.goto(`${url}#/${game}`);
+  await first.getByLabel('Mode').selectOption('online');
+  const invite = first.getByLabel('Invite link');
+  await expect.poll(() => invite.inputValue()).toContain('room=');
+  const link = await invite.inputValue();
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await second.goto(link);
+  await expect.poll(() => first.getByTestId('online-status').textContent()).toContain('Your turn.');
+  await expect.poll(() => second.getByTestId('online-status').textContent()).toContain("The opponent's turn.");
+  return { first, second, close: () => context.close() };
+}
+
+const status = (page: Page, game: string) => page.locator(`${game}-page p.status`).textContent();
+
+describe('online play', () => {
+  it('two people play Connect 4 to a win through the server', async () => {
+    const { first, second, close } = await meet('connect4');
+    // Red (first) plays column 1 four times, yellow column 2: red wins on its fourth stone.
+    for (let turn = 0; turn < 7; turn++) {
+      const [mover, other] = turn % 2 === 0 ? [first, second] : [second, first];
+      await expect.poll(() => mover.getByTestId('online-status').textContent()).toContain('Your turn.');
+      // A key pressed on the other page is not its turn: nothing happens there.
+      await other.keyboard.press('5');
+      await mover.keyboard.press(turn % 2 === 0 ? '1' : '2');
+    }
+    await expect.poll(() => status(first, 'connect4')).toBe('You won!');
+    await expect.poll(() => status(second, 'connect4')).toBe('You lost!');
+    expect(new URL(first.url()).hash).toContain('room=');
+    // A rematch needs both: then the seats swap and the second person moves first.
+    await first.getByRole('button', { name: 'Rematch' }).click();
+    await expect.poll(() => second.getByTestId('online-status').textContent()).toContain('The opponent asks for a new game.');
+    await second.getByRole('button', { name: 'Rematch' }).click();
+    await expect.poll(() => second.getByTestId('online-status').textContent()).toContain('Your turn.');
+    await close();
+  });
+
+  it('two people play tic-tac-toe to a draw, and a reload keeps the seat and the game', async () => {
+    const { first, second, close } = await meet('tictactoe');
+    // X: 1 3 4 8 9 (keys 1-9), O: 2 5 6 7 — a draw. X reloads after the fourth move.
+    const moves = ['5', '1', '9', '3', '2', '8', '4', '6', '7'];
+    for (const [i, key] of moves.entries()) {
+      let mover = i % 2 === 0 ? first : second;
+      if (i === 4) {
+        await first.reload();
+        mover = first;
+      }
+      await expect.poll(() => mover.getByTestId('online-status').textContent(), { timeout: 10_000 }).toContain('Your turn.');
+      await mover.keyboard.press(key);
+    }
+    await expect.poll(() => first.getByTestId('online-status').textContent()).toContain('A draw.');
+    await expect.poll(() => second.getByTestId('online-status').textContent()).toContain('A draw.');
+    await close();
+  });
+});
