@@ -44,8 +44,11 @@ export interface LobbyOptions {
   readonly now?: () => number;
 }
 
-/** Board sizes a room may be created with (the matrix game); other games take their default. */
-const SIZES: Partial<Record<OnlineGame, { min: number; max: number }>> = { matrix: { min: 2, max: 12 } };
+/** Sizes a room may be created with; other games have none. Red Ten online is a full deal: no hidden cards to keep. */
+const SIZES: Partial<Record<OnlineGame, { min: number; max: number; rule: string }>> = {
+  matrix: { min: 2, max: 12, rule: 'a plus-minus board online is 2 to 12' },
+  cards: { min: 27, max: 27, rule: 'Red Ten online is a full deal, 27 cards each' },
+};
 
 function seatState(seat: Seat | null): SeatState {
   return { taken: seat !== null, connected: !!seat?.client };
@@ -138,7 +141,7 @@ export class Lobby {
     if (owned >= this.roomsPerAddress) throw new Refused('too-many-rooms', `at most ${this.roomsPerAddress} rooms per address: finish or leave one first`);
     const limits = SIZES[gameId];
     if (size !== undefined && (!limits || size < limits.min || size > limits.max)) {
-      throw new Refused('bad-message', limits ? `a ${gameId} board is ${limits.min} to ${limits.max}` : `${gameId} has no size to choose`);
+      throw new Refused('bad-message', limits ? limits.rule : `${gameId} has no size to choose`);
     }
     const game = gameById(gameId);
     let id: string;

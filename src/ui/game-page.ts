@@ -87,9 +87,14 @@ export abstract class GamePage<P, M> extends LitElement {
   protected setMode(mode: Mode): void {
     if (mode !== 'online') this.goOffline();
     this.mode = mode;
-    if (mode === 'online' && !this.online) this.goOnline({ create: { game: this.session.game.rules.id, size: this.session.game.sizes ? this.session.size : undefined } });
+    if (mode === 'online' && !this.online) this.goOnline({ create: { game: this.session.game.rules.id, size: this.onlineSize() } });
     this.playersChanged();
     this.saveToUrl();
+  }
+
+  /** The size of an online game, for games that have sizes (Red Ten online is always a full deal). */
+  protected onlineSize(): number | undefined {
+    return this.session.game.sizes ? this.session.size : undefined;
   }
 
   /** Creates a room, or joins one (a token kept from before takes back its seat). */

@@ -65,4 +65,21 @@ describe('online play', () => {
     await expect.poll(() => second.getByTestId('online-status').textContent()).toContain('A draw.');
     await close();
   });
+
+  it('two people play Red Ten online: each sees its own hand, plays go to the other', async () => {
+    const { first, second, close } = await meet('cards');
+    const hand = (page: Page) => page.locator('cards-page button[data-card]');
+    await expect.poll(() => hand(first).count()).toBe(27);
+    // The second page shows its own hand face up (not yet to play: no buttons), the leader's face down.
+    await expect.poll(() => second.locator('cards-page [aria-label="B\'s hand"] playing-card:not([card="-1"])').count()).toBe(27);
+    expect(await second.locator('cards-page [aria-label="A\'s hand"] playing-card').count()).toBe(27);
+    await hand(first).first().click();
+    await first.locator('cards-page [aria-label="Legal plays with the selected cards"] button').first().click();
+    await expect.poll(() => second.getByTestId('online-status').textContent()).toContain('Your turn.');
+    await expect.poll(() => second.locator('cards-page [data-testid="table"] playing-card').count()).toBe(1);
+    await second.getByRole('button', { name: 'Pass' }).click();
+    await expect.poll(() => first.getByTestId('online-status').textContent()).toContain('Your turn.');
+    await expect.poll(() => hand(first).count()).toBe(26);
+    await close();
+  });
 });

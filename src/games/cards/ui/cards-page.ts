@@ -136,11 +136,11 @@ export class CardsPage extends GamePage<Position, Move> {
                   </select>
                 </label>`
               : ''}
-            <label>Deal
+            ${this.mode === 'online' ? '' : html`<label>Deal
               <select @change=${(e: Event) => this.setDeal(Number((e.target as HTMLSelectElement).value))}>
                 ${DEALS.map((d) => html`<option value=${d.each} ?selected=${d.each === (session.size ?? FULL_DEAL)}>${d.label}</option>`)}
               </select>
-            </label>
+            </label>`}
             <label><input type="checkbox" .checked=${this.showOther} @change=${(e: Event) => (this.showOther = (e.target as HTMLInputElement).checked)} /> Show the other hand</label>
           </div>
           ${([0, 1] as const).filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat)).map(
@@ -257,6 +257,11 @@ export class CardsPage extends GamePage<Position, Move> {
   private setDeal(each: number): void {
     this.session.size = each;
     this.newGame();
+  }
+
+  /** Online, a deal is a full deal: with every card dealt there is nothing to hide. */
+  protected onlineSize(): number {
+    return FULL_DEAL;
   }
 
   protected newGame(): void {
