@@ -205,6 +205,17 @@ function wins(me: u64, other: u64, last: i32, ply: i32): bool {
   }
   const base = ply * MAX_MOVES;
   const depth = <u32>min(63, cardCount(me) + cardCount(other));
+  // A move to a position the table knows the other loses wins without a search (transpositions are common:
+  // the same cards go out in another order).
+  for (let i = 0; i < n; i++) {
+    const code = unchecked(codes[base + i]);
+    const child = code == PASS ? keyOf(other, me, LEAD, EXACT_SALT) : keyOf(other, me - unchecked(removals[base + i]), code, EXACT_SALT);
+    if (ttProbe(child) & LOST) {
+      ttStore(key, depth | WON | (<u32>(i + 1) << 8));
+      if (ply == 0) best = i;
+      return true;
+    }
+  }
   for (let k = 0; k < n; k++) {
     const i = unchecked(order[base + k]);
     if (unchecked(priority[base + i]) == LOSES_AT_ONCE) break;
