@@ -164,7 +164,7 @@ function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 
         winPlies = 3;
         return i;
       }
-      p = otherGoesOut >= 0 && beats(otherGoesOut, code) ? LOSES_AT_ONCE : (answered ? 0 : 2000) + codeCards(code) * 100 - codeKey(code) * 20 - (codeType(code) == BOMB ? 1500 : 0);
+      p = otherGoesOut >= 0 && beats(otherGoesOut, code) ? LOSES_AT_ONCE : (answered ? 0 : 0) + codeCards(code) * 100 - codeKey(code) * 20 - (codeType(code) == BOMB ? 1500 : 0);
     }
     if (i == tableMove && p != LOSES_AT_ONCE) p = 1 << 20;
     unchecked((priority[base + i] = p));
