@@ -1,9 +1,9 @@
 // Red Ten core: the two hands as class counts (moves.ts), an exact solver that proves who wins with both
 // hands known (an AND/OR search: the mover wins if some move leaves the other losing), and a heuristic
 // alpha-beta for hands too large to solve, over an estimate of how many plays each hand needs to go out.
-// Both share one transposition table (different keys). Moves are tried in this order: a move that empties
-// the hand, then plays the other cannot beat (the mover keeps the lead), then more cards before fewer and
-// low cards before high ones. Exports are numbers only; the root's moves are in the canonical order of the
+// Both share one transposition table (different keys). A move that empties the hand, or one the other cannot
+// answer that leaves a hand of one combination, wins at once; the others are tried the table's move first, then
+// more cards before fewer, low cards before high ones, bombs late and the pass last. Exports are numbers only; the root's moves are in the canonical order of the
 // TypeScript rules, so a root move index means the same move on both sides.
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
@@ -121,6 +121,13 @@ function summarize(hand: u64): void {
   }
 }
 
+/** A quick test that a hand might be one combination: at most 4 cards, or at most 13 with one of each class. */
+@inline
+function maybeOneCombination(hand: u64): bool {
+  const cards = cardCount(hand);
+  return cards <= 4 || (cards <= 13 && (hand & 0xeeeeeeeeeeeeeeee) == 0);
+}
+
 /** Whether the summarized hand can beat a play. */
 @inline
 function answerable(code: i32): bool {
@@ -139,16 +146,16 @@ const LOSES_AT_ONCE: i32 = -(1 << 24);
 let winPlies: i32 = 0;
 
 /**
- * Sorts the moves at `ply` (indices into the stack) by priority, the table's move first. Playing cards the
- * other cannot beat keeps the lead; otherwise more cards first, then lower ones. When the other's whole hand is
+ * Sorts the moves at `ply` (indices into the stack) by priority, the table's move first, then more cards
+ * first, then lower ones, bombs late and the pass last. When the other's whole hand is
  * one combination, a pass or a play it beats loses at once: those go last, marked LOSES_AT_ONCE. Returns a
  * move that wins for sure (it empties the hand, or the other cannot answer it and the rest goes out in one
  * play; winPlies says which), or -1.
  */
 function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 {
   const base = ply * MAX_MOVES;
-  summarize(other);
-  const otherGoesOut = handCode(other);
+  const otherGoesOut = maybeOneCombination(other) ? handCode(other) : -1;
+  let summarized = false;
   for (let i = 0; i < n; i++) {
     const code = unchecked(codes[base + i]);
     const removal = unchecked(removals[base + i]);
@@ -159,12 +166,19 @@ function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 
         winPlies = 1;
         return i;
       }
-      const answered = answerable(code);
-      if (!answered && handCode(me - removal) >= 0) {
-        winPlies = 3;
-        return i;
+      const rest = me - removal;
+      if (maybeOneCombination(rest)) {
+        if (!summarized) {
+          summarize(other);
+          summarized = true;
+        }
+        if (!answerable(code) && handCode(rest) >= 0) {
+          winPlies = 3;
+          return i;
+        }
       }
-      p = otherGoesOut >= 0 && beats(otherGoesOut, code) ? LOSES_AT_ONCE : (answered ? 0 : 0) + codeCards(code) * 100 - codeKey(code) * 20 - (codeType(code) == BOMB ? 1500 : 0);
+      // Plays the other cannot beat are not put first: the control they give is worth more later.
+      p = otherGoesOut >= 0 && beats(otherGoesOut, code) ? LOSES_AT_ONCE : codeCards(code) * 100 - codeKey(code) * 20 - (codeType(code) == BOMB ? 1500 : 0);
     }
     if (i == tableMove && p != LOSES_AT_ONCE) p = 1 << 20;
     unchecked((priority[base + i] = p));
