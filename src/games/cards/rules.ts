@@ -9,7 +9,7 @@
 
 import type { GameRules, Outcome } from '../../engine/game';
 import { Rng } from '../../engine/rng';
-import { cardName, classCounts, classOf, DECK_SIZE, formatCards, parseCards, sortCards } from './cards';
+import { cardName, CLASS_NAMES, classCounts, classOf, DECK_SIZE, formatCards, parseCards, sortCards } from './cards';
 import { beats, classify, formatMove, movesOf, parseMove, sameMove, type Combo, type Move } from './combos';
 
 export const SEATS = ['A', 'B'] as const;
@@ -69,7 +69,7 @@ export function cardsOfMove(hand: readonly number[], move: Combo): number[] {
   const taken: number[] = [];
   for (const cls of move.classes) {
     const card = hand.find((c) => classOf(c) === cls && !taken.includes(c));
-    if (card === undefined) throw new Error(`illegal move ${formatMove(move)}: the hand has no more cards of class ${formatMove({ ...move, classes: [cls] })}`);
+    if (card === undefined) throw new Error(`illegal move ${formatMove(move)}: the hand has no more cards of class ${CLASS_NAMES[cls]}`);
     taken.push(card);
   }
   return taken;
