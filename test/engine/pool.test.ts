@@ -13,6 +13,8 @@ describe('worker pool', () => {
   it('runs a bot in a worker thread and reports every iteration', async () => {
     const iterations: Iteration[] = [];
     const answer = await requestMove(pool, { game: 'tictactoe', bot: 'perfect', position: '.........', seed: 3 }, (it) => iterations.push(it)).promise;
+    // Progress travels on its own channel: on a busy machine the last reports may come after the answer.
+    await expect.poll(() => iterations.length).toBe(9);
     expect(iterations.map((it) => it.depth)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(answer.report.iterations).toEqual(iterations);
     expect(answer.report.nodes).toBe(iterations.reduce((sum, it) => sum + it.nodes, 0));
