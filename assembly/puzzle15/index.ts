@@ -428,89 +428,96 @@ function prefetchChildren(blank: i32, previous: i32): void {
 function search<H>(g: i32, previous: i32, blank: i32, rows: i32, columns: i32, rowInv: i32, columnInv: i32): void {
   if (countNode()) return;
   if (idof<H>() == idof<Patterns>()) prefetchChildren(blank, previous);
-  for (let direction = 0; direction < 4; direction++) {
-    if (direction == 3 - previous) continue;
-    if (direction == 0 ? blank < 4 : direction == 3 ? blank >= 12 : direction == 1 ? (blank & 3) == 0 : (blank & 3) == 3) continue;
-    const from = blank + <i32>load<i8>(STEPS + <usize>direction);
-    const tile = <i32>load<u8>(TILES + <usize>from);
-    const vertical = direction == 0 || direction == 3;
-    let nextRows = rows;
-    let nextColumns = columns;
-    let nextRowInv = rowInv;
-    let nextColumnInv = columnInv;
-    // The pattern database search keeps the walking distance too: h is the larger of the two (it cuts about a
-    // sixth of the nodes on Korf's 100 and costs one table lookup).
-    if (idof<H>() == idof<WalkingDistance>() || idof<H>() == idof<WalkingInversion>() || idof<H>() == idof<Patterns>()) {
-      if (vertical) nextRows = <i32>load<u16>(WD_LINK + ((<usize>(rows * 8 + (direction == 3 ? 4 : 0) + goalRow(tile))) << 1));
-      else nextColumns = <i32>load<u16>(WD_LINK + ((<usize>(columns * 8 + (direction == 2 ? 4 : 0) + goalColumn(tile))) << 1));
-    }
-    if (idof<H>() == idof<WalkingInversion>()) {
-      if (vertical) nextRowInv += inversionChange(direction, from, blank, tile);
-      else nextColumnInv += inversionChange(direction, from, blank, tile);
-    }
-    if (idof<H>() == idof<Manhattan>()) {
-      if (vertical) nextRows += abs(goalRow(tile) - (blank >> 2)) - abs(goalRow(tile) - (from >> 2));
-      else nextRows += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
-    }
-    // The pattern lookup state of the two groups the move changes, to give back afterwards.
-    let savedGroup = 0;
-    let savedIndex: u32 = 0;
-    let savedValue = 0;
-    let savedMirrorGroup = 0;
-    let savedMirrorIndex: u32 = 0;
-    let savedMirrorValue = 0;
-    let savedSum = 0;
-    let savedMirrorSum = 0;
-    if (idof<H>() == idof<Patterns>()) {
-      savedGroup = <i32>tileGroup[tile];
-      savedIndex = directIndex[savedGroup];
-      savedValue = directValue[savedGroup];
-      savedMirrorGroup = <i32>tileGroup[mirrorTile(tile)];
-      savedMirrorIndex = mirrorIndex[savedMirrorGroup];
-      savedMirrorValue = mirrorValue[savedMirrorGroup];
-      savedSum = directSum;
-      savedMirrorSum = mirrorSum;
-    }
-    store<u8>(TILES + <usize>blank, tile);
-    store<u8>(TILES + <usize>from, 0);
-    let h: i32;
-    if (idof<H>() == idof<WalkingDistance>()) {
-      h = <i32>load<u8>(WD_DISTANCE + <usize>nextRows) + <i32>load<u8>(WD_DISTANCE + <usize>nextColumns);
-    } else if (idof<H>() == idof<WalkingInversion>()) {
-      h = max(<i32>load<u8>(WD_DISTANCE + <usize>nextRows), inversionDistance(nextRowInv)) + max(<i32>load<u8>(WD_DISTANCE + <usize>nextColumns), inversionDistance(nextColumnInv));
-    } else if (idof<H>() == idof<Manhattan>()) {
-      h = nextRows;
-    } else {
-      h = max(patternMove(tile, from, blank), <i32>load<u8>(WD_DISTANCE + <usize>nextRows) + <i32>load<u8>(WD_DISTANCE + <usize>nextColumns));
-    }
-    if (h == 0) {
-      found = true;
-      solutionLength = g + 1;
-      path[g] = direction;
-      return; // the goal: stop at once, the board stays solved
-    }
-    const f = g + 1 + h;
-    if (f <= threshold) {
-      search<H>(g + 1, direction, from, nextRows, nextColumns, nextRowInv, nextColumnInv);
-      if (found) {
-        path[g] = direction; // the path is written on the way back from the goal
-        return;
-      }
-      if (searchStopped()) return;
-    } else if (f < nextThreshold) {
-      nextThreshold = f;
-    }
-    store<u8>(TILES + <usize>from, tile);
-    store<u8>(TILES + <usize>blank, 0);
-    if (idof<H>() == idof<Patterns>()) {
-      directIndex[savedGroup] = savedIndex;
-      directValue[savedGroup] = savedValue;
-      mirrorIndex[savedMirrorGroup] = savedMirrorIndex;
-      mirrorValue[savedMirrorGroup] = savedMirrorValue;
-      directSum = savedSum;
-      mirrorSum = savedMirrorSum;
-    }
+  // One call per direction with the direction a constant: the inlined move folds its tests on it away.
+  if (previous != 3 && blank >= 4 && child<H>(0, g, blank, rows, columns, rowInv, columnInv)) return;
+  if (previous != 2 && (blank & 3) != 0 && child<H>(1, g, blank, rows, columns, rowInv, columnInv)) return;
+  if (previous != 1 && (blank & 3) != 3 && child<H>(2, g, blank, rows, columns, rowInv, columnInv)) return;
+  if (previous != 0 && blank < 12) child<H>(3, g, blank, rows, columns, rowInv, columnInv);
+}
+
+/** The blank's move in `direction` and the search below it; true when the search is over (found or stopped). */
+@inline
+function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, rowInv: i32, columnInv: i32): bool {
+  const from = blank + <i32>load<i8>(STEPS + <usize>direction);
+  const tile = <i32>load<u8>(TILES + <usize>from);
+  const vertical = direction == 0 || direction == 3;
+  let nextRows = rows;
+  let nextColumns = columns;
+  let nextRowInv = rowInv;
+  let nextColumnInv = columnInv;
+  // The pattern database search keeps the walking distance too: h is the larger of the two (it cuts about a
+  // sixth of the nodes on Korf's 100 and costs one table lookup).
+  if (idof<H>() == idof<WalkingDistance>() || idof<H>() == idof<WalkingInversion>() || idof<H>() == idof<Patterns>()) {
+    if (vertical) nextRows = <i32>load<u16>(WD_LINK + ((<usize>(rows * 8 + (direction == 3 ? 4 : 0) + goalRow(tile))) << 1));
+    else nextColumns = <i32>load<u16>(WD_LINK + ((<usize>(columns * 8 + (direction == 2 ? 4 : 0) + goalColumn(tile))) << 1));
   }
+  if (idof<H>() == idof<WalkingInversion>()) {
+    if (vertical) nextRowInv += inversionChange(direction, from, blank, tile);
+    else nextColumnInv += inversionChange(direction, from, blank, tile);
+  }
+  if (idof<H>() == idof<Manhattan>()) {
+    if (vertical) nextRows += abs(goalRow(tile) - (blank >> 2)) - abs(goalRow(tile) - (from >> 2));
+    else nextRows += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
+  }
+  // The pattern lookup state of the two groups the move changes, to give back afterwards.
+  let savedGroup = 0;
+  let savedIndex: u32 = 0;
+  let savedValue = 0;
+  let savedMirrorGroup = 0;
+  let savedMirrorIndex: u32 = 0;
+  let savedMirrorValue = 0;
+  let savedSum = 0;
+  let savedMirrorSum = 0;
+  if (idof<H>() == idof<Patterns>()) {
+    savedGroup = <i32>tileGroup[tile];
+    savedIndex = directIndex[savedGroup];
+    savedValue = directValue[savedGroup];
+    savedMirrorGroup = <i32>tileGroup[mirrorTile(tile)];
+    savedMirrorIndex = mirrorIndex[savedMirrorGroup];
+    savedMirrorValue = mirrorValue[savedMirrorGroup];
+    savedSum = directSum;
+    savedMirrorSum = mirrorSum;
+  }
+  store<u8>(TILES + <usize>blank, tile);
+  store<u8>(TILES + <usize>from, 0);
+  let h: i32;
+  if (idof<H>() == idof<WalkingDistance>()) {
+    h = <i32>load<u8>(WD_DISTANCE + <usize>nextRows) + <i32>load<u8>(WD_DISTANCE + <usize>nextColumns);
+  } else if (idof<H>() == idof<WalkingInversion>()) {
+    h = max(<i32>load<u8>(WD_DISTANCE + <usize>nextRows), inversionDistance(nextRowInv)) + max(<i32>load<u8>(WD_DISTANCE + <usize>nextColumns), inversionDistance(nextColumnInv));
+  } else if (idof<H>() == idof<Manhattan>()) {
+    h = nextRows;
+  } else {
+    h = max(patternMove(tile, from, blank), <i32>load<u8>(WD_DISTANCE + <usize>nextRows) + <i32>load<u8>(WD_DISTANCE + <usize>nextColumns));
+  }
+  if (h == 0) {
+    found = true;
+    solutionLength = g + 1;
+    path[g] = direction;
+    return true; // the goal: stop at once, the board stays solved
+  }
+  const f = g + 1 + h;
+  if (f <= threshold) {
+    search<H>(g + 1, direction, from, nextRows, nextColumns, nextRowInv, nextColumnInv);
+    if (found) {
+      path[g] = direction; // the path is written on the way back from the goal
+      return true;
+    }
+    if (searchStopped()) return true;
+  } else if (f < nextThreshold) {
+    nextThreshold = f;
+  }
+  store<u8>(TILES + <usize>from, tile);
+  store<u8>(TILES + <usize>blank, 0);
+  if (idof<H>() == idof<Patterns>()) {
+    directIndex[savedGroup] = savedIndex;
+    directValue[savedGroup] = savedValue;
+    mirrorIndex[savedMirrorGroup] = savedMirrorIndex;
+    mirrorValue[savedMirrorGroup] = savedMirrorValue;
+    directSum = savedSum;
+    mirrorSum = savedMirrorSum;
+  }
+  return false;
 }
 
 /** The change in row (vertical move) or column (horizontal) inversions when `tile` passes three tiles. */
