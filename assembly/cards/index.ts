@@ -8,7 +8,7 @@
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { ttClear, ttInit, ttProbe, ttStore } from "../common/tt";
-import { beats, BOMB, cardCount, codeCards, codeKey, codes, codeType, count, generate, handCode, LEAD, MAX_MOVES, MAX_PLY, PAIR, PASS, removals, SINGLE } from "./moves";
+import { beats, BOMB, cardCount, codeCards, codeKey, codes, codeType, count, generate, handCode, LEAD, MAX_MOVES, MAX_PLY, PAIR, PASS, rankAtPlace, rankCount, removals, SINGLE, singleKey } from "./moves";
 
 import { articleSearch } from "./article";
 
@@ -16,8 +16,6 @@ export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/sta
 export { articleBest, articleNodes, setArticleWeights } from "./article";
 
 const WIN: i32 = 30000;
-/** Heuristic values stay within this; anything beyond is a proven win or loss. */
-const DECIDED: i32 = WIN - 1000;
 
 let hands = new StaticArray<u64>(2);
 let mover: i32 = 0;
@@ -102,10 +100,10 @@ function summarize(hand: u64): void {
   topSingle = -1;
   topPair = -1;
   topBomb = -1;
-  for (let cls = 0; cls < 16; cls++) if (count(hand, cls) > 0) topSingle = max(topSingle, cls == 13 ? 15 : cls == 14 ? 13 : cls == 15 ? 14 : cls);
-  for (let place = 0; place < 13; place++) {
-    const rank = place < 2 ? place + 11 : place - 2;
-    const c = rankCount(hand, place);
+  for (let cls = 0; cls < 16; cls++) if (count(hand, cls) > 0) topSingle = max(topSingle, singleKey(cls));
+  for (let rank = 0; rank < 13; rank++) {
+    const c = rankCount(hand, rank);
+    // Two red tens are a bomb, not a pair: a pair of tens needs a black one.
     const pairs = rank == 7 ? count(hand, 7) >= 1 && c >= 2 : c >= 2;
     if (pairs) topPair = max(topPair, rank);
     if (c >= 3) topBomb = max(topBomb, (c >= 4 ? 13 : 0) + rank);
@@ -115,7 +113,7 @@ function summarize(hand: u64): void {
   for (let length = 0; length < 14; length++) unchecked((topStraight[length] = -1));
   let run = 0;
   for (let place = 12; place >= 0; place--) {
-    run = rankCount(hand, place) > 0 ? run + 1 : 0;
+    run = rankCount(hand, rankAtPlace(place)) > 0 ? run + 1 : 0;
     // Places go down, so the first start seen for a length is its highest.
     for (let length = 3; length <= run; length++) if (unchecked(topStraight[length]) < 0) unchecked((topStraight[length] = place));
   }
@@ -281,13 +279,6 @@ const BOUND_EXACT: u32 = 1 << 6;
 const BOUND_LOWER: u32 = 2 << 6;
 const BOUND_UPPER: u32 = 3 << 6;
 
-/** Ranks by place in the straight sequence A 2 3 … K, tens counted together. */
-@inline
-function rankCount(hand: u64, place: i32): i32 {
-  const rank = place < 2 ? place + 11 : place - 2;
-  return rank == 7 ? count(hand, 7) + count(hand, 13) : count(hand, rank);
-}
-
 /**
  * About how many plays a hand needs to go out: one per rank held (a single, a pair or a bomb), one for the
  * jokers, less what straights save (a run of 3 or more ranks of one or two cards: the singles in it go out
@@ -298,7 +289,7 @@ function playsNeeded(hand: u64): i32 {
   let run = 0;
   let singles = 0;
   for (let place = 0; place <= 13; place++) {
-    const c = place < 13 ? rankCount(hand, place) : 0;
+    const c = place < 13 ? rankCount(hand, rankAtPlace(place)) : 0;
     if (c > 0) plays++;
     if (c == 1 || c == 2) {
       run++;
@@ -316,8 +307,7 @@ function playsNeeded(hand: u64): i32 {
 function control(hand: u64): i32 {
   let bombs = 0;
   for (let rank = 0; rank <= 12; rank++) {
-    const c = rank == 7 ? count(hand, 7) + count(hand, 13) : count(hand, rank);
-    if (c >= 3) bombs++;
+    if (rankCount(hand, rank) >= 3) bombs++;
   }
   if (count(hand, 14) + count(hand, 15) == 2) bombs++;
   if (count(hand, 13) == 2) bombs++;
@@ -400,9 +390,4 @@ export function searchMoves(depth: i32, nodeLimit: f64, msLimit: f64): i32 {
     rootValues[i] = value;
   }
   return 1;
-}
-
-/** Whether a heuristic value is a proven win (> 0) or loss (< 0) rather than an estimate. */
-export function isDecided(value: i32): bool {
-  return value > DECIDED || value < -DECIDED;
 }

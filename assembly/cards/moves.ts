@@ -65,18 +65,24 @@ export function cardCount(hand: u64): i32 {
 
 /** The strength of a class as a single: 3 … 2, grey joker, red joker, red ten. */
 @inline
-function singleKey(cls: i32): i32 {
+export function singleKey(cls: i32): i32 {
   return cls == RED_TEN ? 15 : cls == GREY ? 13 : cls == RED ? 14 : cls;
+}
+
+/** The cards of a rank (0-12) in a hand: both tens count as tens. */
+@inline
+export function rankCount(hand: u64, rank: i32): i32 {
+  return rank == TEN_RANK ? count(hand, BLACK_TEN) + count(hand, RED_TEN) : count(hand, rank);
 }
 
 @inline
 function rankHeld(hand: u64, rank: i32): bool {
-  return rank == TEN_RANK ? count(hand, BLACK_TEN) + count(hand, RED_TEN) > 0 : count(hand, rank) > 0;
+  return rankCount(hand, rank) > 0;
 }
 
 /** The rank at a place of the straight sequence A 2 3 … K. */
 @inline
-function rankAtPlace(place: i32): i32 {
+export function rankAtPlace(place: i32): i32 {
   return place < 2 ? place + 11 : place - 2;
 }
 
@@ -183,7 +189,7 @@ export function handCode(hand: u64): i32 {
   if (jokers > 0) return -1;
   // One rank: a pair, or a bomb of 3 or 4.
   for (let rank = 0; rank <= 12; rank++) {
-    const held = rank == TEN_RANK ? count(hand, BLACK_TEN) + count(hand, RED_TEN) : count(hand, rank);
+    const held = rankCount(hand, rank);
     if (held == cards) return cards == 2 ? playCode(PAIR, 2, rank) : cards <= 4 ? playCode(BOMB, cards, (cards == 3 ? 0 : 13) + rank) : -1;
     if (held > 1) return -1;
   }
