@@ -2,7 +2,7 @@
 // new games, and the URL: #/<game>?pos=<position>&seed=<n>&mode=<mode> opens a position, ?run=<id>&game=<i>
 // replays a game of an arena run. A page adds its board, its bots' settings and its status words.
 
-import { LitElement } from 'lit';
+import { html, LitElement, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { parseSeed } from '../engine/rng';
 import type { GameSession, Player } from './game-session';
@@ -113,8 +113,6 @@ export abstract class GamePage<P, M> extends LitElement {
         this.linkError = `The server's game cannot be shown: ${(error as Error).message}`;
       }
     });
-    session.online = this.online;
-    session.remote = (move) => this.online?.move(session.game.rules.formatMove(move));
   }
 
   private goOffline(): void {
@@ -122,8 +120,15 @@ export abstract class GamePage<P, M> extends LitElement {
     this.online.close();
     this.removeController(this.online);
     this.online = undefined;
-    this.session.online = undefined;
-    this.session.remote = undefined;
+  }
+
+  /** "You play" in You vs AI: the seat the person takes, each named by `labels`. */
+  protected seatSelect(labels: readonly [string, string]): TemplateResult {
+    return html`<label>You play
+      <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
+        ${labels.map((label, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${label}</option>`)}
+      </select>
+    </label>`;
   }
 
   protected setHumanSeat(seat: 0 | 1): void {

@@ -33,6 +33,9 @@ export class OnlineLink implements ReactiveController {
     private readonly onState: (link: OnlineLink) => void,
   ) {
     this.wanted = wanted;
+    // The session shows this link's controls and sends a person's moves here instead of playing them.
+    session.online = this;
+    session.remote = (move) => this.move(session.game.rules.formatMove(move));
     host.addController(this);
     this.connect();
   }
@@ -50,7 +53,10 @@ export class OnlineLink implements ReactiveController {
     clearTimeout(this.retryTimer);
     this.socket?.close();
     this.status = 'closed';
-    this.session.remote = undefined;
+    if (this.session.online === this) {
+      this.session.online = undefined;
+      this.session.remote = undefined;
+    }
   }
 
   move(move: string): void {

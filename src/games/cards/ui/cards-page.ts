@@ -130,11 +130,7 @@ export class CardsPage extends GamePage<Position, Move> {
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
             ${this.mode === 'vs-bot'
-              ? html`<label>You play
-                  <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
-                    ${SEATS.map((name, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${name}${i === 0 ? ' (leads)' : ''}</option>`)}
-                  </select>
-                </label>`
+              ? this.seatSelect([`${SEATS[0]} (leads)`, SEATS[1]])
               : ''}
             ${this.mode === 'online' ? '' : html`<label>Deal
               <select @change=${(e: Event) => this.setDeal(Number((e.target as HTMLSelectElement).value))}>

@@ -48,11 +48,7 @@ export class Connect4Page extends GamePage<Position, number> {
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
             ${this.mode === 'vs-bot'
-              ? html`<label>You play
-                    <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
-                      ${SEATS.map((seat, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${seat} (${i === 0 ? 'first' : 'second'})</option>`)}
-                    </select>
-                  </label>
+              ? html`${this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])}
                   ${this.levelSelect(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
               : this.mode === 'bots'
                 ? html`${this.levelSelect(0, 'Red')} ${this.levelSelect(1, 'Yellow')}`

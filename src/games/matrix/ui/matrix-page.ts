@@ -74,11 +74,7 @@ export class MatrixPage extends GamePage<Position, number> {
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
             ${this.mode === 'vs-bot'
-              ? html`<label>You play
-                  <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
-                    ${SEATS.map((name, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${name} (${i === 0 ? 'first' : 'second'})</option>`)}
-                  </select>
-                </label>`
+              ? this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])
               : ''}
             <label>Size
               <select @change=${(e: Event) => this.setSize(Number((e.target as HTMLSelectElement).value))}>

@@ -36,11 +36,7 @@ export class TicTacToePage extends GamePage<Position, number> {
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
             ${this.mode === 'vs-bot'
-              ? html`<label>You play
-                    <select @change=${(e: Event) => this.setHumanSeat(Number((e.target as HTMLSelectElement).value) as 0 | 1)}>
-                      ${SEATS.map((seat, i) => html`<option value=${i} ?selected=${i === this.humanSeat}>${seat}</option>`)}
-                    </select>
-                  </label>
+              ? html`${this.seatSelect(SEATS)}
                   ${this.levelSelect(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
               : this.mode === 'bots'
                 ? html`${this.levelSelect(0, 'X level')} ${this.levelSelect(1, 'O level')}`
