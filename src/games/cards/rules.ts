@@ -10,7 +10,7 @@
 import type { GameRules, Outcome } from '../../engine/game';
 import { Rng } from '../../engine/rng';
 import { cardName, CLASS_NAMES, classCounts, classOf, DECK_SIZE, formatCards, parseCards, sortCards } from './cards';
-import { beats, classify, formatMove, movesOf, parseMove, sameMove, type Combo, type Move } from './combos';
+import { beats, classify, formatMove, movesOf, parseMove, type Combo, type Move } from './combos';
 
 export const SEATS = ['A', 'B'] as const;
 export const FULL_DEAL = 27;
@@ -90,11 +90,6 @@ export function play(position: Position, move: Move): Position {
   const hands = [...position.hands] as [readonly number[], readonly number[]];
   hands[seat] = hand.filter((card) => !taken.includes(card));
   return { ...position, hands, toMove: next, last: move, history };
-}
-
-/** Whether a move is one of the legal moves (the same classes). */
-export function isLegal(position: Position, move: Move): boolean {
-  return legalMoves(position).some((legal) => sameMove(legal, move));
 }
 
 export function parse(text: string): Position {

@@ -15,8 +15,8 @@ import { pageStyles } from '../../../ui/styles';
 import { cards } from '..';
 import { findBot, parseBotConfig } from '../../../engine/bot-config';
 import { classOf, DECK_SIZE } from '../cards';
-import { classify, formatMove, type Combo, type Move } from '../combos';
-import { FULL_DEAL, isLegal, legalMoves, SEATS, SHORT_DEAL, type Position } from '../rules';
+import { classify, formatMove, sameMove, type Combo, type Move } from '../combos';
+import { FULL_DEAL, legalMoves, SEATS, SHORT_DEAL, type Position } from '../rules';
 import './playing-card';
 
 const DEALS = [
@@ -123,6 +123,7 @@ export class CardsPage extends GamePage<Position, Move> {
     const faceUp = this.showOther || this.mode === 'bots' || !!session.outcome;
     const plays = playsOf(session.positions);
     const lastPlay = plays.at(-1);
+    const moves = session.humanToMove && bottom === mover ? legalMoves(position) : null;
     return html`
       <h1>Red Ten duel</h1>
       <div class="layout">
@@ -143,7 +144,7 @@ export class CardsPage extends GamePage<Position, Move> {
             (s) => html`<div class="controls"><bot-picker .bots=${cards.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
               @change=${(e: CustomEvent<string>) => this.setConfig(s, e.detail)}></bot-picker><span class="hint">${this.looks(s) ? 'looks at the other hand' : 'does not look at the other hand'}</span></div>`,
           )}
-          ${this.handView(top, faceUp, false)}
+          ${this.handView(top, faceUp, null)}
           <div class="table" aria-label="Table">
             ${lastPlay && lastPlay.move !== 'pass' && position.last
               ? html`<div>${SEATS[lastPlay.seat]} played ${formatMove(lastPlay.move)}:</div>
@@ -151,8 +152,8 @@ export class CardsPage extends GamePage<Position, Move> {
               : html`<div data-testid="table">${session.outcome ? '' : lastPlay?.move === 'pass' ? `${SEATS[lastPlay.seat]} passed: ${SEATS[mover]} leads.` : `${SEATS[mover]} leads.`}</div>`}
             ${position.out.length ? html`<div class="hint">${position.out.length} cards out of play.</div>` : ''}
           </div>
-          ${this.handView(bottom, true, session.humanToMove && bottom === mover)}
-          ${session.humanToMove && bottom === mover ? this.playControls(position) : ''}
+          ${this.handView(bottom, true, moves)}
+          ${moves ? this.playControls(position, moves) : ''}
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${session.error || this.linkError ? html`<p class="error" role="alert">${session.error || this.linkError}</p>` : ''}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
@@ -170,10 +171,11 @@ export class CardsPage extends GamePage<Position, Move> {
     `;
   }
 
-  private handView(seat: 0 | 1, faceUp: boolean, selectable: boolean) {
+  /** A hand; `moves`, the legal moves, when the person at this page plays it now (its cards can be selected). */
+  private handView(seat: 0 | 1, faceUp: boolean, moves: readonly Move[] | null) {
     const position = this.session.position;
     const hand = position.hands[seat];
-    const playable = selectable ? new Set(legalMoves(position).flatMap((move) => (move === 'pass' ? [] : move.classes))) : null;
+    const playable = moves && new Set(moves.flatMap((move) => (move === 'pass' ? [] : move.classes)));
     const name = `${SEATS[seat]}${this.personSeat === null ? '' : seat === this.personSeat ? ' (you)' : this.mode === 'vs-bot' ? ' (AI)' : ' (opponent)'}`;
     return html`<div aria-label=${`${SEATS[seat]}'s hand`}>
       <span class="who ${!this.session.outcome && position.toMove === seat ? 'to-move' : ''}">${name}: ${hand.length} card${hand.length === 1 ? '' : 's'}</span>
@@ -181,8 +183,8 @@ export class CardsPage extends GamePage<Position, Move> {
         ${hand.map((card) =>
           !faceUp
             ? html`<playing-card></playing-card>`
-            : selectable
-              ? html`<button class="${this.selected.includes(card) ? 'selected' : ''} ${playable!.has(classOf(card)) ? '' : 'idle'}" data-card=${card}
+            : playable
+              ? html`<button class="${this.selected.includes(card) ? 'selected' : ''} ${playable.has(classOf(card)) ? '' : 'idle'}" data-card=${card}
                   aria-pressed=${this.selected.includes(card)} @click=${() => this.toggle(card)}><playing-card .card=${card}></playing-card></button>`
               : html`<playing-card .card=${card}></playing-card>`,
         )}
@@ -190,10 +192,9 @@ export class CardsPage extends GamePage<Position, Move> {
     </div>`;
   }
 
-  private playControls(position: Position) {
-    const moves = legalMoves(position);
+  private playControls(position: Position, moves: readonly Move[]) {
     const selectedClasses = this.selected.map(classOf);
-    const chosen = this.selectedMove();
+    const chosen = this.selectedMove(moves);
     const matching = this.selected.length ? moves.filter((move): move is Combo => move !== 'pass' && uses(move, selectedClasses)) : [];
     return html`<div class="controls">
         <button @click=${() => chosen && this.play(chosen)} ?disabled=${!chosen}>Play${chosen ? ` ${formatMove(chosen)}` : ''}</button>
@@ -211,10 +212,10 @@ export class CardsPage extends GamePage<Position, Move> {
   }
 
   /** The selection as a move, when it is exactly a legal one. */
-  private selectedMove(): Combo | undefined {
+  private selectedMove(moves: readonly Move[]): Combo | undefined {
     if (this.selected.length === 0) return undefined;
     const combo = classify(this.selected.map(classOf));
-    return 'error' in combo || !isLegal(this.session.position, combo) ? undefined : combo;
+    return 'error' in combo || !moves.some((move) => sameMove(move, combo)) ? undefined : combo;
   }
 
   private toggle(card: number): void {

@@ -7,6 +7,7 @@ import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AnalysisController } from '../../../ui/analysis-controller';
 import { GamePage } from '../../../ui/game-page';
+import { LevelChoice } from '../../../ui/level-choice';
 import { GameSession } from '../../../ui/game-session';
 import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
@@ -18,7 +19,6 @@ import './connect4-board';
 
 const SEATS = ['Red', 'Yellow'] as const;
 const levels = connect4.levels;
-const PERFECT = levels.length - 1;
 
 @customElement('connect4-page')
 export class Connect4Page extends GamePage<Position, number> {
@@ -32,7 +32,7 @@ export class Connect4Page extends GamePage<Position, number> {
   ];
 
   /** Level index of the AI on each seat. */
-  @state() private levelOf: [number, number] = [PERFECT, PERFECT];
+  private readonly levelChoice = new LevelChoice(this, levels, () => this.playersChanged());
   @state() private notice = '';
   private readonly analysis = new AnalysisController(this, 'connect4');
   protected readonly session = new GameSession<Position, number>(this, connect4, this.players(), () => this.positionChanged());
@@ -49,9 +49,9 @@ export class Connect4Page extends GamePage<Position, number> {
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
             ${this.mode === 'vs-bot'
               ? html`${this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])}
-                  ${this.levelSelect(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
+                  ${this.levelChoice.select(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
               : this.mode === 'bots'
-                ? html`${this.levelSelect(0, 'Red')} ${this.levelSelect(1, 'Yellow')}`
+                ? html`${this.levelChoice.select(0, 'Red')} ${this.levelChoice.select(1, 'Yellow')}`
                 : ''}
           </div>
           <connect4-board .position=${position} .scores=${analysis.on && analysis.shown ? analysis.shown.values : null} ?interactive=${session.humanToMove}
@@ -90,14 +90,6 @@ export class Connect4Page extends GamePage<Position, number> {
     return iterations.map((iteration, i) => ({ label: String(i + 1), nodes: iteration.nodes, depth: iteration.depth, ms: iteration.ms, live: live && i === iterations.length - 1 }));
   }
 
-  private levelSelect(seat: 0 | 1, label: string) {
-    return html`<label>${label}
-      <select @change=${(e: Event) => this.setLevel(seat, Number((e.target as HTMLSelectElement).value))}>
-        ${levels.map((level, i) => html`<option value=${i} ?selected=${i === this.levelOf[seat]}>${level.label}</option>`)}
-      </select>
-    </label>`;
-  }
-
   /** The article's messages: "Your turn.", "You won!", "You lost!", "The game ended in a tie!". */
   private status(): string {
     const outcome = this.session.outcome;
@@ -111,19 +103,13 @@ export class Connect4Page extends GamePage<Position, number> {
   }
 
   protected botConfigs(): [string, string] {
-    return [levels[this.levelOf[0]].config, levels[this.levelOf[1]].config];
+    return this.levelChoice.configs();
   }
 
   /** The AI keeps its level when the person changes colour. */
   protected setHumanSeat(seat: 0 | 1): void {
-    const aiLevel = this.levelOf[1 - this.humanSeat];
-    this.levelOf = [aiLevel, aiLevel];
+    this.levelChoice.keepAiLevel((1 - this.humanSeat) as 0 | 1);
     super.setHumanSeat(seat);
-  }
-
-  private setLevel(seat: 0 | 1, level: number): void {
-    this.levelOf = seat === 0 ? [level, this.levelOf[1]] : [this.levelOf[0], level];
-    this.playersChanged();
   }
 
   /** Digits 1-7 drop a stone in that column. */

@@ -3,8 +3,9 @@
 // seed live in the URL: #/tictactoe?pos=X...O....&seed=7
 
 import { html } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement } from 'lit/decorators.js';
 import { GamePage } from '../../../ui/game-page';
+import { LevelChoice } from '../../../ui/level-choice';
 import { GameSession } from '../../../ui/game-session';
 import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
@@ -15,14 +16,13 @@ import './tictactoe-board';
 
 const SEATS = ['X', 'O'] as const;
 const levels = tictactoe.levels;
-const PERFECT = levels.length - 1;
 
 @customElement('tictactoe-page')
 export class TicTacToePage extends GamePage<Position, number> {
   static styles = pageStyles;
 
   /** Level index of the bot on each seat (in You vs AI, the AI's is that of the seat the person does not play). */
-  @state() private levelOf: [number, number] = [PERFECT, PERFECT];
+  private readonly levelChoice = new LevelChoice(this, levels, () => this.playersChanged());
   protected readonly session = new GameSession<Position, number>(this, tictactoe, this.players(), () => this.saveToUrl());
   render() {
     const session = this.session;
@@ -37,9 +37,9 @@ export class TicTacToePage extends GamePage<Position, number> {
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
             ${this.mode === 'vs-bot'
               ? html`${this.seatSelect(SEATS)}
-                  ${this.levelSelect(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
+                  ${this.levelChoice.select(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
               : this.mode === 'bots'
-                ? html`${this.levelSelect(0, 'X level')} ${this.levelSelect(1, 'O level')}`
+                ? html`${this.levelChoice.select(0, 'X level')} ${this.levelChoice.select(1, 'O level')}`
                 : ''}
           </div>
           <tictactoe-board
@@ -60,14 +60,6 @@ export class TicTacToePage extends GamePage<Position, number> {
     `;
   }
 
-  private levelSelect(seat: 0 | 1, label: string) {
-    return html`<label>${label}
-      <select @change=${(e: Event) => this.setLevel(seat, Number((e.target as HTMLSelectElement).value))}>
-        ${levels.map((level, i) => html`<option value=${i} ?selected=${i === this.levelOf[seat]}>${level.label}</option>`)}
-      </select>
-    </label>`;
-  }
-
   private status(): string {
     const outcome = this.session.outcome;
     if (!outcome) return turnStatus(this.session, this.mode, SEATS);
@@ -77,19 +69,13 @@ export class TicTacToePage extends GamePage<Position, number> {
   }
 
   protected botConfigs(): [string, string] {
-    return [levels[this.levelOf[0]].config, levels[this.levelOf[1]].config];
+    return this.levelChoice.configs();
   }
 
   /** The AI keeps its level when the person changes sides. */
   protected setHumanSeat(seat: 0 | 1): void {
-    const aiLevel = this.levelOf[1 - this.humanSeat];
-    this.levelOf = [aiLevel, aiLevel];
+    this.levelChoice.keepAiLevel((1 - this.humanSeat) as 0 | 1);
     super.setHumanSeat(seat);
-  }
-
-  private setLevel(seat: 0 | 1, level: number): void {
-    this.levelOf = seat === 0 ? [level, this.levelOf[1]] : [this.levelOf[0], level];
-    this.playersChanged();
   }
 
   /** Digits 1-9 play a free cell, 1 top left. */
