@@ -152,6 +152,11 @@ export const honestBot: CardsBot = {
     const tally = moves.map(() => 0);
     let nodes = 0;
     let ms = 0;
+    /** Counts the core's last search into this decision's report. */
+    const spent = () => {
+      nodes += core.nodeCount();
+      ms += core.elapsedMs();
+    };
     core.clearTable();
     for (let sample = 0; sample < params.samples; sample++) {
       setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last);
@@ -159,14 +164,12 @@ export const honestBot: CardsBot = {
       if (core.solveMoves(params.budget * 1000, 0) === 1) {
         moves.forEach((_, i) => (tally[i] += core.rootValue(i)));
       } else {
-        nodes += core.nodeCount();
-        ms += core.elapsedMs();
+        spent(); // the solve that ran out of budget
         core.searchMoves(params.depth, 0, 0);
         const values = moves.map((_, i) => core.rootValue(i));
         tally[values.indexOf(Math.max(...values))]++;
       }
-      nodes += core.nodeCount();
-      ms += core.elapsedMs();
+      spent();
     }
     const best = tally.indexOf(Math.max(...tally));
     const iteration = { depth: params.samples, nodes, ms, score: tally[best], move: formatMove(moves[best]) };
