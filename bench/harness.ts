@@ -3,7 +3,7 @@
 
 import type { SolveAnswer, SolveOptions } from '../src/engine/game';
 import type { WorkerPool } from '../src/engine/pool';
-import { requestSolve } from '../src/engine/requests';
+import { requestSolveAll } from '../src/engine/requests';
 
 export interface BenchRow {
   readonly set: string;
@@ -32,9 +32,15 @@ export interface BenchSuite {
   run(context: BenchContext): Promise<readonly TableRow[]>;
 }
 
-/** Solves the positions on the pool (answers in input order) and sums their figures into a row. */
+/**
+ * Solves the positions on the pool (answers in input order) and sums their figures into a row. They go in
+ * batches, a few per worker, each solved in one loop in its worker.
+ */
 export async function solveSet(pool: WorkerPool, game: string, set: string, lines: readonly string[], options: SolveOptions = {}): Promise<{ row: BenchRow; answers: SolveAnswer[] }> {
-  const answers = await Promise.all(lines.map((line) => requestSolve(pool, game, line, options).promise));
+  const size = Math.max(1, Math.ceil(lines.length / (4 * pool.size)));
+  const batches: (readonly string[])[] = [];
+  for (let start = 0; start < lines.length; start += size) batches.push(lines.slice(start, start + size));
+  const answers = (await Promise.all(batches.map((batch) => requestSolveAll(pool, game, batch, options).promise))).flat();
   return { row: benchRow(set, answers), answers };
 }
 

@@ -86,6 +86,26 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
       const position = game.rules.parse(line);
       return game.solve(position, options, { core: await core(game.core), cache }, onProgress && ((iteration) => void onProgress(iteration)));
     },
+
+    /**
+     * Solves position lines one after another in this worker (the bench: the native references read their
+     * positions in one loop too, where a message per position would stir the caches between tiny searches).
+     */
+    async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
+      const game = gameById(gameId);
+      const context = { core: await core(game.core), cache };
+      const answers: SolveAnswer[] = [];
+      for (const [i, line] of lines.entries()) {
+        let position;
+        try {
+          position = game.rules.parse(line);
+        } catch (error) {
+          throw new Error(`line ${i + 1}: ${(error as Error).message}`);
+        }
+        answers.push(await game.solve(position, options, context));
+      }
+      return answers;
+    },
   };
 }
 

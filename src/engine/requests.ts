@@ -13,6 +13,11 @@ export function requestSolve(pool: WorkerPool, game: string, line: string, optio
   return pool.run((api) => api.solve(game, line, options, onProgress && proxy(onProgress)));
 }
 
+/** Position lines solved in one worker, one after another: the answers in the order of the lines. */
+export function requestSolveAll(pool: WorkerPool, game: string, lines: readonly string[], options: SolveOptions = {}): Job<SolveAnswer[]> {
+  return pool.run((api) => api.solveAll(game, lines, options));
+}
+
 export function requestAnalysis(pool: WorkerPool, game: string, position: string, budget: Budget = {}, onProgress?: ProgressCallback): Job<Analysis> {
   return pool.run((api) => api.analyze(game, position, budget, onProgress && proxy(onProgress)));
 }

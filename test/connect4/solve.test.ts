@@ -54,6 +54,17 @@ describe('playground connect4 solve', () => {
   });
 });
 
+describe('solving a batch in one worker', () => {
+  it('gives the answers of one solve per line, in order, and names a bad line', async () => {
+    const positions = lines('Test_L2_R1', 30).map((line) => line.split(' ')[0]);
+    const batch = await api.solveAll('connect4', positions, { scoreOnly: true });
+    const single = await Promise.all(positions.map((line) => api.solve('connect4', line, { scoreOnly: true })));
+    expect(batch.map(({ score, nodes }) => [score, nodes])).toEqual(single.map(({ score, nodes }) => [score, nodes]));
+    expect(batch.map(({ score }) => score)).toEqual(lines('Test_L2_R1', 30).map((line) => Number(line.split(' ')[1])));
+    await expect(api.solveAll('connect4', [positions[0], `${positions[1]}8`], {})).rejects.toThrow(/^line 2: .*8/);
+  });
+});
+
 describe('playground connect4 play', () => {
   it('refuses each kind of bad input with its own message, the full column as an illegal move', async () => {
     const input = ['', 'x', '9', '4', '4', '4', '4', '4', '4', '4', '3'].join('\n');
