@@ -362,28 +362,6 @@ function patternEstimate(): i32 {
   return max(directSum, mirrorSum);
 }
 
-/**
- * Tile t moves from cell `from` to cell `to`: its group's index and value change, and in the mirrored board
- * the tile mirrorTile(t) moves from the mirror of `from` to the mirror of `to`. Returns the new estimate.
- */
-@inline
-function patternMove(tile: i32, from: i32, to: i32): i32 {
-  const g = <i32>tileGroup[tile];
-  const index = directIndex[g] + (<u32>(to - from) << tileShift[tile]);
-  const value = <i32>load<u8>(groupTable[g] + index);
-  directSum += value - directValue[g];
-  directIndex[g] = index;
-  directValue[g] = value;
-  const mirrored = mirrorTile(tile);
-  const m = <i32>tileGroup[mirrored];
-  const mirror = mirrorIndex[m] + (<u32>(mirrorCell(to) - mirrorCell(from)) << tileShift[mirrored]);
-  const mirrorValueNow = <i32>load<u8>(groupTable[m] + mirror);
-  mirrorSum += mirrorValueNow - mirrorValue[m];
-  mirrorIndex[m] = mirror;
-  mirrorValue[m] = mirrorValueNow;
-  return max(directSum, mirrorSum);
-}
-
 // ---- Moves and IDA*, one search per heuristic -------------------------------------------------------------------
 // The search is compiled once per heuristic (a marker class as a type parameter): each keeps and updates only
 // the state its heuristic needs, and restores it from saved values rather than by the reverse move.
@@ -426,9 +404,16 @@ function prefetchChildren(blank: i32, previous: i32): void {
 }
 
 function search<H>(g: i32, previous: i32, blank: i32, rows: i32, columns: i32, rowInv: i32, columnInv: i32): void {
-  if (countNode()) return;
-  if (idof<H>() == idof<Patterns>()) prefetchChildren(blank, previous);
+  if (g <= splitDepth ? !ownsNode(g) : countNode()) return;
   // One call per direction with the direction a constant: the inlined move folds its tests on it away.
+  if (idof<H>() == idof<Patterns>()) {
+    prefetchChildren(blank, previous);
+    if (previous != 3 && blank >= 4 && patternChild(0, g, blank, rows, columns)) return;
+    if (previous != 2 && (blank & 3) != 0 && patternChild(1, g, blank, rows, columns)) return;
+    if (previous != 1 && (blank & 3) != 3 && patternChild(2, g, blank, rows, columns)) return;
+    if (previous != 0 && blank < 12) patternChild(3, g, blank, rows, columns);
+    return;
+  }
   if (previous != 3 && blank >= 4 && child<H>(0, g, blank, rows, columns, rowInv, columnInv)) return;
   if (previous != 2 && (blank & 3) != 0 && child<H>(1, g, blank, rows, columns, rowInv, columnInv)) return;
   if (previous != 1 && (blank & 3) != 3 && child<H>(2, g, blank, rows, columns, rowInv, columnInv)) return;
@@ -445,9 +430,7 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
   let nextColumns = columns;
   let nextRowInv = rowInv;
   let nextColumnInv = columnInv;
-  // The pattern database search keeps the walking distance too: h is the larger of the two (it cuts about a
-  // sixth of the nodes on Korf's 100 and costs one table lookup).
-  if (idof<H>() == idof<WalkingDistance>() || idof<H>() == idof<WalkingInversion>() || idof<H>() == idof<Patterns>()) {
+  if (idof<H>() == idof<WalkingDistance>() || idof<H>() == idof<WalkingInversion>()) {
     if (vertical) nextRows = <i32>load<u16>(WD_LINK + ((<usize>(rows * 8 + (direction == 3 ? 4 : 0) + goalRow(tile))) << 1));
     else nextColumns = <i32>load<u16>(WD_LINK + ((<usize>(columns * 8 + (direction == 2 ? 4 : 0) + goalColumn(tile))) << 1));
   }
@@ -459,25 +442,6 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
     if (vertical) nextRows += abs(goalRow(tile) - (blank >> 2)) - abs(goalRow(tile) - (from >> 2));
     else nextRows += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
   }
-  // The pattern lookup state of the two groups the move changes, to give back afterwards.
-  let savedGroup = 0;
-  let savedIndex: u32 = 0;
-  let savedValue = 0;
-  let savedMirrorGroup = 0;
-  let savedMirrorIndex: u32 = 0;
-  let savedMirrorValue = 0;
-  let savedSum = 0;
-  let savedMirrorSum = 0;
-  if (idof<H>() == idof<Patterns>()) {
-    savedGroup = <i32>tileGroup[tile];
-    savedIndex = directIndex[savedGroup];
-    savedValue = directValue[savedGroup];
-    savedMirrorGroup = <i32>tileGroup[mirrorTile(tile)];
-    savedMirrorIndex = mirrorIndex[savedMirrorGroup];
-    savedMirrorValue = mirrorValue[savedMirrorGroup];
-    savedSum = directSum;
-    savedMirrorSum = mirrorSum;
-  }
   store<u8>(TILES + <usize>blank, tile);
   store<u8>(TILES + <usize>from, 0);
   let h: i32;
@@ -485,10 +449,8 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
     h = <i32>load<u8>(WD_DISTANCE + <usize>nextRows) + <i32>load<u8>(WD_DISTANCE + <usize>nextColumns);
   } else if (idof<H>() == idof<WalkingInversion>()) {
     h = max(<i32>load<u8>(WD_DISTANCE + <usize>nextRows), inversionDistance(nextRowInv)) + max(<i32>load<u8>(WD_DISTANCE + <usize>nextColumns), inversionDistance(nextColumnInv));
-  } else if (idof<H>() == idof<Manhattan>()) {
-    h = nextRows;
   } else {
-    h = max(patternMove(tile, from, blank), <i32>load<u8>(WD_DISTANCE + <usize>nextRows) + <i32>load<u8>(WD_DISTANCE + <usize>nextColumns));
+    h = nextRows;
   }
   if (h == 0) {
     found = true;
@@ -509,14 +471,83 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
   }
   store<u8>(TILES + <usize>from, tile);
   store<u8>(TILES + <usize>blank, 0);
-  if (idof<H>() == idof<Patterns>()) {
-    directIndex[savedGroup] = savedIndex;
-    directValue[savedGroup] = savedValue;
-    mirrorIndex[savedMirrorGroup] = savedMirrorIndex;
-    mirrorValue[savedMirrorGroup] = savedMirrorValue;
-    directSum = savedSum;
-    mirrorSum = savedMirrorSum;
+  return false;
+}
+
+/**
+ * The pattern database search's move. h is the largest of three estimates: the walking distance (it cuts
+ * about a sixth of the nodes on Korf's 100 for one cached lookup), the groups' sum and the mirrored board's
+ * sum. They are looked up one at a time and the child is cut as soon as one shows f above the threshold; the
+ * lookup state changes only for a child searched. Each estimate changes by one per move, so f keeps the
+ * parity of the threshold and a cut on one estimate leaves the same next threshold as on all three.
+ */
+@inline
+function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i32): bool {
+  const from = blank + <i32>load<i8>(STEPS + <usize>direction);
+  const tile = <i32>load<u8>(TILES + <usize>from);
+  const limit = threshold - g - 1;
+  let nextRows = rows;
+  let nextColumns = columns;
+  if (direction == 0 || direction == 3) nextRows = <i32>load<u16>(WD_LINK + ((<usize>(rows * 8 + (direction == 3 ? 4 : 0) + goalRow(tile))) << 1));
+  else nextColumns = <i32>load<u16>(WD_LINK + ((<usize>(columns * 8 + (direction == 2 ? 4 : 0) + goalColumn(tile))) << 1));
+  const walking = <i32>load<u8>(WD_DISTANCE + <usize>nextRows) + <i32>load<u8>(WD_DISTANCE + <usize>nextColumns);
+  if (walking > limit) return cut(g + 1 + walking);
+  // Tile t moves from `from` to `blank`: its group's index and value change, and in the mirrored board the
+  // tile mirrorTile(t) moves from the mirror of `from` to the mirror of `blank`.
+  const group = <i32>tileGroup[tile];
+  const index = directIndex[group] + (<u32>(blank - from) << tileShift[tile]);
+  const value = <i32>load<u8>(groupTable[group] + index);
+  const sum = directSum + value - directValue[group];
+  if (sum > limit) return cut(g + 1 + sum);
+  const mirrored = mirrorTile(tile);
+  const mirrorGroup = <i32>tileGroup[mirrored];
+  const mirror = mirrorIndex[mirrorGroup] + (<u32>(mirrorCell(blank) - mirrorCell(from)) << tileShift[mirrored]);
+  const mirrorValueNow = <i32>load<u8>(groupTable[mirrorGroup] + mirror);
+  const mirrorSumNow = mirrorSum + mirrorValueNow - mirrorValue[mirrorGroup];
+  if (mirrorSumNow > limit) return cut(g + 1 + mirrorSumNow);
+  if ((walking | sum | mirrorSumNow) == 0) {
+    store<u8>(TILES + <usize>blank, tile);
+    store<u8>(TILES + <usize>from, 0);
+    found = true;
+    solutionLength = g + 1;
+    path[g] = direction;
+    return true; // the goal: stop at once, the board stays solved
   }
+  const savedIndex = directIndex[group];
+  const savedValue = directValue[group];
+  const savedSum = directSum;
+  const savedMirrorIndex = mirrorIndex[mirrorGroup];
+  const savedMirrorValue = mirrorValue[mirrorGroup];
+  const savedMirrorSum = mirrorSum;
+  directIndex[group] = index;
+  directValue[group] = value;
+  directSum = sum;
+  mirrorIndex[mirrorGroup] = mirror;
+  mirrorValue[mirrorGroup] = mirrorValueNow;
+  mirrorSum = mirrorSumNow;
+  store<u8>(TILES + <usize>blank, tile);
+  store<u8>(TILES + <usize>from, 0);
+  search<Patterns>(g + 1, direction, from, nextRows, nextColumns, 0, 0);
+  if (found) {
+    path[g] = direction;
+    return true;
+  }
+  if (searchStopped()) return true;
+  store<u8>(TILES + <usize>from, tile);
+  store<u8>(TILES + <usize>blank, 0);
+  directIndex[group] = savedIndex;
+  directValue[group] = savedValue;
+  directSum = savedSum;
+  mirrorIndex[mirrorGroup] = savedMirrorIndex;
+  mirrorValue[mirrorGroup] = savedMirrorValue;
+  mirrorSum = savedMirrorSum;
+  return false;
+}
+
+/** A child cut with f above the threshold: f may be the next threshold. */
+@inline
+function cut(f: i32): bool {
+  if (f < nextThreshold) nextThreshold = f;
   return false;
 }
 
@@ -537,13 +568,28 @@ function inversionChange(direction: i32, from: i32, blank: i32, tile: i32): i32 
   return direction == 1 ? change : -change;
 }
 
-function iterate<H>(): void {
-  while (solutionLength < 0 && !searchStopped()) {
-    nextThreshold = i32.MAX_VALUE;
-    search<H>(0, -1, blank, heuristic == MD ? manhattan : rowState, columnState, rowInversions, columnInversions);
-    if (!searchStopped()) reportIteration(threshold, found ? solutionLength : -1, -1);
-    threshold = nextThreshold;
-  }
+/** One iteration at the current threshold: sets nextThreshold, or found and the path. */
+function iteration<H>(): void {
+  nextThreshold = i32.MAX_VALUE;
+  dealt = 0;
+  search<H>(0, -1, blank, heuristic == MD ? manhattan : rowState, columnState, rowInversions, columnInversions);
+}
+
+function runIteration(which: i32): void {
+  if (which == WD) iteration<WalkingDistance>();
+  else if (which == WDID) iteration<WalkingInversion>();
+  else if (which == MD) iteration<Manhattan>();
+  else iteration<Patterns>();
+}
+
+/** Starts a search of the board set with setTile: the budget, the heuristic's state; returns h. */
+function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  for (let cell = 0; cell < CELLS; cell++) cellOf[<i32>load<u8>(TILES + <usize>(cell))] = <u8>cell;
+  const h = prepare(which);
+  found = false;
+  solutionLength = h == 0 ? 0 : -1;
+  return h;
 }
 
 /**
@@ -552,17 +598,55 @@ function iterate<H>(): void {
  * iteration (threshold, expansions so far, ms so far). The board is left solved.
  */
 export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
-  startSearch(nodeLimit, msLimit);
-  for (let cell = 0; cell < CELLS; cell++) cellOf[<i32>load<u8>(TILES + <usize>(cell))] = <u8>cell;
-  const h = prepare(which);
-  found = false;
-  solutionLength = h == 0 ? 0 : -1;
-  threshold = h;
-  if (which == WD) iterate<WalkingDistance>();
-  else if (which == WDID) iterate<WalkingInversion>();
-  else if (which == MD) iterate<Manhattan>();
-  else iterate<Patterns>();
+  threshold = begin(which, nodeLimit, msLimit);
+  splitDepth = -1;
+  while (solutionLength < 0 && !searchStopped()) {
+    runIteration(which);
+    if (!searchStopped()) reportIteration(threshold, found ? solutionLength : -1, -1);
+    threshold = nextThreshold;
+  }
   return searchStopped() ? -1 : solutionLength;
+}
+
+// ---- One iteration shared among workers --------------------------------------------------------------------
+// Every worker searches the top of the tree down to splitDepth; the nodes at splitDepth are dealt out in turn
+// and each worker searches only its own. Only the first worker counts the nodes above splitDepth, so the
+// workers' counts add up to those of the iteration searched alone.
+
+let splitDepth: i32 = -1;
+let share: i32 = 0;
+let shares: i32 = 1;
+let dealt: i32 = 0;
+
+/** Whether this worker searches a node at depth g <= splitDepth (counting it if so and it is the first). */
+@inline
+function ownsNode(g: i32): bool {
+  if (g == splitDepth && dealt++ % shares != share) return false;
+  return (share != 0 && g < splitDepth) || !countNode();
+}
+
+/**
+ * One iteration of IDA* at `limit` (at least the board's estimate) over share `part` of `parts`, dealt at
+ * `depth`: returns the solution's length, 0 for the goal, -1 when this share holds none (then
+ * searchedLimit and nextLimit give the threshold searched and the next one) or the budget ran out.
+ */
+export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
+  threshold = max(limit, begin(which, nodeLimit, msLimit));
+  if (solutionLength == 0) return 0;
+  splitDepth = depth;
+  share = part;
+  shares = parts;
+  runIteration(which);
+  splitDepth = -1;
+  return searchStopped() ? -1 : solutionLength;
+}
+
+export function searchedLimit(): i32 {
+  return threshold;
+}
+
+export function nextLimit(): i32 {
+  return nextThreshold;
 }
 
 /** The blank's i-th move of the solution: 0 U, 1 L, 2 R, 3 D. */

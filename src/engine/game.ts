@@ -93,7 +93,7 @@ export interface Bot<P, M, Core = unknown> {
 }
 
 /** Flags and values of a solve request (`--analyze`, `--heuristic wd`). */
-export type SolveOptions = Readonly<Record<string, string | boolean>>;
+export type SolveOptions = Readonly<Record<string, string | number | boolean>>;
 
 /** The answer of DESIGN.md's solve contract for one position, including "nodes" and "ms". */
 export type SolveAnswer = Readonly<Record<string, unknown>> & { readonly nodes: number; readonly ms: number };

@@ -12,6 +12,9 @@ export interface Puzzle15Core {
   prepare(heuristic: number): number;
   solve(heuristic: number, nodeLimit: number, msLimit: number): number;
   solutionMove(i: number): number;
+  searchShare(heuristic: number, limit: number, depth: number, part: number, parts: number, nodeLimit: number, msLimit: number): number;
+  searchedLimit(): number;
+  nextLimit(): number;
   buildWalkingDistance(): number;
   addPatternGroup(tilesMask: number): number;
   buildPatternGroup(group: number): number;

@@ -5,7 +5,7 @@ import { bots, levels } from './bots';
 import { HEURISTICS, type Puzzle15Core } from './core';
 import { levelBoard, parseLevels } from './levels';
 import { randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
-import { solve } from './solve';
+import { searchShare, solve } from './solve';
 import { terminal } from './terminal';
 
 export const GENERATORS = ['walk', 'random', 'level'] as const;
@@ -40,5 +40,10 @@ export const puzzle15: GameDefinition<Position, Direction, Puzzle15Core> = {
   ],
   generate,
   solveOptions: [{ name: 'heuristic', value: 'H', help: 'wd (default), wdid, md or pdb (built on first use, then cached)', choices: HEURISTICS }],
-  solve: (position, options, { core, cache }, progress) => solve(position, typeof options.heuristic === 'string' ? options.heuristic : 'wd', core, cache, progress),
+  solve: (position, options, { core, cache }, progress) => {
+    const heuristic = typeof options.heuristic === 'string' ? options.heuristic : 'wd';
+    // A share of one iteration, asked for by a search shared among workers.
+    if (typeof options.parts === 'number') return searchShare(position, heuristic, core, cache, Number(options.threshold), Number(options.part), options.parts);
+    return solve(position, heuristic, core, cache, progress);
+  },
 };

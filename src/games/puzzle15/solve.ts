@@ -32,6 +32,25 @@ export async function solveBoard(position: Position, heuristic: string, core: Pu
   return { length, moves, nodes: core.nodeCount(), ms: core.elapsedMs() };
 }
 
+/** The nodes at this depth are dealt out among the workers sharing an iteration (some thousands of them). */
+export const SPLIT_DEPTH = 10;
+
+/** One share of one IDA* iteration: a solution, or the threshold searched and the next one. */
+export type ShareAnswer = { readonly [key in keyof Solution]: Solution[key] } & { readonly threshold: number; readonly next: number };
+
+/**
+ * One iteration of IDA* at `threshold` (at least the board's estimate) over share `part` of `parts` of the
+ * tree, for a search shared among workers (shared-solve.ts).
+ */
+export async function searchShare(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, threshold: number, part: number, parts: number): Promise<ShareAnswer> {
+  const which = heuristicIndex(heuristic);
+  if (heuristic === 'pdb') await ensurePatterns(core, cache);
+  setBoard(core, position);
+  const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
+  const moves = length > 0 ? Array.from({ length }, (_, i) => LETTERS[core.solutionMove(i)]).join('') : '';
+  return { length, moves, nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
+}
+
 /** DESIGN.md's answer: {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
 export async function solve(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration) => void): Promise<SolveAnswer> {
   const solution = await solveBoard(position, heuristic, core, cache, {}, progress);

@@ -1,0 +1,58 @@
+// IDA* on several workers at once: each iteration is dealt out among them (the nodes at SPLIT_DEPTH in turn,
+// solve.ts), and the next threshold is the least of theirs. The first worker to reach the goal ends the
+// search: the others are cancelled. The node counts of every iteration before the last add up to those of
+// the search on one worker; the last counts the nodes of the worker that found the goal.
+
+import type { Iteration, SolveOptions } from '../../engine/game';
+import { CancelledError, type Job, type WorkerPool } from '../../engine/pool';
+import { requestSolve } from '../../engine/requests';
+import type { ShareAnswer, Solution } from './solve';
+
+export async function solveShared(pool: WorkerPool, line: string, heuristic: string, parts: number, progress?: (iteration: Iteration) => void): Promise<Solution> {
+  let threshold = 0;
+  let nodes = 0;
+  const started = performance.now();
+  for (;;) {
+    const jobs = Array.from({ length: parts }, (_, part) => shareJob(pool, line, { heuristic, threshold, part, parts }));
+    const found = await firstSolution(jobs);
+    const ms = performance.now() - started;
+    if (found) {
+      nodes += found.nodes;
+      progress?.({ depth: found.threshold, nodes: found.nodes, ms, score: found.threshold, move: '' });
+      return { length: found.length, moves: found.moves, nodes, ms };
+    }
+    const answers = await Promise.all(jobs.map((job) => job.promise));
+    const iterationNodes = answers.reduce((sum, answer) => sum + answer.nodes, 0);
+    nodes += iterationNodes;
+    progress?.({ depth: answers[0].threshold, nodes: iterationNodes, ms, score: answers[0].threshold, move: '' });
+    threshold = Math.min(...answers.map((answer) => answer.next));
+  }
+}
+
+function shareJob(pool: WorkerPool, line: string, options: SolveOptions): Job<ShareAnswer> {
+  const job = requestSolve(pool, 'puzzle15', line, options);
+  return { promise: job.promise.then((answer) => answer as ShareAnswer), cancel: job.cancel };
+}
+
+/** The first share that reaches the goal (the other jobs are cancelled then), or null when none does. */
+function firstSolution(jobs: readonly Job<ShareAnswer>[]): Promise<ShareAnswer | null> {
+  return new Promise((resolve, reject) => {
+    let left = jobs.length;
+    const cancelAll = () => jobs.forEach((job) => job.cancel());
+    for (const job of jobs) {
+      job.promise.then(
+        (answer) => {
+          if (answer.length >= 0) {
+            cancelAll();
+            resolve(answer);
+          } else if (--left === 0) resolve(null);
+        },
+        (error: unknown) => {
+          if (error instanceof CancelledError) return;
+          cancelAll();
+          reject(error);
+        },
+      );
+    }
+  });
+}
