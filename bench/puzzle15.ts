@@ -61,10 +61,10 @@ const hard80Suite: BenchSuite = {
     const boards = parseSet(readFileSync('src/games/puzzle15/data/hard80.txt', 'utf8'), 'hard');
     const workers = pool();
     // Not measured: every worker loads the databases (a worker cancelled at the end of a search loads them again).
-    await solveShared(workers, '1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15', 'pdb', workers.size);
+    await solveShared(workers, '1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15', 'pdb', workers.size).promise;
     const solutions = [];
     for (const [i, board] of boards.entries()) {
-      const solution = await solveShared(workers, board.tiles.join(' '), 'pdb', workers.size);
+      const solution = await solveShared(workers, board.tiles.join(' '), 'pdb', workers.size).promise;
       log(`${i + 1}: ${solution.length} moves, ${solution.nodes} nodes, ${(solution.ms / 1000).toFixed(1)} s`);
       solutions.push(solution);
     }

@@ -2,14 +2,17 @@
 // last expands exactly the published nodes), optimal lengths with every heuristic, solutions replayed.
 
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Iteration } from '../../src/engine/game';
 import { fileCache } from '../../src/engine/node-cache';
+import { createNodePool } from '../../src/engine/node-pool';
 import { instantiateCore } from '../../src/engine/core';
 import { readCoreModule } from '../../src/engine/node-cores';
 import { Rng } from '../../src/engine/rng';
 import { PATTERN_GROUPS, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { isGoal, parse, play, randomWalk, type Direction } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
+import { solveShared } from '../../src/games/puzzle15/shared-solve';
 import { solveBoard } from '../../src/games/puzzle15/solve';
 
 const core = await instantiateCore<Puzzle15Core & { walkingDistanceOf(state: number): number }>(await readCoreModule('build', 'puzzle15'));
@@ -80,5 +83,30 @@ describe('15-puzzle solver', () => {
     const solution = await solveBoard(parse(tiles.join(' ')), 'wd', core, cache, { nodes: 10_000 });
     expect(solution.length).toBe(-1);
     expect(core.nodeCount()).toBe(10_000);
+  });
+});
+
+describe('15-puzzle search shared among workers', () => {
+  const pool = createNodePool(2, 'dist-node/worker.mjs');
+  afterAll(() => pool.close());
+  const quick = yardstick.filter((row) => row[5] < 3_000_000).map((row) => row[0]);
+
+  it.each([
+    ['wd', 2, quick.slice(0, 3)],
+    ['wd', 3, quick.slice(3, 5)],
+    ['pdb', 2, [1, 2]],
+  ] as const)('with %s in %i shares: every iteration before the last as on one worker, the same optimal length', async (heuristic, parts, instances) => {
+    for (const instance of instances) {
+      const tiles = korf[instance - 1].slice(0, 16);
+      const alone: Iteration[] = [];
+      await solveBoard(parse(tiles.join(' ')), heuristic, core, cache, {}, (it) => alone.push(it));
+      const shared: Iteration[] = [];
+      const solution = await solveShared(pool, tiles.join(' '), heuristic, parts, (it) => shared.push(it)).promise;
+      const counts = (iterations: Iteration[]) => iterations.map((it) => [it.depth, it.nodes]);
+      expect(counts(shared.slice(0, -1)), `Korf #${instance}`).toEqual(counts(alone.slice(0, -1)));
+      expect(shared.at(-1)!.depth).toBe(alone.at(-1)!.depth);
+      expect(solution.length).toBe(korf[instance - 1][16]);
+      expect(replay(tiles, solution.moves)).toBe(true);
+    }
   });
 });

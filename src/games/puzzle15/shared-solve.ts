@@ -8,25 +8,37 @@ import { CancelledError, type Job, type WorkerPool } from '../../engine/pool';
 import { requestSolve } from '../../engine/requests';
 import type { ShareAnswer, Solution } from './solve';
 
-export async function solveShared(pool: WorkerPool, line: string, heuristic: string, parts: number, progress?: (iteration: Iteration) => void): Promise<Solution> {
-  let threshold = 0;
-  let nodes = 0;
-  const started = performance.now();
-  for (;;) {
-    const jobs = Array.from({ length: parts }, (_, part) => shareJob(pool, line, { heuristic, threshold, part, parts }));
-    const found = await firstSolution(jobs);
-    const ms = performance.now() - started;
-    if (found) {
-      nodes += found.nodes;
-      progress?.({ depth: found.threshold, nodes: found.nodes, ms, score: found.threshold, move: '' });
-      return { length: found.length, moves: found.moves, nodes, ms };
+export function solveShared(pool: WorkerPool, line: string, heuristic: string, parts: number, progress?: (iteration: Iteration) => void): Job<Solution> {
+  let running: readonly Job<ShareAnswer>[] = [];
+  let cancelled = false;
+  const search = async (): Promise<Solution> => {
+    let threshold = 0;
+    let nodes = 0;
+    const started = performance.now();
+    for (;;) {
+      if (cancelled) throw new CancelledError();
+      running = Array.from({ length: parts }, (_, part) => shareJob(pool, line, { heuristic, threshold, part, parts }));
+      const found = await firstSolution(running);
+      const ms = performance.now() - started;
+      if (found) {
+        nodes += found.nodes;
+        progress?.({ depth: found.threshold, nodes: found.nodes, ms, score: found.threshold, move: '' });
+        return { length: found.length, moves: found.moves, nodes, ms };
+      }
+      const answers = await Promise.all(running.map((job) => job.promise));
+      const iterationNodes = answers.reduce((sum, answer) => sum + answer.nodes, 0);
+      nodes += iterationNodes;
+      progress?.({ depth: answers[0].threshold, nodes: iterationNodes, ms, score: answers[0].threshold, move: '' });
+      threshold = Math.min(...answers.map((answer) => answer.next));
     }
-    const answers = await Promise.all(jobs.map((job) => job.promise));
-    const iterationNodes = answers.reduce((sum, answer) => sum + answer.nodes, 0);
-    nodes += iterationNodes;
-    progress?.({ depth: answers[0].threshold, nodes: iterationNodes, ms, score: answers[0].threshold, move: '' });
-    threshold = Math.min(...answers.map((answer) => answer.next));
-  }
+  };
+  return {
+    promise: search(),
+    cancel() {
+      cancelled = true;
+      running.forEach((job) => job.cancel());
+    },
+  };
 }
 
 function shareJob(pool: WorkerPool, line: string, options: SolveOptions): Job<ShareAnswer> {
@@ -34,24 +46,27 @@ function shareJob(pool: WorkerPool, line: string, options: SolveOptions): Job<Sh
   return { promise: job.promise.then((answer) => answer as ShareAnswer), cancel: job.cancel };
 }
 
-/** The first share that reaches the goal (the other jobs are cancelled then), or null when none does. */
+/**
+ * The first share that reaches the goal (the other jobs are cancelled then), or null when none does. A job
+ * cancelled from outside (the whole search cancelled) rejects it with the CancelledError.
+ */
 function firstSolution(jobs: readonly Job<ShareAnswer>[]): Promise<ShareAnswer | null> {
   return new Promise((resolve, reject) => {
     let left = jobs.length;
-    const cancelAll = () => jobs.forEach((job) => job.cancel());
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      jobs.forEach((job) => job.cancel());
+      settle();
+    };
     for (const job of jobs) {
       job.promise.then(
         (answer) => {
-          if (answer.length >= 0) {
-            cancelAll();
-            resolve(answer);
-          } else if (--left === 0) resolve(null);
+          if (answer.length >= 0) finish(() => resolve(answer));
+          else if (--left === 0) finish(() => resolve(null));
         },
-        (error: unknown) => {
-          if (error instanceof CancelledError) return;
-          cancelAll();
-          reject(error);
-        },
+        (error: unknown) => finish(() => reject(error)),
       );
     }
   });

@@ -5,9 +5,8 @@
 
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { Iteration, SolveAnswer } from '../../../engine/game';
+import type { Iteration } from '../../../engine/game';
 import { CancelledError, type Job } from '../../../engine/pool';
-import { requestSolve } from '../../../engine/requests';
 import { GamePage } from '../../../ui/game-page';
 import { GameSession, type Player } from '../../../ui/game-session';
 import { searchPool } from '../../../ui/pool';
@@ -16,6 +15,8 @@ import '../../../ui/search-chart';
 import { pageStyles } from '../../../ui/styles';
 import { puzzle15, generate } from '..';
 import { HEURISTICS } from '../core';
+import { solveShared } from '../shared-solve';
+import type { Solution } from '../solve';
 import { BANDS } from '../levels';
 import levelsUrl from '../levels.txt?url';
 import { format, isGoal, type Direction, type Position } from '../rules';
@@ -54,7 +55,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   @state() private walkMoves = 40;
   @state() private band: string = '40-49';
   @state() private heuristic = 'pdb';
-  @state() private solving?: Job<SolveAnswer>;
+  @state() private solving?: Job<Solution>;
   @state() private iterations: Iteration[] = [];
   @state() private solution?: { readonly from: number; readonly moves: string; readonly nodes: number; readonly ms: number };
   /** Moves of the solution played so far. */
@@ -198,7 +199,9 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   private solve(): void {
     this.forgetSolution();
     const from = this.session.positions.length - 1;
-    const job = requestSolve(searchPool(), 'puzzle15', format(this.session.position), { heuristic: this.heuristic }, (iteration) => {
+    // Every iteration is shared among the workers (up to four: each holds the pattern database).
+    const pool = searchPool();
+    const job = solveShared(pool, format(this.session.position), this.heuristic, Math.min(pool.size, 4), (iteration) => {
       if (this.solving === job) this.iterations = [...this.iterations, iteration];
     });
     this.solving = job;
@@ -207,7 +210,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
       (answer) => {
         if (this.solving !== job) return;
         this.solving = undefined;
-        this.solution = { from, moves: answer.moves as string, nodes: answer.nodes, ms: answer.ms };
+        this.solution = { from, moves: answer.moves, nodes: answer.nodes, ms: answer.ms };
         this.played = 0;
       },
       (error: Error) => {
