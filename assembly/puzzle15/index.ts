@@ -506,9 +506,9 @@ function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i3
   const mirrorValueNow = <i32>load<u8>(groupTable[mirrorGroup] + mirror);
   const mirrorSumNow = mirrorSum + mirrorValueNow - mirrorValue[mirrorGroup];
   if (mirrorSumNow > limit) return cut(g + 1 + mirrorSumNow);
+  store<u8>(TILES + <usize>blank, tile);
+  store<u8>(TILES + <usize>from, 0);
   if ((walking | sum | mirrorSumNow) == 0) {
-    store<u8>(TILES + <usize>blank, tile);
-    store<u8>(TILES + <usize>from, 0);
     found = true;
     solutionLength = g + 1;
     path[g] = direction;
@@ -520,14 +520,7 @@ function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i3
   const savedMirrorIndex = mirrorIndex[mirrorGroup];
   const savedMirrorValue = mirrorValue[mirrorGroup];
   const savedMirrorSum = mirrorSum;
-  directIndex[group] = index;
-  directValue[group] = value;
-  directSum = sum;
-  mirrorIndex[mirrorGroup] = mirror;
-  mirrorValue[mirrorGroup] = mirrorValueNow;
-  mirrorSum = mirrorSumNow;
-  store<u8>(TILES + <usize>blank, tile);
-  store<u8>(TILES + <usize>from, 0);
+  setLookups(group, index, value, sum, mirrorGroup, mirror, mirrorValueNow, mirrorSumNow);
   search<Patterns>(g + 1, direction, from, nextRows, nextColumns, 0, 0);
   if (found) {
     path[g] = direction;
@@ -536,13 +529,19 @@ function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i3
   if (searchStopped()) return true;
   store<u8>(TILES + <usize>from, tile);
   store<u8>(TILES + <usize>blank, 0);
-  directIndex[group] = savedIndex;
-  directValue[group] = savedValue;
-  directSum = savedSum;
-  mirrorIndex[mirrorGroup] = savedMirrorIndex;
-  mirrorValue[mirrorGroup] = savedMirrorValue;
-  mirrorSum = savedMirrorSum;
+  setLookups(group, savedIndex, savedValue, savedSum, mirrorGroup, savedMirrorIndex, savedMirrorValue, savedMirrorSum);
   return false;
+}
+
+/** The lookup state of one group of the board and one of its mirror, and the two sums. */
+@inline
+function setLookups(group: i32, index: u32, value: i32, sum: i32, mirrorGroup: i32, mirror: u32, mirrorValueNow: i32, mirrorSumNow: i32): void {
+  directIndex[group] = index;
+  directValue[group] = value;
+  directSum = sum;
+  mirrorIndex[mirrorGroup] = mirror;
+  mirrorValue[mirrorGroup] = mirrorValueNow;
+  mirrorSum = mirrorSumNow;
 }
 
 /** A child cut with f above the threshold: f may be the next threshold. */

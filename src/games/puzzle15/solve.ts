@@ -17,9 +17,7 @@ export interface Solution {
 }
 
 export async function solveBoard(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget = {}, progress?: (iteration: Iteration) => void): Promise<Solution> {
-  const which = heuristicIndex(heuristic);
-  if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
-  setBoard(core, position);
+  const which = await setUp(position, heuristic, core, cache, progress);
   let before = { nodes: 0, ms: 0 };
   const search = () => core.solve(which, budget.nodes ?? 0, budget.ms ?? 0);
   const length = progress
@@ -28,8 +26,20 @@ export async function solveBoard(position: Position, heuristic: string, core: Pu
         before = { nodes, ms };
       }, search)
     : search();
-  const moves = length > 0 ? Array.from({ length }, (_, i) => LETTERS[core.solutionMove(i)]).join('') : '';
-  return { length, moves, nodes: core.nodeCount(), ms: core.elapsedMs() };
+  return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs() };
+}
+
+/** The board set in the core with the heuristic's tables ready (the pattern database loaded or built); its index. */
+async function setUp(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration) => void): Promise<number> {
+  const which = heuristicIndex(heuristic);
+  if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
+  setBoard(core, position);
+  return which;
+}
+
+/** The solution's moves as letters, one per move naming where the blank goes. */
+function solutionMoves(core: Puzzle15Core, length: number): string {
+  return length > 0 ? Array.from({ length }, (_, i) => LETTERS[core.solutionMove(i)]).join('') : '';
 }
 
 /** The nodes at this depth are dealt out among the workers sharing an iteration (some thousands of them). */
@@ -43,12 +53,9 @@ export type ShareAnswer = { readonly [key in keyof Solution]: Solution[key] } & 
  * tree, for a search shared among workers (shared-solve.ts).
  */
 export async function searchShare(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, threshold: number, part: number, parts: number): Promise<ShareAnswer> {
-  const which = heuristicIndex(heuristic);
-  if (heuristic === 'pdb') await ensurePatterns(core, cache);
-  setBoard(core, position);
+  const which = await setUp(position, heuristic, core, cache);
   const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
-  const moves = length > 0 ? Array.from({ length }, (_, i) => LETTERS[core.solutionMove(i)]).join('') : '';
-  return { length, moves, nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
+  return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
 }
 
 /** DESIGN.md's answer: {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
