@@ -7,7 +7,7 @@
 // TypeScript rules, so a root move index means the same move on both sides.
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
-import { ttClear, ttInit, ttProbe, ttStore } from "../common/tt";
+import { ttClear, ttInit, ttProbe, ttStore, ttTouch } from "../common/tt";
 import { beats, BOMB, cardCount, codeCards, codeKey, codes, codeType, count, generate, handCode, LEAD, MAX_MOVES, MAX_PLY, PAIR, PASS, rankAtPlace, rankCount, removals, SINGLE, singleKey } from "./moves";
 
 import { articleSearch } from "./article";
@@ -89,17 +89,21 @@ const HEURISTIC_SALT: u64 = 0x7654321;
 const order = new StaticArray<i32>(MAX_MOVES * MAX_PLY);
 const priority = new StaticArray<i32>(MAX_MOVES * MAX_PLY);
 
-// What the other hand can answer with: its highest single, pair and bomb, and per straight length its highest
-// start (-1: none). Found once per node, so that telling whether a play can be beaten costs a few compares.
-let topSingle: i32 = -1;
-let topPair: i32 = -1;
-let topBomb: i32 = -1;
-const topStraight = new StaticArray<i32>(14);
+// Facts about a hand that depend on it alone, kept in a small cache (the same hands come back at many nodes):
+// what it can answer with (its highest single, pair and bomb, and per straight length its highest start;
+// -1: none), packed + 1 into a u64, and its play code when the whole hand is one combination (else -1).
+const FACT_SLOTS_LOG2: i32 = 14;
+const factHands = new StaticArray<u64>(1 << FACT_SLOTS_LOG2);
+const factAnswers = new StaticArray<u64>(1 << FACT_SLOTS_LOG2);
+const factCodes = new StaticArray<i32>(1 << FACT_SLOTS_LOG2);
+const NO_HAND: u64 = u64.MAX_VALUE; // all counts 15: no hand has it
+for (let i = 0; i < 1 << FACT_SLOTS_LOG2; i++) unchecked((factHands[i] = NO_HAND));
 
-function summarize(hand: u64): void {
-  topSingle = -1;
-  topPair = -1;
-  topBomb = -1;
+// Packed answers: bits 0-4 single, 5-8 pair, 9-13 bomb, then 4 bits per straight length 3..13.
+function answersOf(hand: u64): u64 {
+  let topSingle = -1;
+  let topPair = -1;
+  let topBomb = -1;
   for (let cls = 0; cls < 16; cls++) if (count(hand, cls) > 0) topSingle = max(topSingle, singleKey(cls));
   for (let rank = 0; rank < 13; rank++) {
     const c = rankCount(hand, rank);
@@ -110,13 +114,29 @@ function summarize(hand: u64): void {
   }
   if (count(hand, 14) + count(hand, 15) == 2) topBomb = max(topBomb, 26);
   if (count(hand, 13) == 2) topBomb = 27;
-  for (let length = 0; length < 14; length++) unchecked((topStraight[length] = -1));
+  let packed = <u64>(topSingle + 1) | (<u64>(topPair + 1) << 5) | (<u64>(topBomb + 1) << 9);
   let run = 0;
   for (let place = 12; place >= 0; place--) {
     run = rankCount(hand, rankAtPlace(place)) > 0 ? run + 1 : 0;
     // Places go down, so the first start seen for a length is its highest.
-    for (let length = 3; length <= run; length++) if (unchecked(topStraight[length]) < 0) unchecked((topStraight[length] = place));
+    for (let length = 3; length <= run; length++) {
+      const shift = <u64>(14 + (length - 3) * 4);
+      if (((packed >> shift) & 15) == 0) packed |= <u64>(place + 1) << shift;
+    }
   }
+  return packed;
+}
+
+/** The cache slot holding the facts of a hand. */
+@inline
+function factSlot(hand: u64): i32 {
+  const slot = <i32>((hand * 0x9e3779b97f4a7c15) >> <u64>(64 - FACT_SLOTS_LOG2));
+  if (unchecked(factHands[slot]) != hand) {
+    unchecked((factHands[slot] = hand));
+    unchecked((factAnswers[slot] = answersOf(hand)));
+    unchecked((factCodes[slot] = handCode(hand)));
+  }
+  return slot;
 }
 
 /** A quick test that a hand might be one combination: at most 4 cards, or at most 13 with one of each class. */
@@ -126,16 +146,17 @@ function maybeOneCombination(hand: u64): bool {
   return cards <= 4 || (cards <= 13 && (hand & 0xeeeeeeeeeeeeeeee) == 0);
 }
 
-/** Whether the summarized hand can beat a play. */
+/** Whether a hand with these answers (answersOf) can beat a play. */
 @inline
-function answerable(code: i32): bool {
+function answerable(answers: u64, code: i32): bool {
   const type = codeType(code);
   const key = codeKey(code);
+  const topBomb = <i32>((answers >> 9) & 31) - 1;
   if (type == BOMB) return topBomb > key;
   if (topBomb >= 0) return true;
-  if (type == SINGLE) return topSingle > key;
-  if (type == PAIR) return topPair > key;
-  return unchecked(topStraight[codeCards(code)]) > key;
+  if (type == SINGLE) return <i32>(answers & 31) - 1 > key;
+  if (type == PAIR) return <i32>((answers >> 5) & 15) - 1 > key;
+  return <i32>((answers >> <u64>(14 + (codeCards(code) - 3) * 4)) & 15) - 1 > key;
 }
 
 /** Priority of a move that loses at once: the other goes out in its answer. Such moves sort last. */
@@ -152,7 +173,8 @@ let winPlies: i32 = 0;
  */
 function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 {
   const base = ply * MAX_MOVES;
-  const otherGoesOut = maybeOneCombination(other) ? handCode(other) : -1;
+  const otherGoesOut = maybeOneCombination(other) ? unchecked(factCodes[factSlot(other)]) : -1;
+  let otherAnswers: u64 = 0;
   let summarized = false;
   for (let i = 0; i < n; i++) {
     const code = unchecked(codes[base + i]);
@@ -167,10 +189,10 @@ function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 
       const rest = me - removal;
       if (maybeOneCombination(rest)) {
         if (!summarized) {
-          summarize(other);
+          otherAnswers = unchecked(factAnswers[factSlot(other)]);
           summarized = true;
         }
-        if (!answerable(code) && handCode(rest) >= 0) {
+        if (!answerable(otherAnswers, code) && unchecked(factCodes[factSlot(rest)]) >= 0) {
           winPlies = 3;
           return i;
         }
@@ -201,10 +223,12 @@ function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 
 const WON: u32 = 1 << 6;
 const LOST: u32 = 2 << 6;
 
-/** Whether the mover (holding `me`, to beat `last`) wins against `other` with best play. */
-function wins(me: u64, other: u64, last: i32, ply: i32): bool {
+/** The table keys of the moves' children, per ply of the move stack. */
+const childKeys = new StaticArray<u64>(MAX_MOVES * MAX_PLY);
+
+/** Whether the mover (holding `me`, to beat `last`; the position's table key `key`) wins against `other` with best play. */
+function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
   if (countNode() || ply >= MAX_PLY - 2) return false;
-  const key = keyOf(me, other, last, EXACT_SALT);
   const entry = ttProbe(key);
   if (entry & WON) return true;
   if (entry & LOST) return false;
@@ -218,11 +242,16 @@ function wins(me: u64, other: u64, last: i32, ply: i32): bool {
   const base = ply * MAX_MOVES;
   const depth = <u32>min(63, cardCount(me) + cardCount(other));
   // A move to a position the table knows the other loses wins without a search (transpositions are common:
-  // the same cards go out in another order).
+  // the same cards go out in another order). The children's entries are fetched together first, so that their
+  // memory latencies overlap; the keys are kept for the search below.
   for (let i = 0; i < n; i++) {
     const code = unchecked(codes[base + i]);
     const child = code == PASS ? keyOf(other, me, LEAD, EXACT_SALT) : keyOf(other, me - unchecked(removals[base + i]), code, EXACT_SALT);
-    if (ttProbe(child) & LOST) {
+    unchecked((childKeys[base + i] = child));
+    ttTouch(child);
+  }
+  for (let i = 0; i < n; i++) {
+    if (ttProbe(unchecked(childKeys[base + i])) & LOST) {
       ttStore(key, depth | WON | (<u32>(i + 1) << 8));
       if (ply == 0) best = i;
       return true;
@@ -232,7 +261,8 @@ function wins(me: u64, other: u64, last: i32, ply: i32): bool {
     const i = unchecked(order[base + k]);
     if (unchecked(priority[base + i]) == LOSES_AT_ONCE) break;
     const code = unchecked(codes[base + i]);
-    const won = code == PASS ? !wins(other, me, LEAD, ply + 1) : !wins(other, me - unchecked(removals[base + i]), code, ply + 1);
+    const childKey = unchecked(childKeys[base + i]);
+    const won = code == PASS ? !wins(other, me, LEAD, ply + 1, childKey) : !wins(other, me - unchecked(removals[base + i]), code, ply + 1, childKey);
     if (searchStopped()) return false;
     if (won) {
       ttStore(key, depth | WON | (<u32>(i + 1) << 8));
@@ -249,7 +279,7 @@ export function solve(nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
   best = -1;
   const me = hands[mover];
-  const result = wins(me, hands[1 - mover], rootLast, 0);
+  const result = wins(me, hands[1 - mover], rootLast, 0, keyOf(me, hands[1 - mover], rootLast, EXACT_SALT));
   if (searchStopped()) return -1;
   reportIteration(cardCount(me) + cardCount(hands[1 - mover]), result ? 1 : -1, best);
   return result ? 1 : 0;
@@ -265,7 +295,7 @@ export function solveMoves(nodeLimit: f64, msLimit: f64): i32 {
   for (let i = 0; i < rootCount; i++) {
     const code = codes[i];
     const removal = removals[i];
-    const won = removal == me || (code == PASS ? !wins(other, me, LEAD, 1) : !wins(other, me - removal, code, 1));
+    const won = removal == me || (code == PASS ? !wins(other, me, LEAD, 1, keyOf(other, me, LEAD, EXACT_SALT)) : !wins(other, me - removal, code, 1, keyOf(other, me - removal, code, EXACT_SALT)));
     if (searchStopped()) return -1;
     rootValues[i] = won ? 1 : 0;
     if (won && best < 0) best = i;

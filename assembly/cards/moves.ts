@@ -96,6 +96,22 @@ export function beats(code: i32, last: i32): bool {
   return codeKey(code) > codeKey(last);
 }
 
+/** Bit 4 * cls + 3 set for each class with at least n cards (1-4: a count is at most 4, so nothing carries). */
+@inline
+function atLeast(hand: u64, n: i32): u64 {
+  return (hand + <u64>(8 - n) * 0x1111111111111111) & 0x8888888888888888;
+}
+
+/** The classes 3 … 2 (0-12) of an atLeast mask, and the bit of class 7 (the black ten, or the rank of tens). */
+const RANK_CLASSES: u64 = 0x0008888888888888;
+const TEN_BIT: u64 = <u64>8 << (TEN_RANK * 4);
+
+/** The class of the lowest bit of an atLeast mask. */
+@inline
+function classOfBit(mask: u64): i32 {
+  return <i32>(ctz(mask) >> 2);
+}
+
 let top: i32 = 0;
 let lastPlay: i32 = 0;
 
@@ -124,27 +140,42 @@ export function generate(hand: u64, last: i32, ply: i32): i32 {
     top++;
   }
   if (type == 0 || type == SINGLE) {
-    for (let cls = 0; cls <= 12; cls++) if (count(hand, cls) > 0) push(one(cls), playCode(SINGLE, 1, singleKey(cls)));
+    for (let m = atLeast(hand, 1) & RANK_CLASSES; m; m &= m - 1) {
+      const cls = classOfBit(m);
+      push(one(cls), playCode(SINGLE, 1, cls));
+    }
     if (count(hand, GREY) > 0) push(one(GREY), playCode(SINGLE, 1, 13));
     if (count(hand, RED) > 0) push(one(RED), playCode(SINGLE, 1, 14));
     if (count(hand, RED_TEN) > 0) push(one(RED_TEN), playCode(SINGLE, 1, 15));
   }
+  const blackTens = count(hand, BLACK_TEN);
+  const redTens = count(hand, RED_TEN);
   if (type == 0 || type == PAIR) {
-    for (let rank = 0; rank <= 12; rank++) {
+    // Class 7's bit stands for the rank of tens: a pair of tens needs a black one.
+    let m = atLeast(hand, 2) & RANK_CLASSES;
+    if (blackTens >= 1 && redTens >= 1) m |= TEN_BIT;
+    for (; m; m &= m - 1) {
+      const rank = classOfBit(m);
       if (rank == TEN_RANK) {
-        if (count(hand, BLACK_TEN) >= 2) push(one(BLACK_TEN) * 2, playCode(PAIR, 2, TEN_RANK));
-        if (count(hand, BLACK_TEN) >= 1 && count(hand, RED_TEN) >= 1) push(one(BLACK_TEN) + one(RED_TEN), playCode(PAIR, 2, TEN_RANK));
-      } else if (count(hand, rank) >= 2) push(one(rank) * 2, playCode(PAIR, 2, rank));
+        if (blackTens >= 2) push(one(BLACK_TEN) * 2, playCode(PAIR, 2, TEN_RANK));
+        if (blackTens >= 1 && redTens >= 1) push(one(BLACK_TEN) + one(RED_TEN), playCode(PAIR, 2, TEN_RANK));
+      } else push(one(rank) * 2, playCode(PAIR, 2, rank));
     }
   }
   if (type == 0 || type == STRAIGHT) {
-    for (let start = 0; start <= 10; start++) {
+    // The places of A 2 3 … K held (A and 2 are ranks 11 and 12, at places 0 and 1).
+    let ranks = 0;
+    for (let m = atLeast(hand, 1) & RANK_CLASSES; m; m &= m - 1) ranks |= 1 << classOfBit(m);
+    if (redTens > 0) ranks |= 1 << TEN_RANK;
+    const places = ((ranks >> 11) & 3) | ((ranks & 0x7ff) << 2);
+    // A start needs itself and the next two places held.
+    for (let starts = places & (places >> 1) & (places >> 2); starts; starts &= starts - 1) {
+      const start = <i32>ctz(starts);
       // Grow the straight one place at a time; the ten, if in it, is black or red (two moves when both are held).
       let removal: u64 = 0;
       let tenPlace = -1;
-      for (let place = start; place < 13; place++) {
+      for (let place = start; place < 13 && (places & (1 << place)); place++) {
         const rank = rankAtPlace(place);
-        if (!rankHeld(hand, rank)) break;
         if (rank == TEN_RANK) tenPlace = place;
         else removal += one(rank);
         const length = place - start + 1;
@@ -152,22 +183,25 @@ export function generate(hand: u64, last: i32, ply: i32): i32 {
         const code = playCode(STRAIGHT, length, start);
         if (tenPlace < 0) push(removal, code);
         else {
-          if (count(hand, BLACK_TEN) > 0) push(removal + one(BLACK_TEN), code);
-          if (count(hand, RED_TEN) > 0) push(removal + one(RED_TEN), code);
+          if (blackTens > 0) push(removal + one(BLACK_TEN), code);
+          if (redTens > 0) push(removal + one(RED_TEN), code);
         }
       }
     }
   }
   for (let size = 3; size <= 4; size++) {
-    for (let rank = 0; rank <= 12; rank++) {
+    let m = atLeast(hand, size) & RANK_CLASSES & ~TEN_BIT;
+    if (blackTens + redTens >= size) m |= TEN_BIT;
+    for (; m; m &= m - 1) {
+      const rank = classOfBit(m);
       const code = playCode(BOMB, size, (size == 3 ? 0 : 13) + rank);
       if (rank != TEN_RANK) {
-        if (count(hand, rank) >= size) push(one(rank) * <u64>size, code);
+        push(one(rank) * <u64>size, code);
         continue;
       }
       for (let black = min(2, size); black >= 0; black--) {
         const red = size - black;
-        if (black <= count(hand, BLACK_TEN) && red <= count(hand, RED_TEN)) push(one(BLACK_TEN) * <u64>black + one(RED_TEN) * <u64>red, code);
+        if (black <= blackTens && red <= redTens) push(one(BLACK_TEN) * <u64>black + one(RED_TEN) * <u64>red, code);
       }
     }
   }

@@ -44,15 +44,28 @@ export function packHand(cards: readonly number[]): [number, number] {
   return [low, high];
 }
 
-/** A table of 2^21 buckets (64 MB): 14-card solves need less than half the nodes they need with 8 MB. */
-export const TABLE_LOG2 = 21;
-const ready = new WeakSet<CardsCore>();
+/**
+ * Transposition table buckets (32 bytes each). A bot's searches stop at a node budget and clear the table every
+ * move: 2^21 (64 MB; 14-card solves need less than half the nodes they need with 8 MB).
+ */
+export const BOT_TABLE_LOG2 = 21;
 
-/** Sets up two hands, the mover and the play to beat; returns the number of root moves. */
-export function setPosition(core: CardsCore, hands: readonly [readonly number[], readonly number[]], mover: 0 | 1, last: Combo | null): number {
-  if (!ready.has(core)) {
-    core.initTable(TABLE_LOG2);
-    ready.add(core);
+/**
+ * The table for an exact solve of hands with `cards` cards in all: a solve needs about ten times the nodes per
+ * two more cards each, and its table grows with it (2^17 = 4 MB for 12 each, 2^23 = 256 MB for 16 each, at most
+ * 512 MB). A table much larger than the search only makes its probes miss the cache; a smaller one costs nodes.
+ */
+export function solveTableLog2(cards: number): number {
+  return Math.min(24, Math.max(12, 17 + Math.round((cards - 24) * 0.8)));
+}
+
+const tableSizes = new WeakMap<CardsCore, number>();
+
+/** Sets up two hands, the mover and the play to beat, with a table of 2^log2Buckets buckets; returns the number of root moves. */
+export function setPosition(core: CardsCore, hands: readonly [readonly number[], readonly number[]], mover: 0 | 1, last: Combo | null, log2Buckets = BOT_TABLE_LOG2): number {
+  if (tableSizes.get(core) !== log2Buckets) {
+    core.initTable(log2Buckets);
+    tableSizes.set(core, log2Buckets);
   }
   hands.forEach((hand, seat) => core.setHand(seat, ...packHand(hand)));
   return core.setTurn(mover, playCode(last));

@@ -3,14 +3,14 @@
 
 import type { Iteration, SolveAnswer } from '../../engine/game';
 import { formatMove } from './combos';
-import { setPosition, type CardsCore } from './core';
+import { setPosition, solveTableLog2, type CardsCore } from './core';
 import { legalMoves, outcome, SEATS, type Position } from './rules';
 
 export function solve(position: Position, core: CardsCore, progress: (iteration: Iteration) => void): SolveAnswer {
   const result = outcome(position);
   if (result) return { winner: SEATS[result.winner!], move: null, nodes: 0, ms: 0 };
   const moves = legalMoves(position);
-  setPosition(core, position.hands, position.toMove, position.last);
+  setPosition(core, position.hands, position.toMove, position.last, solveTableLog2(position.hands[0].length + position.hands[1].length));
   core.clearTable();
   const wins = core.solve(0, 0) === 1;
   const nodes = core.nodeCount();
