@@ -9,7 +9,8 @@ import { ARTICLE_WEIGHTS, articleMove, articleScore } from '../../src/games/card
 import { CLASSES, classCounts, DECK_SIZE, parseCards } from '../../src/games/cards/cards';
 import { combinations, type Combo } from '../../src/games/cards/combos';
 import { playCode, setPosition, type CardsCore } from '../../src/games/cards/core';
-import { legalMoves, outcome, play, type Position } from '../../src/games/cards/rules';
+import { deal, legalMoves, outcome, play, type Position } from '../../src/games/cards/rules';
+import { solve } from '../../src/games/cards/solve';
 
 const core = await instantiateCore<CardsCore>(await readCoreModule('build', 'cards'));
 
@@ -72,6 +73,16 @@ describe('red ten core', () => {
         expect(core.rootValue(k)).toBe(moveWins ? 1 : 0);
       });
     }
+  });
+
+  it('solves a deal alike after solves of other sizes (the table resized to the cards) as on a fresh core', async () => {
+    const deals = [deal(1, 12), deal(2, 6), deal(3, 10), deal(4, 12), deal(5, 3)];
+    const answers = deals.map((position) => solve(position, core, () => {}));
+    for (const [i, position] of deals.entries()) {
+      const fresh = await instantiateCore<CardsCore>(await readCoreModule('build', 'cards'));
+      expect(solve(position, fresh, () => {})).toMatchObject({ winner: answers[i].winner, move: answers[i].move, nodes: answers[i].nodes });
+    }
+    expect(answers[0].nodes).toBeGreaterThan(10_000);
   });
 });
 
