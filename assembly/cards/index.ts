@@ -161,6 +161,8 @@ function answerable(answers: u64, code: i32): bool {
 
 /** Priority of a move that loses at once: the other goes out in its answer. Such moves sort last. */
 const LOSES_AT_ONCE: i32 = -(1 << 24);
+/** A move whose child the table knows the other wins: not searched again. */
+const KNOWN_WON: i32 = -(1 << 25);
 /** After orderMoves found a sure win: in how many plies it ends (1: the move empties the hand). */
 let winPlies: i32 = 0;
 
@@ -251,15 +253,19 @@ function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
     ttTouch(child);
   }
   for (let i = 0; i < n; i++) {
-    if (ttProbe(unchecked(childKeys[base + i])) & LOST) {
+    const known = ttProbe(unchecked(childKeys[base + i]));
+    if (known & LOST) {
       ttStore(key, depth | WON | (<u32>(i + 1) << 8));
       if (ply == 0) best = i;
       return true;
     }
+    if (known & WON) unchecked((priority[base + i] = KNOWN_WON));
   }
   for (let k = 0; k < n; k++) {
     const i = unchecked(order[base + k]);
-    if (unchecked(priority[base + i]) == LOSES_AT_ONCE) break;
+    const p = unchecked(priority[base + i]);
+    if (p == LOSES_AT_ONCE) break;
+    if (p == KNOWN_WON) continue;
     const code = unchecked(codes[base + i]);
     const childKey = unchecked(childKeys[base + i]);
     const won = code == PASS ? !wins(other, me, LEAD, ply + 1, childKey) : !wins(other, me - unchecked(removals[base + i]), code, ply + 1, childKey);
