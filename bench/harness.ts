@@ -83,9 +83,14 @@ export function tableRow(row: BenchRow): TableRow {
     'mean ms': row.searchMs / row.positions,
     'nodes/s': formatRate(row.nodesPerSecond),
     ...(row.reference
-      ? { 'ref mean nodes': row.reference.meanNodes, 'ref mean ms': row.reference.meanMs, 'time vs ref': `${(row.reference.meanMs / (row.searchMs / row.positions)).toFixed(2)}x faster` }
+      ? { 'ref mean nodes': row.reference.meanNodes, 'ref mean ms': row.reference.meanMs, 'time vs ref': timeVsReference(row.searchMs / row.positions, row.reference.meanMs) }
       : {}),
   };
+}
+
+/** "2.37x faster" or "1.10x slower": the mean time against the reference's. */
+function timeVsReference(meanMs: number, referenceMs: number): string {
+  return meanMs <= referenceMs ? `${(referenceMs / meanMs).toFixed(2)}x faster` : `${(meanMs / referenceMs).toFixed(2)}x slower`;
 }
 
 function round(value: number, digits: number): number {
