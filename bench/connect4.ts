@@ -4,11 +4,10 @@
 // Times are the searches' own (each position starts from a clear table, cleared outside the timing).
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchSuite, TableRow } from './harness';
-import { solveSet } from './harness';
+import { compileNative, solveSet } from './harness';
 
 /** Pons' mean nodes per position without an opening book (data/README.md). */
 const PONS_MEAN_NODES: Record<string, number> = {
@@ -20,23 +19,12 @@ const PONS_MEAN_NODES: Record<string, number> = {
   Test_L1_R3: 58_220_590,
 };
 
-function nativeSolver(log: (line: string) => void): string | undefined {
-  const binary = join(mkdtempSync(join(tmpdir(), 'connect4-native-')), 'connect4');
-  try {
-    execFileSync('cc', ['-O3', '-o', binary, 'bench/native/connect4.c']);
-    return binary;
-  } catch {
-    log('no C compiler (cc): the native comparison is left out');
-    return undefined;
-  }
-}
-
 function connect4Suite(name: string, sets: readonly (readonly [set: string, positions: number])[]): BenchSuite {
   return {
     name,
     description: `Pons' test sets (${sets.map(([set, n]) => `${set}${n < 1000 ? ` first ${n}` : ''}`).join(', ')}): scores, nodes vs Pons, node rate vs native C`,
     async run({ pool, log }) {
-      const native = nativeSolver(log);
+      const native = compileNative('connect4', log);
       // Warm the worker up first (not measured): V8 optimises the core only once it has run a while, and the
       // small sets are over before that. The native solver needs no warm-up.
       const warmUp = readFileSync('test/data/connect4/Test_L2_R2', 'utf8').trim().split('\n').slice(0, 300);

@@ -1,6 +1,10 @@
 // The benchmark harness: a suite solves sets of positions through the worker pool and reports, per set,
 // node counts first (exact and repeatable), then time and nodes per second.
 
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SolveAnswer, SolveOptions } from '../src/engine/game';
 import type { WorkerPool } from '../src/engine/pool';
 import { requestSolveAll } from '../src/engine/requests';
@@ -99,4 +103,19 @@ function round(value: number, digits: number): number {
 
 function formatRate(perSecond: number): string {
   return perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)} M` : `${(perSecond / 1e3).toFixed(1)} k`;
+}
+
+/**
+ * Compiles bench/native/<name>.c with the system's C compiler (-O3) and returns the binary's path, or undefined
+ * (and says so) when there is no compiler: the native comparison is then left out.
+ */
+export function compileNative(name: string, log: (line: string) => void): string | undefined {
+  const binary = join(mkdtempSync(join(tmpdir(), `${name}-native-`)), name);
+  try {
+    execFileSync('cc', ['-O3', '-o', binary, `bench/native/${name}.c`]);
+    return binary;
+  } catch {
+    log('no C compiler (cc): the native comparison is left out');
+    return undefined;
+  }
 }

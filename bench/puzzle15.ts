@@ -4,23 +4,10 @@
 // workers at once. Lengths are checked.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { solveShared } from '../src/games/puzzle15/shared-solve';
 import { parseSet } from '../src/games/puzzle15/sets';
-import { solveSet, type BenchSuite, type TableRow } from './harness';
-
-function nativeSolver(log: (line: string) => void): string | undefined {
-  const binary = join(mkdtempSync(join(tmpdir(), 'puzzle15-native-')), 'puzzle15');
-  try {
-    execFileSync('cc', ['-O3', '-o', binary, 'bench/native/puzzle15.c']);
-    return binary;
-  } catch {
-    log('no C compiler (cc): the native comparison is left out');
-    return undefined;
-  }
-}
+import { compileNative, solveSet, type BenchSuite, type TableRow } from './harness';
 
 const korfSuite: BenchSuite = {
   name: 'puzzle15',
@@ -36,7 +23,7 @@ const korfSuite: BenchSuite = {
       log(`${heuristic}: ${row.nodes} nodes, ${(row.searchMs / 1000).toFixed(1)} s, ${wrong} wrong`);
       rows.push({ solver: `wasm ${heuristic}`, boards: row.positions, wrong, nodes: row.nodes, 'mean nodes': row.meanNodes, seconds: row.searchMs / 1000, 'slowest s': slowest / 1000, 'M nodes/s': row.nodesPerSecond / 1e6 });
       if (heuristic === 'wd') {
-        const native = nativeSolver(log);
+        const native = compileNative('puzzle15', log);
         if (!native) continue;
         const output = execFileSync(native, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 24 }).toString().trim().split('\n').map((line) => line.split(' ').map(Number));
         const nodes = output.reduce((sum, [, n]) => sum + n, 0);
