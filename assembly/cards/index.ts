@@ -2,9 +2,11 @@
 // hands known (an AND/OR search: the mover wins if some move leaves the other losing), and a heuristic
 // alpha-beta for hands too large to solve, over an estimate of how many plays each hand needs to go out.
 // Both share one transposition table (different keys). A move that empties the hand, or one the other cannot
-// answer that leaves a hand of one combination, wins at once; the others are tried the table's move first, then
-// more cards before fewer, low cards before high ones, bombs late and the pass last. Exports are numbers only; the root's moves are in the canonical order of the
-// TypeScript rules, so a root move index means the same move on both sides.
+// answer that leaves a hand of one combination, wins at once. The solver looks every child up in the table
+// before searching any (a child known lost wins at once, one known won is not searched again); the others are
+// tried the table's move first, then more cards before fewer, low cards before high ones, bombs late and the
+// pass last. Exports are numbers only; the root's moves are in the canonical order of the TypeScript rules, so a
+// root move index means the same move on both sides.
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { ttClear, ttInit, ttProbe, ttStore, ttTouch } from "../common/tt";
