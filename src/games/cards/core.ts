@@ -52,11 +52,12 @@ export const BOT_TABLE_LOG2 = 21;
 
 /**
  * The table for an exact solve of hands with `cards` cards in all: a solve needs about ten times the nodes per
- * two more cards each, and its table grows with it (2^17 = 4 MB for 12 each, 2^23 = 256 MB for 16 each, at most
- * 512 MB). A table much larger than the search only makes its probes miss the cache; a smaller one costs nodes.
+ * two more cards each, and its table grows with it (2^17 = 4 MB for 12 each, 2^23 = 256 MB for 16 each and more:
+ * 512 MB gained nothing there, and a browser worker should not ask for more). A table much larger than the
+ * search only makes its probes miss the cache; a smaller one costs nodes.
  */
 export function solveTableLog2(cards: number): number {
-  return Math.min(24, Math.max(12, 17 + Math.round((cards - 24) * 0.8)));
+  return Math.min(23, Math.max(12, 17 + Math.round((cards - 24) * 0.8)));
 }
 
 const tableSizes = new WeakMap<CardsCore, number>();
