@@ -10,7 +10,7 @@
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { ttClear, ttInit, ttProbe, ttStore, ttTouch } from "../common/tt";
-import { beats, BOMB, cardCount, codeCards, codeKey, codes, codeType, count, generate, handCode, LEAD, MAX_MOVES, MAX_PLY, PAIR, PASS, rankAtPlace, rankCount, removals, SINGLE, singleKey } from "./moves";
+import { beats, BOMB, cardCount, codeCards, codeKey, codes, codeType, count, generate, handCode, heldPlaces, LEAD, MAX_MOVES, MAX_PLY, PAIR, PASS, rankAtPlace, rankCount, removals, SINGLE, singleKey } from "./moves";
 
 import { articleSearch } from "./article";
 
@@ -117,9 +117,10 @@ function answersOf(hand: u64): u64 {
   if (count(hand, 14) + count(hand, 15) == 2) topBomb = max(topBomb, 26);
   if (count(hand, 13) == 2) topBomb = 27;
   let packed = <u64>(topSingle + 1) | (<u64>(topPair + 1) << 5) | (<u64>(topBomb + 1) << 9);
+  const places = heldPlaces(hand);
   let run = 0;
   for (let place = 12; place >= 0; place--) {
-    run = rankCount(hand, rankAtPlace(place)) > 0 ? run + 1 : 0;
+    run = (places >> place) & 1 ? run + 1 : 0;
     // Places go down, so the first start seen for a length is its highest.
     for (let length = 3; length <= run; length++) {
       const shift = <u64>(14 + (length - 3) * 4);

@@ -75,11 +75,6 @@ export function rankCount(hand: u64, rank: i32): i32 {
   return rank == TEN_RANK ? count(hand, BLACK_TEN) + count(hand, RED_TEN) : count(hand, rank);
 }
 
-@inline
-function rankHeld(hand: u64, rank: i32): bool {
-  return rankCount(hand, rank) > 0;
-}
-
 /** The rank at a place of the straight sequence A 2 3 … K. */
 @inline
 export function rankAtPlace(place: i32): i32 {
@@ -110,6 +105,14 @@ const TEN_BIT: u64 = <u64>8 << (TEN_RANK * 4);
 @inline
 function classOfBit(mask: u64): i32 {
   return <i32>(ctz(mask) >> 2);
+}
+
+/** Bit p set when the hand holds the rank at place p of A 2 3 … K (A and 2 are ranks 11 and 12, at places 0 and 1). */
+export function heldPlaces(hand: u64): i32 {
+  let ranks = 0;
+  for (let m = atLeast(hand, 1) & RANK_CLASSES; m; m &= m - 1) ranks |= 1 << classOfBit(m);
+  if (count(hand, RED_TEN) > 0) ranks |= 1 << TEN_RANK;
+  return ((ranks >> 11) & 3) | ((ranks & 0x7ff) << 2);
 }
 
 let top: i32 = 0;
@@ -163,11 +166,7 @@ export function generate(hand: u64, last: i32, ply: i32): i32 {
     }
   }
   if (type == 0 || type == STRAIGHT) {
-    // The places of A 2 3 … K held (A and 2 are ranks 11 and 12, at places 0 and 1).
-    let ranks = 0;
-    for (let m = atLeast(hand, 1) & RANK_CLASSES; m; m &= m - 1) ranks |= 1 << classOfBit(m);
-    if (redTens > 0) ranks |= 1 << TEN_RANK;
-    const places = ((ranks >> 11) & 3) | ((ranks & 0x7ff) << 2);
+    const places = heldPlaces(hand);
     // A start needs itself and the next two places held.
     for (let starts = places & (places >> 1) & (places >> 2); starts; starts &= starts - 1) {
       const start = <i32>ctz(starts);
@@ -227,15 +226,8 @@ export function handCode(hand: u64): i32 {
     if (held == cards) return cards == 2 ? playCode(PAIR, 2, rank) : cards <= 4 ? playCode(BOMB, cards, (cards == 3 ? 0 : 13) + rank) : -1;
     if (held > 1) return -1;
   }
-  // One card per rank, on consecutive places of A 2 3 … K.
-  let start = -1;
-  let length = 0;
-  for (let place = 0; place < 13; place++) {
-    if (rankHeld(hand, rankAtPlace(place))) {
-      if (start < 0) start = place;
-      else if (place != start + length) return -1;
-      length++;
-    }
-  }
-  return length == cards && cards >= 3 ? playCode(STRAIGHT, cards, start) : -1;
+  // One card per rank (so a place per card), on consecutive places of A 2 3 … K.
+  const places = heldPlaces(hand);
+  const start = <i32>ctz(places);
+  return cards >= 3 && places >> start == (1 << cards) - 1 ? playCode(STRAIGHT, cards, start) : -1;
 }

@@ -53,6 +53,12 @@ static u64 at_least(u64 hand, int n) { return (hand + (u64)(8 - n) * 0x111111111
 #define RANK_CLASSES 0x0008888888888888ULL
 #define TEN_BIT ((u64)8 << (TEN_RANK * 4))
 static int class_of_bit(u64 mask) { return __builtin_ctzll(mask) >> 2; }
+static int held_places(u64 hand) {
+  int ranks = 0;
+  for (u64 m = at_least(hand, 1) & RANK_CLASSES; m; m &= m - 1) ranks |= 1 << class_of_bit(m);
+  if (count(hand, RED_TEN) > 0) ranks |= 1 << TEN_RANK;
+  return ((ranks >> 11) & 3) | ((ranks & 0x7ff) << 2);
+}
 
 static void push(u64 removal, int code) {
   if (beats(code, last_play)) {
@@ -94,10 +100,7 @@ static int generate(u64 hand, int last, int ply) {
     }
   }
   if (type == 0 || type == STRAIGHT) {
-    int ranks = 0;
-    for (u64 m = at_least(hand, 1) & RANK_CLASSES; m; m &= m - 1) ranks |= 1 << class_of_bit(m);
-    if (red_tens > 0) ranks |= 1 << TEN_RANK;
-    int places = ((ranks >> 11) & 3) | ((ranks & 0x7ff) << 2);
+    int places = held_places(hand);
     for (int starts = places & (places >> 1) & (places >> 2); starts; starts &= starts - 1) {
       int start = __builtin_ctz(starts);
       u64 removal = 0;
@@ -153,15 +156,8 @@ static int hand_code(u64 hand) {
     if (held == cards) return cards == 2 ? play_code(PAIR, 2, rank) : cards <= 4 ? play_code(BOMB, cards, (cards == 3 ? 0 : 13) + rank) : -1;
     if (held > 1) return -1;
   }
-  int start = -1, length = 0;
-  for (int place = 0; place < 13; place++) {
-    if (rank_count(hand, rank_at_place(place)) > 0) {
-      if (start < 0) start = place;
-      else if (place != start + length) return -1;
-      length++;
-    }
-  }
-  return length == cards && cards >= 3 ? play_code(STRAIGHT, cards, start) : -1;
+  int places = held_places(hand), start = __builtin_ctz(places);
+  return cards >= 3 && places >> start == (1 << cards) - 1 ? play_code(STRAIGHT, cards, start) : -1;
 }
 
 /* ---- the table (assembly/common/tt.ts) ---- */
@@ -224,9 +220,9 @@ static u64 answers_of(u64 hand) {
   if (count(hand, 14) + count(hand, 15) == 2) top_bomb = imax(top_bomb, 26);
   if (count(hand, 13) == 2) top_bomb = 27;
   u64 packed = (u64)(top_single + 1) | ((u64)(top_pair + 1) << 5) | ((u64)(top_bomb + 1) << 9);
-  int run = 0;
+  int places = held_places(hand), run = 0;
   for (int place = 12; place >= 0; place--) {
-    run = rank_count(hand, rank_at_place(place)) > 0 ? run + 1 : 0;
+    run = (places >> place) & 1 ? run + 1 : 0;
     for (int length = 3; length <= run; length++) {
       int shift = 14 + (length - 3) * 4;
       if (((packed >> shift) & 15) == 0) packed |= (u64)(place + 1) << shift;
