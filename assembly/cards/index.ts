@@ -2,7 +2,8 @@
 // hands known (an AND/OR search: the mover wins if some move leaves the other losing), and a heuristic
 // alpha-beta for hands too large to solve, over an estimate of how many plays each hand needs to go out.
 // Both share one transposition table (different keys). A move that empties the hand, or one the other cannot
-// answer that leaves a hand of one combination, wins at once. The solver looks every child up in the table
+// answer that leaves a hand of one combination, wins at once. After a play the other cannot answer, the solver
+// goes straight to the mover's next lead (the other's forced pass is no node). It looks every child up in the table
 // before searching any (a child known lost wins at once, one known won is not searched again); the others are
 // tried the table's move first, then more cards before fewer, low cards before high ones, bombs late and the
 // pass last. Exports are numbers only; the root's moves are in the canonical order of the TypeScript rules, so a
@@ -228,8 +229,9 @@ function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 
 const WON: u32 = 1 << 6;
 const LOST: u32 = 2 << 6;
 
-/** The table keys of the moves' children, per ply of the move stack. */
+/** The table keys of the moves' children, per ply of the move stack, and whether the child is the other's forced pass. */
 const childKeys = new StaticArray<u64>(MAX_MOVES * MAX_PLY);
+const otherPasses = new StaticArray<bool>(MAX_MOVES * MAX_PLY);
 
 /** Whether the mover (holding `me`, to beat `last`; the position's table key `key`) wins against `other` with best play. */
 function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
@@ -246,17 +248,25 @@ function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
   }
   const base = ply * MAX_MOVES;
   const depth = <u32>min(63, cardCount(me) + cardCount(other));
+  // A play the other cannot answer leaves it a pass and nothing else: that position is skipped, the one after
+  // it (the mover leads again) stands for the play, with its result as the mover's own (a third of the nodes
+  // on 16 cards each).
+  const otherAnswers = unchecked(factAnswers[factSlot(other)]);
   // A move to a position the table knows the other loses wins without a search (transpositions are common:
   // the same cards go out in another order). The children's entries are fetched together first, so that their
   // memory latencies overlap; the keys are kept for the search below.
   for (let i = 0; i < n; i++) {
     const code = unchecked(codes[base + i]);
-    const child = code == PASS ? keyOf(other, me, LEAD, EXACT_SALT) : keyOf(other, me - unchecked(removals[base + i]), code, EXACT_SALT);
+    const rest = me - unchecked(removals[base + i]);
+    const passes = code != PASS && !answerable(otherAnswers, code);
+    const child = code == PASS ? keyOf(other, me, LEAD, EXACT_SALT) : passes ? keyOf(rest, other, LEAD, EXACT_SALT) : keyOf(other, rest, code, EXACT_SALT);
+    unchecked((otherPasses[base + i] = passes));
     unchecked((childKeys[base + i] = child));
     ttTouch(child);
   }
   for (let i = 0; i < n; i++) {
-    const known = ttProbe(unchecked(childKeys[base + i]));
+    let known = ttProbe(unchecked(childKeys[base + i]));
+    if (unchecked(otherPasses[base + i])) known = known & WON ? LOST : known & LOST ? WON : 0; // the mover's own result
     if (known & LOST) {
       ttStore(key, depth | WON | (<u32>(i + 1) << 8));
       if (ply == 0) best = i;
@@ -271,7 +281,10 @@ function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
     if (p == KNOWN_WON) continue;
     const code = unchecked(codes[base + i]);
     const childKey = unchecked(childKeys[base + i]);
-    const won = code == PASS ? !wins(other, me, LEAD, ply + 1, childKey) : !wins(other, me - unchecked(removals[base + i]), code, ply + 1, childKey);
+    const rest = me - unchecked(removals[base + i]);
+    const won = code == PASS ? !wins(other, me, LEAD, ply + 1, childKey)
+      : unchecked(otherPasses[base + i]) ? wins(rest, other, LEAD, ply + 2, childKey)
+      : !wins(other, rest, code, ply + 1, childKey);
     if (searchStopped()) return false;
     if (won) {
       ttStore(key, depth | WON | (<u32>(i + 1) << 8));

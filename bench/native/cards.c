@@ -260,6 +260,7 @@ static int answerable(u64 answers, int code) {
 #define KNOWN_WON (-(1 << 25))
 static int order[MAX_MOVES * MAX_PLY], priority[MAX_MOVES * MAX_PLY];
 static u64 child_keys[MAX_MOVES * MAX_PLY];
+static char other_passes[MAX_MOVES * MAX_PLY];
 
 static int order_moves(u64 me, u64 other, int n, int ply) {
   int base = ply * MAX_MOVES;
@@ -312,14 +313,20 @@ static int wins(u64 me, u64 other, int last, int ply, u64 key) {
   int base = ply * MAX_MOVES;
   int total = card_count(me) + card_count(other);
   u32 depth = total < 63 ? total : 63;
+  // A play the other cannot answer goes straight to the mover's next lead (the forced pass is no node).
+  u64 other_answers = fact_answers[fact_slot(other)];
   for (int i = 0; i < n; i++) {
     int code = codes[base + i];
-    u64 child = code == PASS ? key_of(other, me, LEAD) : key_of(other, me - removals[base + i], code);
+    u64 rest = me - removals[base + i];
+    int passes = code != PASS && !answerable(other_answers, code);
+    u64 child = code == PASS ? key_of(other, me, LEAD) : passes ? key_of(rest, other, LEAD) : key_of(other, rest, code);
+    other_passes[base + i] = passes;
     child_keys[base + i] = child;
     tt_touch(child);
   }
   for (int i = 0; i < n; i++) {
     u32 known = tt_probe(child_keys[base + i]);
+    if (other_passes[base + i]) known = known & WON ? LOST : known & LOST ? WON : 0;
     if (known & LOST) {
       tt_store(key, depth | WON | ((u32)(i + 1) << 8));
       return 1;
@@ -332,7 +339,10 @@ static int wins(u64 me, u64 other, int last, int ply, u64 key) {
     if (p == KNOWN_WON) continue;
     int code = codes[base + i];
     u64 child_key = child_keys[base + i];
-    int won = code == PASS ? !wins(other, me, LEAD, ply + 1, child_key) : !wins(other, me - removals[base + i], code, ply + 1, child_key);
+    u64 rest = me - removals[base + i];
+    int won = code == PASS ? !wins(other, me, LEAD, ply + 1, child_key)
+      : other_passes[base + i] ? wins(rest, other, LEAD, ply + 2, child_key)
+      : !wins(other, rest, code, ply + 1, child_key);
     if (won) {
       tt_store(key, depth | WON | ((u32)(i + 1) << 8));
       return 1;
