@@ -226,6 +226,7 @@ function orderMoves(me: u64, other: u64, n: i32, ply: i32, tableMove: i32): i32 
 
 // ---- the exact solver ----
 
+// A solver entry: the cards in play (the replacement depth) and whether the mover wins.
 const WON: u32 = 1 << 6;
 const LOST: u32 = 2 << 6;
 
@@ -240,8 +241,8 @@ function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
   if (entry & WON) return true;
   if (entry & LOST) return false;
   const n = generate(me, last, ply);
-  const tableMove = entry ? <i32>((entry >> 8) & 255) - 1 : -1;
-  const sureWin = orderMoves(me, other, n, ply, tableMove);
+  // (The solver's entries are all results, so here there is no table move to try first.)
+  const sureWin = orderMoves(me, other, n, ply, -1);
   if (sureWin >= 0) {
     if (ply == 0) best = sureWin;
     return true;
@@ -268,7 +269,7 @@ function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
     let known = ttProbe(unchecked(childKeys[base + i]));
     if (unchecked(otherPasses[base + i])) known = known & WON ? LOST : known & LOST ? WON : 0; // the mover's own result
     if (known & LOST) {
-      ttStore(key, depth | WON | (<u32>(i + 1) << 8));
+      ttStore(key, depth | WON);
       if (ply == 0) best = i;
       return true;
     }
@@ -287,7 +288,7 @@ function wins(me: u64, other: u64, last: i32, ply: i32, key: u64): bool {
       : !wins(other, rest, code, ply + 1, childKey);
     if (searchStopped()) return false;
     if (won) {
-      ttStore(key, depth | WON | (<u32>(i + 1) << 8));
+      ttStore(key, depth | WON);
       if (ply == 0) best = i;
       return true;
     }

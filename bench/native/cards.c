@@ -328,7 +328,7 @@ static int wins(u64 me, u64 other, int last, int ply, u64 key) {
     u32 known = tt_probe(child_keys[base + i]);
     if (other_passes[base + i]) known = known & WON ? LOST : known & LOST ? WON : 0;
     if (known & LOST) {
-      tt_store(key, depth | WON | ((u32)(i + 1) << 8));
+      tt_store(key, depth | WON);
       return 1;
     }
     if (known & WON) priority[base + i] = KNOWN_WON;
@@ -344,7 +344,7 @@ static int wins(u64 me, u64 other, int last, int ply, u64 key) {
       : other_passes[base + i] ? wins(rest, other, LEAD, ply + 2, child_key)
       : !wins(other, rest, code, ply + 1, child_key);
     if (won) {
-      tt_store(key, depth | WON | ((u32)(i + 1) << 8));
+      tt_store(key, depth | WON);
       return 1;
     }
   }
