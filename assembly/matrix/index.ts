@@ -2,8 +2,8 @@
 // already won, so a position is (used cells, side to move, its line) and its value is the mover's best
 // v(cell) - value(child); 0 when the mover's line is empty. MTD(f): a series of null-window alpha-beta
 // searches converging on the value, with a transposition table that keeps a lower and an upper bound per
-// position, moves ordered by value after the table's move, and the children's table entries fetched together.
-// Lines are bitmasks of unused cells. Exports are numbers only.
+// position, moves ordered after the table's move by value less the choices they leave the other, and the
+// children's table entries fetched together. Lines are bitmasks of unused cells. Exports are numbers only.
 
 import { countNode, searchStopped, startSearch } from "../common/stats";
 import { nextU32, seedRandom } from "../common/rng";
@@ -206,6 +206,39 @@ function giveBack(k: i32): void {
   rowFree[row] ^= <u32>1 << column;
 }
 
+/** The moves of the search at each ply, best first (the table's move is not among them). */
+const moveList = new StaticArray<i32>(MAX_SIZE * MAX_SIZE * MAX_SIZE);
+const movePriority = new StaticArray<i32>(MAX_SIZE);
+
+/**
+ * Puts the free cells of the mover's line but the table's move in moveList at this ply, best first, and returns
+ * how many. A cell is worth its value less 4 per free cell of the line it gives the other: moves that leave the
+ * other few choices have small subtrees to refute them (on 7x7 the exact search visits a third of the nodes of an
+ * order by value alone; on 6x6 three quarters). Equal priorities keep the order by value.
+ */
+@inline
+function orderMoves(free: u32, ttMove: i32): i32 {
+  const byValue = (side * MAX_SIZE + line) * MAX_SIZE;
+  const movesAt = ply * MAX_SIZE;
+  let count = 0;
+  for (let i = 0; i < size; i++) {
+    const k: i32 = unchecked(order[byValue + i]);
+    if (k == ttMove || !(free & (<u32>1 << k))) continue;
+    const otherLine = side == 0 ? unchecked(colFree[k]) : unchecked(rowFree[k]);
+    const priority = unchecked(values[side == 0 ? line * size + k : k * size + line]) - 4 * <i32>popcnt(otherLine);
+    let j = count;
+    while (j > 0 && unchecked(movePriority[j - 1]) < priority) {
+      unchecked((movePriority[j] = movePriority[j - 1]));
+      unchecked((moveList[movesAt + j] = moveList[movesAt + j - 1]));
+      j--;
+    }
+    unchecked((movePriority[j] = priority));
+    unchecked((moveList[movesAt + j] = k));
+    count++;
+  }
+  return count;
+}
+
 /**
  * The mover's best final score difference from here, looking `depth` plies ahead (0 at the horizon), within
  * (alpha, beta), fail-soft: a result <= alpha is an upper bound, >= beta a lower bound.
@@ -250,13 +283,14 @@ function negamax(alpha: i32, beta: i32, depth: i32, cutNode: bool): i32 {
       if (free & (<u32>1 << k)) ttTouch(cellHash ^ cellKeys[side == 0 ? line * size + k : k * size + line] ^ lineKeys[childSide + k]);
     }
   }
+  const count = orderMoves(free, ttMove);
   const windowAlpha = alpha;
   let best = -INFINITE;
   let bestMove = NO_MOVE;
-  const base = (side * MAX_SIZE + line) * MAX_SIZE;
-  for (let i = -1; i < size; i++) {
-    const k: i32 = i < 0 ? ttMove : order[base + i];
-    if (k == NO_MOVE || (i >= 0 && k == ttMove) || !(free & (<u32>1 << k))) continue;
+  const movesAt = ply * MAX_SIZE;
+  for (let i = -1; i < count; i++) {
+    const k: i32 = i < 0 ? ttMove : unchecked(moveList[movesAt + i]);
+    if (i < 0 && (k == NO_MOVE || !(free & (<u32>1 << k)))) continue; // (another position's move, its key alike)
     const value = take(k);
     // An empty line for the opponent ends the game: the cell's value is the whole score.
     const score = (side == 0 ? rowFree[k] : colFree[k]) == 0 ? value : value - negamax(value - beta, value - alpha, depth - 1, !cutNode || bestMove != NO_MOVE);
