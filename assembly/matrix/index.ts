@@ -210,11 +210,15 @@ function giveBack(k: i32): void {
 const moveList = new StaticArray<i32>(MAX_SIZE * MAX_SIZE * MAX_SIZE);
 const movePriority = new StaticArray<i32>(MAX_SIZE);
 
+/** The priority of a move that ends the game: above all others (its score is its value, no search). */
+const ENDS_GAME: i32 = 100;
+
 /**
  * Puts the free cells of the mover's line but the table's move in moveList at this ply, best first, and returns
- * how many. A cell is worth its value less 4 per free cell of the line it gives the other: moves that leave the
- * other few choices have small subtrees to refute them (on 7x7 the exact search visits a third of the nodes of an
- * order by value alone; on 6x6 three quarters). Equal priorities keep the order by value.
+ * how many. Moves that end the game come first, by value; then a cell is worth its value less 4 per free cell of
+ * the line it gives the other: moves that leave the other few choices have small subtrees to refute them. (Against
+ * an order by value alone, the exact search on 7x7 visits 27% of the nodes, on 6x6 71%; 4 per cell is the best
+ * weight, 3 or 5 take 10-45% more nodes.) Equal priorities keep the order by value.
  */
 @inline
 function orderMoves(free: u32, ttMove: i32): i32 {
@@ -224,8 +228,9 @@ function orderMoves(free: u32, ttMove: i32): i32 {
   for (let i = 0; i < size; i++) {
     const k: i32 = unchecked(order[byValue + i]);
     if (k == ttMove || !(free & (<u32>1 << k))) continue;
-    const otherLine = side == 0 ? unchecked(colFree[k]) : unchecked(rowFree[k]);
-    const priority = unchecked(values[side == 0 ? line * size + k : k * size + line]) - 4 * <i32>popcnt(otherLine);
+    const value = unchecked(values[side == 0 ? line * size + k : k * size + line]);
+    const choicesLeft = <i32>popcnt(side == 0 ? unchecked(colFree[k]) : unchecked(rowFree[k])) - 1; // but the cell taken
+    const priority = choicesLeft == 0 ? ENDS_GAME + value : value - 4 * choicesLeft;
     let j = count;
     while (j > 0 && unchecked(movePriority[j - 1]) < priority) {
       unchecked((movePriority[j] = movePriority[j - 1]));
