@@ -2,8 +2,9 @@
 // already won, so a position is (used cells, side to move, its line) and its value is the mover's best
 // v(cell) - value(child); 0 when the mover's line is empty. MTD(f): a series of null-window alpha-beta
 // searches converging on the value, with a transposition table that keeps a lower and an upper bound per
-// position, moves ordered after the table's move by value less the choices they leave the other, and the
-// children's table entries fetched together. Lines are bitmasks of unused cells. Exports are numbers only.
+// position, moves tried after the table's move: those that end the game, then by value less the choices they
+// leave the other; the children's table entries fetched together. Lines are bitmasks of unused cells. Exports
+// are numbers only.
 
 import { countNode, searchStopped, startSearch } from "../common/stats";
 import { nextU32, seedRandom } from "../common/rng";
