@@ -16,6 +16,8 @@ export interface BenchRow {
   readonly meanNodes: number;
   /** Search time summed over the positions, as the cores measured it. */
   readonly searchMs: number;
+  /** The longest search of one position. */
+  readonly slowestMs: number;
   readonly nodesPerSecond: number;
   /** A reference measured elsewhere for the same kind of set: its mean nodes and ms. */
   readonly reference?: { readonly meanNodes: number; readonly meanMs: number };
@@ -57,6 +59,7 @@ export function benchRow(set: string, answers: readonly SolveAnswer[]): BenchRow
     nodes,
     meanNodes: round(nodes / answers.length, 1),
     searchMs: round(searchMs, 3),
+    slowestMs: Math.max(...answers.map((answer) => answer.ms)),
     nodesPerSecond: searchMs > 0 ? Math.round((nodes / searchMs) * 1000) : 0,
   };
 }
