@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page's answer (a worker's search, a server round trip) can take seconds on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

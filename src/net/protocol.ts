@@ -12,7 +12,8 @@ export type ClientMessage =
   | { readonly type: 'create'; readonly game: OnlineGame; readonly size?: number }
   | { readonly type: 'join'; readonly room: string }
   | { readonly type: 'resume'; readonly room: string; readonly token: string }
-  | { readonly type: 'move'; readonly room: string; readonly move: string }
+  /** `ply`: how many moves the game had when the client chose this one (a move chosen on an older position is refused). */
+  | { readonly type: 'move'; readonly room: string; readonly move: string; readonly ply?: number }
   | { readonly type: 'rematch'; readonly room: string }
   | { readonly type: 'ping' };
 
@@ -55,6 +56,7 @@ export type ErrorCode =
   | 'bad-token'
   | 'watcher'
   | 'not-your-turn'
+  | 'stale-move'
   | 'illegal-move'
   | 'game-over'
   | 'no-opponent';
@@ -89,7 +91,8 @@ export function parseClientMessage(text: string): ClientMessage | { readonly err
       return { type: 'resume', room: message.room as string, token: message.token };
     case 'move':
       if (!room() || typeof message.move !== 'string' || message.move.length > 200) return bad('"move" needs a room id and a move');
-      return { type: 'move', room: message.room as string, move: message.move };
+      if (message.ply !== undefined && !(Number.isInteger(message.ply) && (message.ply as number) >= 0)) return bad('"ply" is a count of moves');
+      return { type: 'move', room: message.room as string, move: message.move, ply: message.ply as number | undefined };
     case 'rematch':
       return room() ? { type: 'rematch', room: message.room as string } : bad('"rematch" needs a room id');
     case 'ping':

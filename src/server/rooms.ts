@@ -130,7 +130,7 @@ export class Lobby {
       case 'resume':
         return this.resume(client, this.room(message.room), message.token);
       case 'move':
-        return this.move(client, this.ownRoom(client, message.room), message.move);
+        return this.move(client, this.ownRoom(client, message.room), message.move, message.ply);
       case 'rematch':
         return this.askRematch(client, this.ownRoom(client, message.room));
     }
@@ -172,13 +172,15 @@ export class Lobby {
     this.broadcast(room, client);
   }
 
-  private move(client: Client, room: Room, text: string): void {
+  private move(client: Client, room: Room, text: string, ply: number | undefined): void {
     const seat = this.places.get(client)!.seat;
     if (seat === null) throw new Refused('watcher', 'watchers cannot move');
     const { rules } = room.game;
     if (rules.outcome(room.position)) throw new Refused('game-over', 'the game is over: ask for a rematch');
     if (room.seats[1] === null) throw new Refused('no-opponent', 'wait for the second player to join');
     if (rules.seatToMove(room.position) !== seat) throw new Refused('not-your-turn', "it is the other player's turn");
+    // A page that has not yet seen the other player's last move may send one it chose on the older position.
+    if (ply !== undefined && ply !== room.moves.length) throw new Refused('stale-move', `the game has moved on (to move ${room.moves.length + 1}; yours was for move ${ply + 1}): it was not played`);
     let next: unknown;
     let move: unknown;
     try {

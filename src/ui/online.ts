@@ -60,7 +60,7 @@ export class OnlineLink implements ReactiveController {
   }
 
   move(move: string): void {
-    if (this.room) this.send({ type: 'move', room: this.room, move });
+    if (this.room) this.send({ type: 'move', room: this.room, move, ply: this.state!.moves.length });
   }
 
   rematch(): void {

@@ -1,6 +1,6 @@
 // Online play through real WebSockets: rooms, seats and turns; thousands of random and malformed messages,
-// moves for the wrong seat and for other rooms, each answered with an error while the games stay as they were;
-// a dropped connection that comes back to its seat; limits on rooms, message size and rate; idle rooms removed.
+// moves for the wrong seat, for other rooms and for a position that has moved on, each answered with an error
+// while the games stay as they were; a dropped connection that comes back to its seat; limits on rooms, message size and rate; idle rooms removed.
 
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
@@ -112,6 +112,23 @@ describe('online play', () => {
     watcher.send({ type: 'move', room, move: '3' });
     expect(await watcher.nextOf('error')).toMatchObject({ code: 'watcher' });
     await Promise.all([a.close(), b.close(), watcher.close()]);
+  });
+
+  it("refuses a move chosen before the other player's last move arrived, even when it would be legal now", async () => {
+    const { a, b, room } = await twoPlayers();
+    a.send({ type: 'move', room, move: '4', ply: 0 });
+    await b.nextOf('state');
+    b.send({ type: 'move', room, move: '3', ply: 1 });
+    expect((await b.nextOf('state')).state.moves).toEqual(['4', '3']);
+    // A's page had not yet seen its own move come back and played again on the position of no moves.
+    a.send({ type: 'move', room, move: '5', ply: 0 });
+    expect(await a.nextOf('error')).toMatchObject({ code: 'stale-move' });
+    a.send({ type: 'move', room, move: '5', ply: -1 });
+    expect(await a.nextOf('error')).toMatchObject({ code: 'bad-message' });
+    expect(lobby.state(lobby.rooms.get(room)!).moves).toEqual(['4', '3']);
+    a.send({ type: 'move', room, move: '5', ply: 2 });
+    expect((await b.nextOf('state')).state.moves).toEqual(['4', '3', '5']);
+    await Promise.all([a.close(), b.close()]);
   });
 
   it('answers thousands of random and malformed messages with an error each, and no game changes', async () => {
