@@ -58,7 +58,7 @@ describe('online play', () => {
         await first.reload();
         mover = first;
       }
-      await expect.poll(() => mover.getByTestId('online-status').textContent(), { timeout: 10_000 }).toContain('Your turn.');
+      await expect.poll(() => mover.getByTestId('online-status').textContent()).toContain('Your turn.');
       await mover.keyboard.press(key);
     }
     await expect.poll(() => first.getByTestId('online-status').textContent()).toContain('A draw.');
