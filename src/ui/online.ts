@@ -18,6 +18,8 @@ export class OnlineLink implements ReactiveController {
   state?: RoomState;
   error = '';
   copied = false;
+  /** A move was sent and the server has not answered yet: the page sends no other. */
+  private sending = false;
   private socket?: WebSocket;
   private retries = 0;
   private retryTimer?: ReturnType<typeof setTimeout>;
@@ -60,7 +62,8 @@ export class OnlineLink implements ReactiveController {
   }
 
   move(move: string): void {
-    if (this.room) this.send({ type: 'move', room: this.room, move, ply: this.state!.moves.length });
+    if (!this.room || this.sending) return;
+    this.sending = this.send({ type: 'move', room: this.room, move, ply: this.state!.moves.length });
   }
 
   rematch(): void {
@@ -71,8 +74,11 @@ export class OnlineLink implements ReactiveController {
     return `${location.origin}${location.pathname}#/${this.state!.game}?room=${this.state!.room}`;
   }
 
-  private send(message: unknown): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  /** Whether the message went out (not while the connection is down). */
+  private send(message: unknown): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   private connect(): void {
@@ -99,6 +105,7 @@ export class OnlineLink implements ReactiveController {
   }
 
   private receive(message: ServerMessage): void {
+    if (message.type !== 'pong') this.sending = false;
     if (message.type === 'error') {
       // A stale token (the room was made again, or it expired): join as anyone would.
       if (message.code === 'bad-token' && 'room' in this.wanted) {
@@ -140,6 +147,7 @@ export class OnlineLink implements ReactiveController {
       if (state.rematch[1 - this.seat]) return `${result} The opponent asks for a new game.`;
       return result;
     }
+    if (this.sending) return 'Sending your move…';
     return this.session.seatToMove === this.seat ? 'Your turn.' : "The opponent's turn.";
   }
 
