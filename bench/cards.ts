@@ -4,10 +4,9 @@
 // and against a native build of the same algorithm (bench/native/cards.c) on the same deals in the same run:
 // the same winners and node counts, and the node rates compared. Run with --workers 1 for single-thread times.
 
-import { execFileSync } from 'node:child_process';
 import { packHand, playCode, solveTableLog2 } from '../src/games/cards/core';
 import { deal, format, SEATS, type Position } from '../src/games/cards/rules';
-import { compileNative, solveSet, tableRow, type BenchSuite, type TableRow } from './harness';
+import { compileNative, runNative, solveSet, tableRow, type BenchSuite, type TableRow } from './harness';
 
 const REFERENCE: Record<number, { readonly meanNodes: number; readonly meanMs: number }> = {
   12: { meanNodes: 140_000, meanMs: 30 },
@@ -43,7 +42,7 @@ export const cardsSuite: BenchSuite = {
       log(`${row.set}: mean ${row.meanNodes} nodes, ${(row.searchMs / row.positions).toFixed(1)} ms, the leader wins ${wins} of ${DEALS}; reference ${reference.meanNodes} nodes, ${reference.meanMs} ms`);
       const result: Record<string, string | number> = { ...tableRow({ ...row, reference }) };
       if (native) {
-        const output = execFileSync(native, { input: `${positions.map(nativeLine).join('\n')}\n` }).toString().trim().split('\n').map((line) => line.split(' ').map(Number));
+        const output = runNative(native, positions.map(nativeLine));
         // The native solver answers for the mover: 1 when it wins.
         const differing = output.filter(([won, nodes], i) => SEATS[won ? positions[i].toMove : 1 - positions[i].toMove] !== answers[i].winner || nodes !== answers[i].nodes).length;
         const nativeNodes = output.reduce((sum, [, nodes]) => sum + nodes, 0);

@@ -3,11 +3,10 @@
 // (bench/native/connect4.c, compiled with the system's C compiler) on the same positions in the same run.
 // Times are the searches' own (each position starts from a clear table, cleared outside the timing).
 
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchSuite, TableRow } from './harness';
-import { compileNative, solveSet } from './harness';
+import { compileNative, runNative, solveSet } from './harness';
 
 /** Pons' mean nodes per position without an opening book (data/README.md). */
 const PONS_MEAN_NODES: Record<string, number> = {
@@ -50,9 +49,9 @@ function connect4Suite(name: string, sets: readonly (readonly [set: string, posi
           'M nodes/s': row.nodesPerSecond / 1e6,
         };
         if (native) {
-          const output = execFileSync(native, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 26 }).toString().trim().split('\n');
-          const nativeNodes = output.reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
-          const nativeMs = output.reduce((sum, line) => sum + Number(line.split(' ')[2]), 0) / 1000;
+          const output = runNative(native, lines);
+          const nativeNodes = output.reduce((sum, [, nodes]) => sum + nodes, 0);
+          const nativeMs = output.reduce((sum, [, , us]) => sum + us, 0) / 1000;
           totals.nativeNodes += nativeNodes;
           totals.nativeMs += nativeMs;
           result['native M nodes/s'] = nativeNodes / nativeMs / 1000;

@@ -122,3 +122,9 @@ export function compileNative(name: string, log: (line: string) => void): string
     return undefined;
   }
 }
+
+/** Runs a native solver on positions, a line each; its answer lines split into numbers (answer, nodes, µs). */
+export function runNative(binary: string, lines: readonly string[]): number[][] {
+  const output = execFileSync(binary, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 26 }).toString();
+  return output.trim().split('\n').map((line) => line.split(' ').map(Number));
+}

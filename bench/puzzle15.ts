@@ -3,11 +3,10 @@
 // pattern database; and the 17 positions that need 80 moves, with the pattern database, each searched by all the
 // workers at once. Lengths are checked.
 
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { solveShared } from '../src/games/puzzle15/shared-solve';
 import { parseSet } from '../src/games/puzzle15/sets';
-import { compileNative, solveSet, type BenchSuite, type TableRow } from './harness';
+import { compileNative, runNative, solveSet, type BenchSuite, type TableRow } from './harness';
 
 const korfSuite: BenchSuite = {
   name: 'puzzle15',
@@ -24,7 +23,7 @@ const korfSuite: BenchSuite = {
       if (heuristic === 'wd') {
         const native = compileNative('puzzle15', log);
         if (!native) continue;
-        const output = execFileSync(native, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 24 }).toString().trim().split('\n').map((line) => line.split(' ').map(Number));
+        const output = runNative(native, lines);
         const nodes = output.reduce((sum, [, n]) => sum + n, 0);
         const seconds = output.reduce((sum, [, , us]) => sum + us, 0) / 1e6;
         const nativeWrong = output.filter(([length], i) => length !== boards[i].length).length;
