@@ -1,19 +1,34 @@
-// `npm start` ends here: serve dist/ (PORT and HOST from the environment, localhost:8080 by default).
+// `npm start` ends here: serve dist/ with the settings of the environment (settings.ts). Ctrl-C or SIGTERM
+// closes the connections and the room journal before the process exits; a second one exits at once.
 
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server';
+import { serverSettings } from './settings';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
+const app = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(app, 'dist');
 if (!existsSync(resolve(root, 'index.html'))) {
   console.error(`There is no built app in ${root}: run npm run build first.`);
   process.exit(1);
 }
-const port = Number(process.env.PORT ?? 8080);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${process.env.PORT}"`);
+let settings;
+try {
+  settings = serverSettings(process.env, resolve(app, '.data'));
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(1);
 }
-const { url } = await startServer({ root, port, host: process.env.HOST ?? '127.0.0.1' });
-console.log(`AI Playground is served at ${url}`);
+const started = await startServer({ root, ...settings });
+console.log(`AI Playground is served at ${started.url} (rooms kept in ${settings.dataDir})`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log('closing: the rooms are kept in the journal');
+    void started.close().then(() => process.exit(0));
+  });
+}

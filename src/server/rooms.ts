@@ -1,21 +1,30 @@
-// Online play's authority: rooms of two seats and any watchers, each room's game checked move by move with the
-// game's TypeScript rules. A client sits in at most one room and may only move for its own seat, on its turn,
-// in its room; anything else gets an error message and changes nothing. A seat is kept for its token when its
-// connection drops; a room with nobody connected is removed after a while. No sockets here: the WebSocket
-// glue is online.ts, and tests drive a Lobby directly too.
+// Online play's authority: rooms of two seats and some watchers, each room's game checked move by move with the
+// game's TypeScript rules. A connection sits in at most one room, holds at most one seat, and may only move for
+// its own seat, on its turn, in its room; anything else gets an error message and changes nothing. A seat
+// belongs to one connection at a time and is kept for its token when the connection drops; every resume gives
+// a fresh token. Every change that must survive a restart goes to the journal before it is acknowledged.
+// A room's state goes to each connection once per change (changes made together go as one); a change of the
+// number of watchers alone goes out at most once a second. No sockets here: the WebSocket glue is online.ts,
+// and tests drive a Lobby directly too.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { GameDefinition } from '../engine/game';
 import { gameById } from '../games';
 import { parseClientMessage, type ClientMessage, type ErrorCode, type OnlineGame, type RoomState, type SeatState, type ServerMessage } from '../net/protocol';
+import type { FailureLog } from './failures';
+import type { Journal, RoomEvent } from './journal';
 
 export interface Client {
   readonly address: string;
-  send(message: ServerMessage): void;
+  /** Sends one message, as JSON text. */
+  send(text: string): void;
+  /** Milliseconds since anything (a message, an answer to a ping) was last heard from the client. */
+  silentMs(): number;
 }
 
 interface Seat {
-  readonly token: string;
+  /** The SHA-256 of the seat's token: the token itself is only ever sent to its holder. */
+  readonly tokenHash: string;
   client: Client | null;
 }
 
@@ -24,6 +33,7 @@ interface Room {
   readonly gameId: OnlineGame;
   readonly game: GameDefinition;
   readonly size: number | undefined;
+  /** The address that made the room ('' for a room read back from the journal). */
   readonly createdBy: string;
   start: string;
   moves: string[];
@@ -34,14 +44,34 @@ interface Room {
   round: number;
   /** When the last connected client left (null while someone is connected). */
   idleSince: number | null;
+  /** Counts the room's changes: a connection is sent the state when it has seen an older one. */
+  version: number;
+  /** When the state last went out for a change of the watchers, and the timer of the next such update. */
+  watchersSentAt: number;
+  watchersTimer?: ReturnType<typeof setTimeout>;
+}
+
+interface Place {
+  readonly room: Room;
+  readonly seat: 0 | 1 | null;
+  /** The room's version this connection was last sent. */
+  seen: number;
 }
 
 export interface LobbyOptions {
-  /** Rooms one address may have at once. */
+  /** Rooms one address may have with a player connected. */
   readonly roomsPerAddress?: number;
+  /** Rooms the server holds at most. */
+  readonly maxRooms?: number;
+  readonly watchersPerRoom?: number;
   /** How long a room with nobody connected is kept. */
   readonly idleMs?: number;
+  /** A resume takes a seat from a connection that has been silent this long (the ping interval); else it is refused. */
+  readonly silentMs?: number;
+  /** A change of the number of watchers alone is sent at most this often per room. */
+  readonly watcherUpdateMs?: number;
   readonly now?: () => number;
+  readonly logFailure?: FailureLog;
 }
 
 /** Sizes a room may be created with; other games have none. Red Ten online is a full deal: no hidden cards to keep. */
@@ -52,6 +82,10 @@ const SIZES: Partial<Record<OnlineGame, { min: number; max: number; rule: string
 
 function seatState(seat: Seat | null): SeatState {
   return { taken: seat !== null, connected: !!seat?.client };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }
 
 class Refused extends Error {
@@ -65,26 +99,42 @@ class Refused extends Error {
 
 export class Lobby {
   readonly rooms = new Map<string, Room>();
-  private readonly places = new Map<Client, { room: Room; seat: 0 | 1 | null }>();
+  private readonly places = new Map<Client, Place>();
+  private readonly dirty = new Set<Room>();
+  private flushQueued = false;
   private readonly roomsPerAddress: number;
+  private readonly maxRooms: number;
+  private readonly watchersPerRoom: number;
   private readonly idleMs: number;
+  private readonly silentMs: number;
+  private readonly watcherUpdateMs: number;
   private readonly now: () => number;
+  private journal?: Journal;
+  private readonly logFailure: FailureLog;
 
   constructor(options: LobbyOptions = {}) {
     this.roomsPerAddress = options.roomsPerAddress ?? 5;
+    this.maxRooms = options.maxRooms ?? 10_000;
+    this.watchersPerRoom = options.watchersPerRoom ?? 50;
     this.idleMs = options.idleMs ?? 10 * 60_000;
+    this.silentMs = options.silentMs ?? 30_000;
+    this.watcherUpdateMs = options.watcherUpdateMs ?? 1000;
     this.now = options.now ?? Date.now;
+    this.logFailure = options.logFailure ?? (() => {});
   }
 
   /** A message from a client: handled, or answered with an error. */
   receive(client: Client, text: string): void {
     const message = parseClientMessage(text);
-    if ('error' in message) return client.send({ type: 'error', code: message.error, message: message.message });
+    if ('error' in message) return this.tell(client, { type: 'error', code: message.error, message: message.message });
     try {
       this.handle(client, message);
     } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      client.send({ type: 'error', code: error.code, message: error.message });
+      if (error instanceof Refused) return this.tell(client, { type: 'error', code: error.code, message: error.message });
+      // A bug or a failed write: this message changed nothing (every change is made after its last check and
+      // its journal entry), and no other room is touched.
+      this.logFailure(`message "${message.type}"`, error);
+      this.tell(client, { type: 'error', code: 'server-error', message: 'the server failed on this message: nothing changed' });
     }
   }
 
@@ -97,13 +147,70 @@ export class Lobby {
     if (seat === null) room.watchers.delete(client);
     else if (room.seats[seat]?.client === client) room.seats[seat]!.client = null;
     if (this.connected(room) === 0) room.idleSince = this.now();
-    this.broadcast(room);
+    this.changed(room, seat === null ? 'watchers' : 'game');
   }
 
   /** Removes the rooms nobody has been connected to for idleMs. */
   sweep(): void {
     const now = this.now();
-    for (const [id, room] of this.rooms) if (room.idleSince !== null && now - room.idleSince >= this.idleMs) this.rooms.delete(id);
+    for (const room of [...this.rooms.values()]) {
+      if (room.idleSince === null || now - room.idleSince < this.idleMs) continue;
+      try {
+        this.record({ e: 'remove', room: room.id });
+        this.remove(room);
+      } catch (error) {
+        this.logFailure('removing an idle room', error);
+      }
+    }
+  }
+
+  /** From now on every change is written to the journal first (after its events were replayed). */
+  keepJournal(journal: Journal): void {
+    this.journal = journal;
+  }
+
+  /** Rebuilds the rooms from the journal's events (at start, before any client). */
+  replay(event: RoomEvent): void {
+    const room = this.rooms.get(event.room);
+    try {
+      if (event.e === 'create') {
+        if (room) throw new Error('the room exists already');
+        const made = this.makeRoom(event.room, event.game, event.size, '', event.start, event.round ?? 1);
+        made.idleSince = this.now();
+        return;
+      }
+      if (!room) throw new Error('no such room');
+      switch (event.e) {
+        case 'seat':
+          return this.takeSeat(room, event.seat, event.token, null);
+        case 'move':
+          return this.playMove(room, event.move, room.game.rules.play(room.position, room.game.rules.parseMove(event.move)));
+        case 'rematch':
+          room.rematch[event.seat] = true;
+          return;
+        case 'round':
+          return this.newRound(room, event.start, true);
+        case 'remove':
+          return this.remove(room);
+      }
+    } catch (error) {
+      // A room whose history does not replay is dropped whole; the others are kept.
+      if (room) this.remove(room);
+      this.logFailure(`replaying the journal (room ${event.room}, "${event.e}")`, error);
+    }
+  }
+
+  /** Every live room as journal events, for a compaction. */
+  *snapshot(): Generator<RoomEvent> {
+    for (const room of this.rooms.values()) {
+      yield { e: 'create', room: room.id, game: room.gameId, ...(room.size === undefined ? {} : { size: room.size }), start: room.start, round: room.round };
+      for (const s of [0, 1] as const) {
+        const seat = room.seats[s];
+        if (seat) yield { e: 'seat', room: room.id, seat: s, token: seat.tokenHash };
+      }
+      for (const move of room.moves) yield { e: 'move', room: room.id, move };
+      for (const s of [0, 1] as const) if (room.rematch[s]) yield { e: 'rematch', room: room.id, seat: s };
+    }
   }
 
   state(room: Room): RoomState {
@@ -122,7 +229,7 @@ export class Lobby {
   private handle(client: Client, message: ClientMessage): void {
     switch (message.type) {
       case 'ping':
-        return client.send({ type: 'pong' });
+        return this.tell(client, { type: 'pong' });
       case 'create':
         return this.create(client, message.game, message.size);
       case 'join':
@@ -137,7 +244,10 @@ export class Lobby {
   }
 
   private create(client: Client, gameId: OnlineGame, size: number | undefined): void {
-    const owned = [...this.rooms.values()].filter((room) => room.createdBy === client.address).length;
+    if (this.rooms.size >= this.maxRooms) throw new Refused('too-many-rooms', `the server holds its most rooms (${this.maxRooms}): try again later`);
+    // Rooms whose players have all left do not count.
+    let owned = 0;
+    for (const room of this.rooms.values()) if (room.createdBy === client.address && room.seats.some((seat) => seat?.client)) owned++;
     if (owned >= this.roomsPerAddress) throw new Refused('too-many-rooms', `at most ${this.roomsPerAddress} rooms per address: finish or leave one first`);
     const limits = SIZES[gameId];
     if (size !== undefined && (!limits || size < limits.min || size > limits.max)) {
@@ -147,29 +257,52 @@ export class Lobby {
     let id: string;
     do id = randomBytes(5).toString('hex');
     while (this.rooms.has(id));
-    const room: Room = { id, gameId, game, size, createdBy: client.address, start: '', moves: [], position: null, seats: [null, null], watchers: new Set(), rematch: [false, false], round: 0, idleSince: null };
-    this.newRound(room);
-    this.rooms.set(id, room);
-    this.seat(client, room, 0);
+    const start = game.rules.format(game.rules.start(randomBytes(4).readUInt32LE(0), size));
+    const token = randomBytes(16).toString('hex');
+    this.record({ e: 'create', room: id, game: gameId, ...(size === undefined ? {} : { size }), start });
+    this.record({ e: 'seat', room: id, seat: 0, token: hashToken(token) });
+    const room = this.makeRoom(id, gameId, size, client.address, start, 1);
+    this.takeSeat(room, 0, hashToken(token), client);
+    this.tell(client, { type: 'joined', seat: 0, token, state: this.state(room) });
   }
 
   private join(client: Client, room: Room): void {
-    if (room.seats[1] === null) return this.seat(client, room, 1);
+    const place = this.places.get(client);
+    // Already here: the same answer again, and nothing changes (a connection never takes the other seat).
+    if (place?.room === room) return this.tell(client, { type: 'joined', seat: place.seat, state: this.state(room) });
+    if (room.seats[1] === null) {
+      const token = randomBytes(16).toString('hex');
+      this.record({ e: 'seat', room: room.id, seat: 1, token: hashToken(token) });
+      this.takeSeat(room, 1, hashToken(token), client);
+      return this.tell(client, { type: 'joined', seat: 1, token, state: this.state(room) });
+    }
+    if (room.watchers.size >= this.watchersPerRoom) throw new Refused('room-full', `the room has its most watchers (${this.watchersPerRoom})`);
     this.moveTo(client, room, null);
     room.watchers.add(client);
-    client.send({ type: 'joined', seat: null, state: this.state(room) });
-    this.broadcast(room, client);
+    this.changed(room, 'watchers');
+    this.tell(client, { type: 'joined', seat: null, state: this.state(room) });
   }
 
   private resume(client: Client, room: Room, token: string): void {
-    const seat = room.seats.findIndex((s) => s?.token === token);
-    if (seat < 0) throw new Refused('bad-token', 'this token holds no seat of the room');
-    const previous = room.seats[seat]!.client;
-    if (previous && previous !== client) this.places.delete(previous);
-    this.moveTo(client, room, seat as 0 | 1);
-    room.seats[seat]!.client = client;
-    client.send({ type: 'joined', seat: seat as 0 | 1, token, state: this.state(room) });
-    this.broadcast(room, client);
+    const hash = hashToken(token);
+    const found = room.seats.findIndex((s) => s?.tokenHash === hash);
+    if (found < 0) throw new Refused('bad-token', 'this token holds no seat of the room');
+    const seat = found as 0 | 1;
+    const place = this.places.get(client);
+    if (place?.room === room && place.seat !== null && place.seat !== seat) throw new Refused('already-seated', 'a connection holds one seat of a room');
+    const holder = room.seats[seat]!.client;
+    if (holder && holder !== client && holder.silentMs() < this.silentMs) {
+      throw new Refused('seat-in-use', "this seat's player is connected (in another tab or window?): it can be taken over only once that connection has gone silent");
+    }
+    const fresh = randomBytes(16).toString('hex');
+    this.record({ e: 'seat', room: room.id, seat, token: hashToken(fresh) });
+    if (holder && holder !== client) {
+      // The silent connection loses the seat, and is told if it is still there to hear it.
+      this.places.delete(holder);
+      this.tell(holder, { type: 'error', code: 'seat-taken', message: 'another connection resumed your seat' });
+    }
+    this.takeSeat(room, seat, hashToken(fresh), client);
+    this.tell(client, { type: 'joined', seat, token: fresh, state: this.state(room) });
   }
 
   private move(client: Client, room: Room, text: string, ply: number | undefined): void {
@@ -182,17 +315,16 @@ export class Lobby {
     // A page that has not yet seen the other player's last move may send one it chose on the older position.
     if (ply !== undefined && ply !== room.moves.length) throw new Refused('stale-move', `the game has moved on (to move ${room.moves.length + 1}; yours was for move ${ply + 1}): it was not played`);
     let next: unknown;
-    let move: unknown;
+    let formatted: string;
     try {
-      move = rules.parseMove(text);
+      const move = rules.parseMove(text);
       next = rules.play(room.position, move);
+      formatted = rules.formatMove(move);
     } catch (error) {
-      throw new Refused('illegal-move', (error as Error).message);
+      throw new Refused('illegal-move', error instanceof Error ? error.message : String(error));
     }
-    room.position = next;
-    room.moves.push(rules.formatMove(move));
-    room.rematch = [false, false];
-    this.broadcast(room);
+    this.record({ e: 'move', room: room.id, move: formatted });
+    this.playMove(room, formatted, next);
   }
 
   /** Both players must ask; the new game swaps the seats, so the other player moves first. */
@@ -200,39 +332,69 @@ export class Lobby {
     const seat = this.places.get(client)!.seat;
     if (seat === null) throw new Refused('watcher', 'watchers cannot start a game');
     if (room.seats[1] === null) throw new Refused('no-opponent', 'a new game needs both players');
-    room.rematch[seat] = true;
-    if (!room.rematch[0] || !room.rematch[1]) return this.broadcast(room);
-    room.seats = [room.seats[1], room.seats[0]];
+    if (room.rematch[seat]) return this.tell(client, { type: 'state', state: this.state(room) });
+    if (!room.rematch[1 - seat]) {
+      this.record({ e: 'rematch', room: room.id, seat });
+      room.rematch[seat] = true;
+      return this.changed(room, 'game');
+    }
+    const { rules } = room.game;
+    const start = rules.format(rules.start(randomBytes(4).readUInt32LE(0), room.size));
+    this.record({ e: 'round', room: room.id, start });
+    this.newRound(room, start, true);
+    // Each player learns its new seat (and keeps its token).
     for (const s of [0, 1] as const) {
       const holder = room.seats[s]!.client;
-      if (holder) this.places.set(holder, { room, seat: s });
+      if (!holder) continue;
+      const place: Place = { room, seat: s, seen: room.version };
+      this.places.set(holder, place);
+      this.tell(holder, { type: 'joined', seat: s, state: this.state(room) });
     }
-    this.newRound(room);
-    for (const s of [0, 1] as const) room.seats[s]!.client?.send({ type: 'joined', seat: s, token: room.seats[s]!.token, state: this.state(room) });
-    for (const watcher of room.watchers) watcher.send({ type: 'state', state: this.state(room) });
   }
 
-  private newRound(room: Room): void {
-    const { rules } = room.game;
-    room.position = rules.start(randomBytes(4).readUInt32LE(0), room.size);
-    room.start = rules.format(room.position);
+  private makeRoom(id: string, gameId: OnlineGame, size: number | undefined, createdBy: string, start: string, round: number): Room {
+    const game = gameById(gameId);
+    const room: Room = { id, gameId, game, size, createdBy, start, moves: [], position: game.rules.parse(start), seats: [null, null], watchers: new Set(), rematch: [false, false], round, idleSince: null, version: 0, watchersSentAt: 0 };
+    this.rooms.set(id, room);
+    return room;
+  }
+
+  private playMove(room: Room, move: string, next: unknown): void {
+    room.position = next;
+    room.moves.push(move);
+    room.rematch = [false, false];
+    this.changed(room, 'game');
+  }
+
+  private newRound(room: Room, start: string, swap: boolean): void {
+    room.position = room.game.rules.parse(start);
+    room.start = start;
     room.moves = [];
     room.rematch = [false, false];
     room.round++;
+    if (swap) room.seats = [room.seats[1], room.seats[0]];
+    this.changed(room, 'game');
   }
 
-  private seat(client: Client, room: Room, seat: 0 | 1): void {
-    this.moveTo(client, room, seat);
-    const token = randomBytes(16).toString('hex');
-    room.seats[seat] = { token, client };
-    client.send({ type: 'joined', seat, token, state: this.state(room) });
-    this.broadcast(room, client);
+  /** The seat is the token's, and the client's (null: nobody is connected to it). */
+  private takeSeat(room: Room, seat: 0 | 1, tokenHash: string, client: Client | null): void {
+    if (client) this.moveTo(client, room, seat);
+    room.seats[seat] = { tokenHash, client };
+    this.changed(room, 'game');
+  }
+
+  private remove(room: Room): void {
+    this.rooms.delete(room.id);
+    this.dirty.delete(room);
+    clearTimeout(room.watchersTimer);
+    for (const seat of room.seats) if (seat?.client) this.places.delete(seat.client);
+    for (const watcher of room.watchers) this.places.delete(watcher);
   }
 
   /** Puts a client in a room, out of the one it was in. */
   private moveTo(client: Client, room: Room, seat: 0 | 1 | null): void {
     if (this.places.has(client)) this.leave(client);
-    this.places.set(client, { room, seat });
+    this.places.set(client, { room, seat, seen: -1 });
     room.idleSince = null;
   }
 
@@ -253,10 +415,62 @@ export class Lobby {
     return room.watchers.size + room.seats.filter((seat) => seat?.client).length;
   }
 
-  /** The room's state to everyone in it (but `except`, who was just told). */
-  private broadcast(room: Room, except?: Client): void {
-    const message: ServerMessage = { type: 'state', state: this.state(room) };
-    for (const seat of room.seats) if (seat?.client && seat.client !== except) seat.client.send(message);
-    for (const watcher of room.watchers) if (watcher !== except) watcher.send(message);
+  /** Writes a change to the journal; a failure to write refuses the change. */
+  private record(event: RoomEvent): void {
+    if (!this.journal) return;
+    this.journal.append(event);
+    if (this.journal.compactionDue) this.journal.compact(this.snapshot());
+  }
+
+  private tell(client: Client, message: ServerMessage): void {
+    if (message.type === 'joined' || message.type === 'state') {
+      const place = this.places.get(client);
+      if (place?.room.id === message.state.room) place.seen = this.rooms.get(message.state.room)!.version;
+    }
+    client.send(JSON.stringify(message));
+  }
+
+  /**
+   * The room changed: its state goes to everyone in it once the current message is handled (a change of the
+   * watchers alone, at most once per watcherUpdateMs).
+   */
+  private changed(room: Room, what: 'game' | 'watchers'): void {
+    room.version++;
+    if (what === 'game') return this.flushSoon(room);
+    if (room.watchersTimer) return;
+    const wait = Math.max(0, room.watchersSentAt + this.watcherUpdateMs - this.now());
+    room.watchersTimer = setTimeout(() => {
+      room.watchersTimer = undefined;
+      room.watchersSentAt = this.now();
+      if (this.rooms.get(room.id) === room) this.flushSoon(room);
+    }, wait);
+    room.watchersTimer.unref?.();
+  }
+
+  private flushSoon(room: Room): void {
+    this.dirty.add(room);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushQueued = false;
+    const rooms = [...this.dirty];
+    this.dirty.clear();
+    for (const room of rooms) {
+      try {
+        const text = JSON.stringify({ type: 'state', state: this.state(room) } satisfies ServerMessage);
+        const clients = [...room.watchers, ...room.seats.map((seat) => seat?.client)];
+        for (const client of clients) {
+          const place = client && this.places.get(client);
+          if (!place || place.room !== room || place.seen >= room.version) continue;
+          place.seen = room.version;
+          client!.send(text);
+        }
+      } catch (error) {
+        this.logFailure(`sending room ${room.id}`, error);
+      }
+    }
   }
 }

@@ -1,7 +1,11 @@
 // The playground's server: the built app over HTTP and online play's WebSocket endpoint (/ws) on one port.
+// Every response carries the security headers below; a malformed request gets a 400 and its socket closed, and
+// no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { failureLog, type FailureLog } from './failures';
+import { Journal } from './journal';
 import { attachOnline, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
 import { staticFiles } from './static-files';
@@ -11,23 +15,83 @@ export interface ServerOptions {
   readonly port: number;
   readonly host: string;
   readonly online?: OnlineOptions;
+  /** The folder of the room journal; without one, rooms live in memory only. */
+  readonly dataDir?: string;
+  /** The journal is compacted past this size (and twice its size after the last compaction). */
+  readonly compactBytes?: number;
+  readonly logFailure?: FailureLog;
 }
 
-export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby }> {
+/**
+ * The app's scripts, workers and WebAssembly come from this origin only ('wasm-unsafe-eval' lets a worker
+ * compile a core); Lit's templates set style attributes. Cross-origin isolation (COOP and COEP) lets the cores
+ * share memory between workers.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+function fail(response: ServerResponse): void {
+  if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('server error');
+  else response.destroy();
+}
+
+export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
+  const logFailure = options.logFailure ?? failureLog();
   const serve = staticFiles(options.root);
-  const server = createServer((request, response) => {
-    serve(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
+  const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, (request, response) => {
+    try {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+      serve(request, response).catch((error: unknown) => {
+        logFailure('an HTTP request', error);
+        fail(response);
+      });
+    } catch (error) {
+      logFailure('an HTTP request', error);
+      fail(response);
+    }
   });
-  const online = attachOnline(server, options.online);
-  server.on('close', () => online.close());
+  // A request Node's parser refuses (a malformed request line or header): a 400, then the socket is closed.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  const online = attachOnline(server, options.online, logFailure);
+  // The rooms of the journal come back before the first client can connect.
+  const journal = options.dataDir
+    ? Journal.open(options.dataDir, (event) => online.lobby.replay(event), { compactBytes: options.compactBytes, warn: (message) => console.error(`room journal: ${message}`) })
+    : undefined;
+  if (journal) online.lobby.keepJournal(journal);
+  let closed = false;
+  const shutDown = () => {
+    if (closed) return;
+    closed = true;
+    online.close();
+    journal?.close();
+  };
+  server.on('close', shutDown);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return { server, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/`, lobby: online.lobby };
+  return {
+    server,
+    url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/`,
+    lobby: online.lobby,
+    /** Closes every connection and the journal (flushed to the disk), then the server. */
+    close: () =>
+      new Promise<void>((resolve) => {
+        shutDown();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

@@ -4,13 +4,15 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { html, type TemplateResult } from 'lit';
-import type { RoomState, ServerMessage } from '../net/protocol';
+import { parseServerMessage, type RoomState, type ServerMessage } from '../net/protocol';
 import type { GameSession } from './game-session';
 
 export type LinkStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 const tokenKey = (room: string) => `ai-playground:seat:${room}`;
 const RETRY_MS = [500, 1000, 2000, 4000];
+/** How soon a resume refused because the seat's connection is still there is tried again. */
+const SEAT_RETRY_MS = 3000;
 
 export class OnlineLink implements ReactiveController {
   status: LinkStatus = 'connecting';
@@ -94,7 +96,10 @@ export class OnlineLink implements ReactiveController {
       }
       this.host.requestUpdate();
     });
-    socket.addEventListener('message', (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage));
+    socket.addEventListener('message', (event) => {
+      const message = parseServerMessage(String(event.data));
+      if (message) this.receive(message);
+    });
     socket.addEventListener('close', () => {
       if (this.closing || this.socket !== socket) return;
       // Come back to the room (or make the room, if it was never made) when the server answers again.
@@ -112,6 +117,14 @@ export class OnlineLink implements ReactiveController {
         localStorage.removeItem(tokenKey(this.wanted.room));
         this.send({ type: 'join', room: this.wanted.room });
         return;
+      }
+      // The seat's old connection (this page before a reload, or another tab) has not gone yet: ask again soon.
+      if (message.code === 'seat-in-use' && 'room' in this.wanted) {
+        const room = this.wanted.room;
+        this.retryTimer = setTimeout(() => {
+          const token = localStorage.getItem(tokenKey(room));
+          if (token) this.send({ type: 'resume', room, token });
+        }, SEAT_RETRY_MS);
       }
       this.error = message.message;
     } else if (message.type === 'joined') {

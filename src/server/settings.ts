@@ -1,0 +1,51 @@
+// The server's settings from the environment (README.md lists them): each a whole number within its range, or
+// its default when unset; a bad value stops the server at start with a message saying which.
+
+import type { OnlineOptions } from './online';
+
+const LIMITS = {
+  MAX_CONNECTIONS: { option: 'maxConnections', default: 2000 },
+  CONNECTIONS_PER_ADDRESS: { option: 'connectionsPerAddress', default: 20 },
+  MAX_ROOMS: { option: 'maxRooms', default: 10_000 },
+  ROOMS_PER_ADDRESS: { option: 'roomsPerAddress', default: 5 },
+  WATCHERS_PER_ROOM: { option: 'watchersPerRoom', default: 50 },
+  MAX_BUFFERED_BYTES: { option: 'maxBufferedBytes', default: 1 << 20 },
+  MESSAGES_PER_SECOND: { option: 'messagesPerSecond', default: 20 },
+  MESSAGE_BURST: { option: 'burst', default: 40 },
+  FLOOD_REFUSALS: { option: 'floodRefusals', default: 10 },
+  PING_MS: { option: 'pingMs', default: 30_000 },
+  ROOM_IDLE_MS: { option: 'idleMs', default: 10 * 60_000 },
+} as const satisfies Record<string, { option: keyof OnlineOptions; default: number }>;
+
+export interface ServerSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly compactBytes: number;
+  readonly online: OnlineOptions;
+}
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+/** The settings, with `defaultDataDir` for DATA_DIR; throws an Error naming a bad variable. */
+export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): ServerSettings {
+  const online: Record<string, unknown> = {};
+  for (const [name, limit] of Object.entries(LIMITS)) online[limit.option] = whole(env, name, limit.default, 1, 2 ** 31 - 1);
+  const origins = (env.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`ALLOWED_ORIGINS is a comma-separated list of origins like https://example.org, got "${origin}"`);
+  }
+  return {
+    port: whole(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || defaultDataDir,
+    compactBytes: whole(env, 'JOURNAL_COMPACT_BYTES', 8 << 20, 1024, 2 ** 40),
+    online: { ...(online as OnlineOptions), allowedOrigins: origins },
+  };
+}
