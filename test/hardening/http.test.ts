@@ -1,0 +1,140 @@
+// Issue 15, items 1, 2 and 6: the server as `npm start` runs it survives malformed requests and upgrades, clients
+// that reset mid-response (no file descriptor leaks, even under a low descriptor limit), serves with validators,
+// compression and cache lifetimes, and sends the security headers; WebSocket upgrades from foreign origins are
+// refused.
+
+import { readdirSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { TestClient, wsUrlOf } from '../helpers/ws-client';
+
+let server: ServerProcess;
+let port: number;
+const bundle = `/assets/${readdirSync('dist/assets').find((name) => /^index-.*\.js$/.test(name))}`;
+
+/** Sends raw bytes and resolves to what came back until the server closed the socket (or 3 s passed). */
+function raw(request: string | Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(done, 3000);
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(request);
+  });
+}
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(new URL(path, server.url), { headers });
+}
+
+beforeAll(async () => {
+  // A low descriptor limit: a leak of one per request would run out within the test.
+  server = await startServerProcess({ ALLOWED_ORIGINS: 'https://friend.example' }, 'ulimit -n 128; ');
+  port = Number(new URL(server.url).port);
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('the server against malformed requests', () => {
+  it.each(['//', '///', '/\\', '//:99999', '//[::1', '/ws\\..', '*', 'http://[::1'])('answers a WebSocket upgrade for %j with a 4xx and goes on serving', async (path) => {
+    const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    expect(answer === '' || /^HTTP\/1\.1 4\d\d /.test(answer)).toBe(true);
+    expect(server.alive()).toBe(true);
+    expect((await get('/')).status).toBe(200);
+  });
+
+  it.each([
+    ['a request line with no path', 'GET HTTP/1.1\r\n\r\n'],
+    ['a header without a colon', 'GET / HTTP/1.1\r\nHost localhost\r\n\r\n'],
+    ['control bytes', Buffer.from([0, 1, 2, 3, 13, 10, 13, 10])],
+    ['a header of 100 KB', `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`],
+    ['a path that does not decode', 'GET /%E0%A4%A HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['a path out of the folder', 'GET /../../etc/passwd HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['an upgrade to /ws without a key', 'GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n'],
+  ])('answers %s with a 4xx or a closed socket', async (_name, request) => {
+    const answer = await raw(request);
+    expect(answer === '' || /^HTTP\/1\.1 4\d\d /.test(answer)).toBe(true);
+    expect(server.alive()).toBe(true);
+  });
+
+  it('does not leak a file descriptor when clients reset in the middle of a response', async () => {
+    const before = server.descriptors();
+    // Twice the descriptor limit: with one leaked per request the server would have died of EMFILE.
+    for (let round = 0; round < 8; round++) {
+      await Promise.all(
+        Array.from({ length: 32 }, () => new Promise<void>((resolve) => {
+          const socket: Socket = connect(port, '127.0.0.1', () => {
+            socket.write(`GET ${bundle} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+            socket.once('data', () => {
+              socket.resetAndDestroy();
+              resolve();
+            });
+          });
+          socket.on('error', () => resolve());
+        })),
+      );
+    }
+    await expect.poll(() => server.descriptors(), { timeout: 5000 }).toBe(before);
+    expect(server.alive()).toBe(true);
+    expect((await get(bundle)).status).toBe(200);
+  });
+});
+
+describe('the static files', () => {
+  it('are compressed, cached by content hash, and answered 304 when unchanged', async () => {
+    const plain = await get(bundle, { 'accept-encoding': 'identity' });
+    const size = (await plain.arrayBuffer()).byteLength;
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const encoding of ['br', 'gzip']) {
+      // fetch decodes the body; its length says how much went over the wire.
+      const response = await fetch(new URL(bundle, server.url), { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(Number(response.headers.get('content-length'))).toBeLessThan(size / 2);
+      expect((await response.arrayBuffer()).byteLength).toBe(size);
+      const again = await get(bundle, { 'accept-encoding': encoding, 'if-none-match': response.headers.get('etag')! });
+      expect(again.status).toBe(304);
+    }
+    const index = await get('/', { 'accept-encoding': 'gzip' });
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/', { 'if-modified-since': index.headers.get('last-modified')! })).status).toBe(304);
+    const wasm = readdirSync('dist/assets').find((name) => name.endsWith('.wasm'))!;
+    const core = await get(`/assets/${wasm}`, { 'accept-encoding': 'br' });
+    expect([core.headers.get('content-type'), core.headers.get('content-encoding')]).toEqual(['application/wasm', 'br']);
+  });
+
+  it('carry the security headers, on errors too', async () => {
+    for (const path of ['/', bundle, '/no-such-file']) {
+      const response = await get(path);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+    }
+  });
+});
+
+describe('WebSocket origins', () => {
+  it("accepts the server's own origin, a listed one and none (not a browser), and refuses another", async () => {
+    const url = wsUrlOf(server.url);
+    const own = new URL(server.url).origin;
+    for (const origin of [own, 'https://friend.example', undefined]) {
+      const client = await TestClient.open(url, { origin });
+      client.send({ type: 'create', game: 'tictactoe' });
+      expect((await client.next()).type).toBe('joined');
+      await client.close();
+    }
+    await expect(TestClient.open(url, { origin: 'https://evil.example' })).rejects.toThrow('403');
+  });
+});
