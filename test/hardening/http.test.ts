@@ -58,8 +58,8 @@ describe('the server against malformed requests', () => {
     ['a header without a colon', 'GET / HTTP/1.1\r\nHost localhost\r\n\r\n'],
     ['control bytes', Buffer.from([0, 1, 2, 3, 13, 10, 13, 10])],
     ['a header of 100 KB', `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`],
-    ['a path that does not decode', 'GET /%E0%A4%A HTTP/1.1\r\nHost: localhost\r\n\r\n'],
-    ['a path out of the folder', 'GET /../../etc/passwd HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['a path that does not decode', 'GET /%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    ['a path out of the folder', 'GET /../../etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
     ['an upgrade to /ws without a key', 'GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n'],
   ])('answers %s with a 4xx or a closed socket', async (_name, request) => {
     const answer = await raw(request);
@@ -81,10 +81,13 @@ describe('the server against malformed requests', () => {
             });
           });
           socket.on('error', () => resolve());
+          socket.on('close', () => resolve());
+          socket.setTimeout(2000, () => socket.destroy());
         })),
       );
     }
-    await expect.poll(() => server.descriptors(), { timeout: 5000 }).toBe(before);
+    // (Fewer is fine: an idle keep-alive connection of an earlier test may have closed meanwhile.)
+    await expect.poll(() => server.descriptors(), { timeout: 5000 }).toBeLessThanOrEqual(before);
     expect(server.alive()).toBe(true);
     expect((await get(bundle)).status).toBe(200);
   });
