@@ -20,6 +20,7 @@ import { Lobby, type Client, type LobbyOptions } from './rooms';
 const MAX_FRAME_BYTES = 64 * 1024;
 const POLICY_VIOLATION = 1008;
 const FLOOD_WINDOW_MS = 10_000;
+const CLOSE_GRACE_MS = 1000;
 
 export interface OnlineOptions extends LobbyOptions {
   /** Messages a connection may send per second on average, and in a burst. */
@@ -128,6 +129,8 @@ export function attachOnline(server: Server, options: OnlineOptions = {}, logFai
     let refilled = Date.now();
     let refusals: number[] = [];
     ws.on('message', (data, isBinary) => {
+      // Frames already read when the connection began to close are not handled.
+      if (ws.readyState !== ws.OPEN) return;
       try {
         const now = Date.now();
         heardAt = now;
@@ -137,7 +140,13 @@ export function attachOnline(server: Server, options: OnlineOptions = {}, logFai
         if (tokens < 1) {
           refusals = refusals.filter((at) => now - at < FLOOD_WINDOW_MS);
           refusals.push(now);
-          if (refusals.length >= floodRefusals) return ws.close(POLICY_VIOLATION, 'too many messages');
+          if (refusals.length >= floodRefusals) {
+            ws.close(POLICY_VIOLATION, 'too many messages');
+            // Nothing more is read from a flooding client, and it gets a moment to close, not ws's 30 s.
+            ws.pause();
+            setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+            return;
+          }
           if (refusals.length === 1) client.send(JSON.stringify({ type: 'error', code: 'too-many-messages', message: `at most ${rate} messages a second: messages over it are dropped` }));
           return;
         }
