@@ -4,7 +4,6 @@
 // watchers per room; 200 watchers re-joining cost a message each, not one per watcher per join; a connection
 // that does not answer pings is dropped.
 
-import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/server';
@@ -12,7 +11,7 @@ import { drain, rawWebSocket, textFrame } from '../helpers/raw-websocket';
 import { startServerProcess } from '../helpers/server-process';
 import { TestClient, wsUrlOf } from '../helpers/ws-client';
 
-let server: Server;
+let stop: () => Promise<void>;
 let url: string;
 let port: number;
 
@@ -23,15 +22,12 @@ beforeAll(async () => {
     host: '127.0.0.1',
     online: { messagesPerSecond: 1e6, burst: 1e6, maxBufferedBytes: 256 * 1024, connectionsPerAddress: 300, maxConnections: 1000, watchersPerRoom: 300, pingMs: 300 },
   });
-  server = started.server;
+  stop = started.close;
   url = wsUrlOf(started.url);
   port = Number(new URL(started.url).port);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
-});
+afterAll(() => stop());
 
 async function matrixRoom(): Promise<{ owner: TestClient; room: string }> {
   const owner = await TestClient.open(url);
@@ -81,11 +77,7 @@ describe('a connection that does not read', () => {
 });
 
 const startedSlow = startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1', online: { messagesPerSecond: 5, burst: 10, connectionsPerAddress: 3, maxConnections: 5, watchersPerRoom: 2 } });
-afterAll(async () => {
-  const { server: slow } = await startedSlow;
-  slow.closeAllConnections();
-  await new Promise((done) => slow.close(done));
-});
+afterAll(async () => (await startedSlow).close());
 
 describe('limits', () => {
   it('on connections per address and in total', async () => {
