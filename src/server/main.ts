@@ -20,7 +20,10 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const started = await startServer({ root, ...settings });
+const started = await startServer({ root, ...settings }).catch((error: Error) => {
+  console.error(`The server cannot start: ${error.message}`);
+  process.exit(1);
+});
 console.log(`AI Playground is served at ${started.url} (rooms kept in ${settings.dataDir})`);
 
 let stopping = false;

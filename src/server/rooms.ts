@@ -129,6 +129,7 @@ export class Lobby {
     if ('error' in message) return this.tell(client, { type: 'error', code: message.error, message: message.message });
     try {
       this.handle(client, message);
+      this.compactIfDue();
     } catch (error) {
       if (error instanceof Refused) return this.tell(client, { type: 'error', code: error.code, message: error.message });
       // A bug or a failed write: this message changed nothing (every change is made after its last check and
@@ -162,6 +163,7 @@ export class Lobby {
         this.logFailure('removing an idle room', error);
       }
     }
+    this.compactIfDue();
   }
 
   /** From now on every change is written to the journal first (after its events were replayed). */
@@ -415,11 +417,20 @@ export class Lobby {
     return room.watchers.size + room.seats.filter((seat) => seat?.client).length;
   }
 
-  /** Writes a change to the journal; a failure to write refuses the change. */
+  /** Writes a change to the journal, before it is made: a failure to write refuses the change. */
   private record(event: RoomEvent): void {
-    if (!this.journal) return;
-    this.journal.append(event);
-    if (this.journal.compactionDue) this.journal.compact(this.snapshot());
+    this.journal?.append(event);
+  }
+
+  /** Rewrites a journal grown large as the rooms are now (after the changes its last events made). */
+  private compactIfDue(): void {
+    if (!this.journal?.compactionDue) return;
+    try {
+      this.journal.compact(this.snapshot());
+    } catch (error) {
+      // The journal as it was is whole: it is tried again after the next change.
+      this.logFailure('compacting the journal', error);
+    }
   }
 
   private tell(client: Client, message: ServerMessage): void {
