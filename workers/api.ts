@@ -3,6 +3,7 @@
 
 import { playOut, type GameRecord } from '../src/arena/play-out';
 import { findBot, parseBotConfig } from '../src/engine/bot-config';
+import { checkedCache } from '../src/engine/checked-cache';
 import { instantiateCore } from '../src/engine/core';
 import type { Analysis, Budget, DataCache, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
 import { gameById } from '../src/games';
@@ -34,7 +35,9 @@ export interface MoveAnswer {
   readonly report: SearchReport;
 }
 
-export function createSearchApi(loadModule: ModuleLoader, loadResource: ResourceLoader, cache: DataCache) {
+export function createSearchApi(loadModule: ModuleLoader, loadResource: ResourceLoader, storage: DataCache) {
+  // What a core computed once and keeps (a pattern database) is checked when it is read back.
+  const cache = checkedCache(storage);
   const cores = new Map<string, Promise<unknown>>();
   const core = (name: string): Promise<unknown> => {
     let instance = cores.get(name);
@@ -81,10 +84,10 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
     },
 
     /** DESIGN.md's solve answer for one position line; throws an Error saying what is wrong with the line. */
-    async solve(gameId: string, line: string, options: SolveOptions = {}, onProgress?: ProgressCallback): Promise<SolveAnswer> {
+    async solve(gameId: string, line: string, options: SolveOptions = {}, budget: Budget = {}, onProgress?: ProgressCallback): Promise<SolveAnswer> {
       const game = gameById(gameId);
       const position = game.rules.parse(line);
-      return game.solve(position, options, { core: await core(game.core), cache }, onProgress && ((iteration) => void onProgress(iteration)));
+      return game.solve(position, options, { core: await core(game.core), cache, budget }, onProgress && ((iteration) => void onProgress(iteration)));
     },
 
     /**
@@ -93,7 +96,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
      */
     async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
       const game = gameById(gameId);
-      const context = { core: await core(game.core), cache };
+      const context = { core: await core(game.core), cache, budget: {} };
       const answers: SolveAnswer[] = [];
       for (const [i, line] of lines.entries()) {
         let position;

@@ -1,15 +1,15 @@
 // The search worker in a Node worker thread: cores are read from build/ beside dist-node/, data files from
-// src/games/.
+// src/games/, and the data cache is $AI_PLAYGROUND_CACHE or node_modules/.cache/ai-playground/.
 
 import { parentPort } from 'node:worker_threads';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { fileCache } from '../src/engine/node-cache';
+import { cacheFolder, fileCache } from '../src/engine/node-cache';
 import { readCoreModule, readResource } from '../src/engine/node-cores';
 import { createSearchApi } from './api';
 
 if (!parentPort) throw new Error('workers/node runs as a worker thread');
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-expose(createSearchApi((core) => readCoreModule(resolve(root, 'build'), core), (name) => readResource(resolve(root, 'src/games'), name), fileCache(resolve(root, 'node_modules/.cache/ai-playground'))), nodeEndpoint(parentPort));
+expose(createSearchApi((core) => readCoreModule(resolve(root, 'build'), core), (name) => readResource(resolve(root, 'src/games'), name), fileCache(cacheFolder(root))), nodeEndpoint(parentPort));

@@ -18,6 +18,8 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
   const index = new Map(bots.map((bot, i) => [bot, i]));
   const games = Array.from({ length: n }, () => Array<number>(n).fill(0));
   const scores = Array<number>(n).fill(0);
+  /** Each bot's opponents and the games with each: the fit below costs one step per pairing, not per pair of bots. */
+  const opponents = Array.from({ length: n }, (): { j: number; count: number }[] => []);
   for (const pair of pairs) {
     const i = index.get(pair.a)!;
     const j = index.get(pair.b)!;
@@ -28,11 +30,12 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
     scores[i] += pair.wins + pair.draws / 2 + 0.5;
     scores[j] += pair.losses + pair.draws / 2 + 0.5;
   }
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (games[i][j]) opponents[i].push({ j, count: games[i][j] });
   // Minorisation-maximisation (Hunter 2004) for the strengths gamma.
   let gamma = Array<number>(n).fill(1);
   for (let iteration = 0; iteration < 10_000; iteration++) {
     const next = gamma.map((g, i) => {
-      const denominator = games[i].reduce((sum, count, j) => sum + (count ? count / (g + gamma[j]) : 0), 0);
+      const denominator = opponents[i].reduce((sum, { j, count }) => sum + count / (g + gamma[j]), 0);
       return denominator ? scores[i] / denominator : g;
     });
     const mean = Math.exp(next.reduce((sum, g) => sum + Math.log(g), 0) / n);

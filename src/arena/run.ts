@@ -27,15 +27,24 @@ function batchSize(games: number, workers: number): number {
   return Math.max(1, Math.min(8, Math.floor(games / (workers * 16))));
 }
 
-export function runSchedule(pool: WorkerPool, schedule: Schedule, budget: Budget, onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {}): Run {
+/**
+ * Plays the schedule's games (or only those at `indices`, to carry on a run) on the pool. `onBatch` is told when
+ * each batch of games has come back (its games already given to `onGame`).
+ */
+export function runSchedule(
+  pool: WorkerPool,
+  schedule: Schedule,
+  budget: Budget,
+  onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
+  indices: readonly number[] = schedule.games.map((_, i) => i),
+  onBatch: () => void = () => {},
+): Run {
   const started = performance.now();
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
   let done = 0;
-  const size = batchSize(schedule.games.length, pool.size);
-  const batches: number[][] = [];
-  for (let first = 0; first < schedule.games.length; first += size) {
-    batches.push(Array.from({ length: Math.min(size, schedule.games.length - first) }, (_, i) => first + i));
-  }
+  const size = batchSize(indices.length, pool.size);
+  const batches: (readonly number[])[] = [];
+  for (let first = 0; first < indices.length; first += size) batches.push(indices.slice(first, first + size));
   const jobs = batches.map((batch) =>
     pool.run((api) => api.playGames(schedule.game, batch.map((index) => schedule.games[index]), budget)),
   );
@@ -45,8 +54,9 @@ export function runSchedule(pool: WorkerPool, schedule: Schedule, budget: Budget
         played.forEach((record, i) => {
           records[batches[b][i]] = record;
           done++;
-          onGame(batches[b][i], record, { done, total: records.length, elapsedMs: performance.now() - started });
+          onGame(batches[b][i], record, { done, total: indices.length, elapsedMs: performance.now() - started });
         });
+        onBatch();
       },
       (error: unknown) => {
         if (!(error instanceof CancelledError)) throw error;

@@ -1,40 +1,93 @@
 // A run as it is kept: in IndexedDB by the page, in a file by the CLI (--out) or by the page's export. The same
-// document either way, so a run from the CLI opens in the page and the other way round.
+// document either way, so a run from the CLI opens in the page and the other way round. A run read from outside
+// (a file, the browser's store) is checked by a valibot schema, which also gives its type, then for what the
+// schema cannot say (pairs, seats and records agree with each other); it is refused with the first reason.
 
+import * as v from 'valibot';
+import { games } from '../games';
 import type { GameRecord } from './play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from './report';
-import type { GridAxis, Schedule } from './schedule';
+import { MAX_GAMES, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule } from './schedule';
 
-export interface SavedRun {
-  readonly format: 'ai-playground-run';
-  readonly version: 1;
-  readonly id: string;
-  readonly kind: 'tournament' | 'sweep';
+/** The largest run document read, in characters. */
+export const MAX_RUN_CHARS = 256 << 20;
+/** The most moves of one game (a 20 x 20 plus-minus board has 400). */
+const MAX_MOVES = 2000;
+const MAX_TEXT = 10_000;
+
+const text = (max = MAX_TEXT) => v.pipe(v.string(), v.maxLength(max));
+/** A list of at least `min` and at most `max` items, readonly as the arena's own lists are. */
+const list = <T extends v.GenericSchema>(item: T, max: number, min = 0) => v.pipe(v.array(item), v.minLength(min), v.maxLength(max), v.readonly());
+const whole = (min = 0) => v.pipe(v.number(), v.integer(), v.minValue(min));
+const seats = v.pipe(v.tuple([text(200), text(200)]), v.readonly());
+
+const MoveRecordSchema = v.object({
+  move: text(200),
+  nodes: v.pipe(v.number(), v.minValue(0)),
+  ms: v.pipe(v.number(), v.minValue(0)),
+  depth: whole(),
+  loss: v.nullable(v.number()),
+});
+
+const GameRecordSchema = v.object({
+  start: text(),
+  seats,
+  moves: list(MoveRecordSchema, MAX_MOVES),
+  winner: v.nullable(v.union([v.literal(0), v.literal(1)])),
+  margin: v.pipe(v.number(), v.finite()),
+});
+
+const ScheduleSchema = v.object({
+  game: v.picklist(Object.values(games).filter((game) => !game.solitaire).map((game) => game.rules.id), 'the run is of a game this playground has no arena for'),
+  seed: v.pipe(whole(), v.maxValue(2 ** 32 - 1)),
+  size: v.optional(whole(1)),
+  bots: list(text(200), MAX_GRID_POINTS + MAX_OPPONENTS, 2),
+  pairings: list(v.object({ a: text(200), b: text(200) }), MAX_GAMES, 1),
+  starts: list(text(), MAX_GAMES),
+  games: list(v.object({ pair: whole(), start: text(), seats, seed: v.pipe(whole(), v.maxValue(2 ** 32 - 1)) }), MAX_GAMES, 1),
+});
+
+const SavedRunSchema = v.object({
+  format: v.literal('ai-playground-run'),
+  version: v.literal(1),
+  id: v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/)),
+  kind: v.picklist(['tournament', 'sweep']),
   /** ISO time the run started. */
-  readonly created: string;
-  readonly schedule: Schedule;
-  /** By schedule index; null for a game not played (the run was cancelled). */
-  readonly records: readonly (GameRecord | null)[];
+  created: v.pipe(v.string(), v.isoTimestamp()),
+  schedule: ScheduleSchema,
+  /** By schedule index; null for a game not played (the run was cancelled or interrupted). */
+  records: list(v.nullable(GameRecordSchema), MAX_GAMES),
   /** For a sweep: the swept bot, its grid and the opponents. */
-  readonly sweep?: { readonly bot: string; readonly grid: readonly GridAxis[]; readonly vs: readonly string[] };
-  readonly elapsedMs: number;
-}
+  sweep: v.optional(
+    v.object({
+      bot: text(200),
+      grid: list(v.object({ name: text(100), values: list(v.number(), MAX_GRID_POINTS) }), 16),
+      vs: list(text(200), MAX_OPPONENTS, 1),
+    }),
+  ),
+  elapsedMs: v.pipe(v.number(), v.minValue(0)),
+  /** False while a run is under way or was interrupted (`--resume` carries it on); missing in older files. */
+  finished: v.optional(v.boolean()),
+});
+
+export type SavedRun = v.InferOutput<typeof SavedRunSchema>;
 
 export function newRunId(created: Date): string {
   return `${created.toISOString().replace(/[-:.TZ]/g, '').slice(0, 17)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-export function savedRun(kind: SavedRun['kind'], schedule: Schedule, records: readonly (GameRecord | undefined)[], elapsedMs: number, created: Date, sweep?: SavedRun['sweep']): SavedRun {
+export function savedRun(kind: SavedRun['kind'], schedule: Schedule, records: readonly (GameRecord | undefined)[], elapsedMs: number, created: Date, sweep?: SavedRun['sweep'], finished = true, id = newRunId(created)): SavedRun {
   return {
     format: 'ai-playground-run',
     version: 1,
-    id: newRunId(created),
+    id,
     kind,
     created: created.toISOString(),
     schedule,
     records: records.map((record) => record ?? null),
     ...(sweep ? { sweep } : {}),
     elapsedMs: Math.round(elapsedMs),
+    finished,
   };
 }
 
@@ -45,36 +98,50 @@ export function runReport(run: SavedRun): TournamentReport | SweepReport {
 
 /** Reads a run file; throws an Error saying what is wrong with it. */
 export function parseSavedRun(text: string): SavedRun {
+  if (text.length > MAX_RUN_CHARS) throw new Error(`the file is over ${MAX_RUN_CHARS >> 20} MB`);
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
     throw new Error('this file is not JSON');
   }
-  const run = document as Partial<SavedRun> | null;
-  if (!run || typeof run !== 'object' || run.format !== 'ai-playground-run') throw new Error('this file is not an AI Playground run');
-  if (run.version !== 1) throw new Error(`run version ${String(run.version)} is not one this playground reads`);
-  if (run.kind !== 'tournament' && run.kind !== 'sweep') throw new Error('the run has no kind (tournament or sweep)');
-  const schedule = run.schedule;
-  if (!schedule || !Array.isArray(schedule.games) || !Array.isArray(schedule.pairings) || !Array.isArray(schedule.bots)) throw new Error('the run has no schedule');
-  if (!Array.isArray(run.records) || run.records.length !== schedule.games.length) throw new Error('the run\'s games do not match its schedule');
-  if (run.kind === 'sweep' && !run.sweep) throw new Error('the sweep has no grid');
-  for (const record of run.records) {
-    if (record !== null && (typeof record !== 'object' || !Array.isArray(record.moves) || typeof record.margin !== 'number')) throw new Error('a game of the run is malformed');
-  }
-  return run as SavedRun;
+  return checkSavedRun(document);
 }
 
-/** One line per game played: its index, pairing, seats, start, winner, margin and the moves' search totals. */
-export function runCsv(run: SavedRun): string {
-  const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const header = ['game', 'pair', 'first', 'second', 'start', 'winner', 'margin', 'moves', 'first_nodes', 'second_nodes', 'first_ms', 'second_ms'];
-  const lines = run.records.flatMap((record, i) => {
-    if (!record) return [];
-    const scheduled = run.schedule.games[i];
-    const sum = (seat: 0 | 1, key: 'nodes' | 'ms') => record.moves.reduce((total, move, ply) => total + (ply % 2 === seat ? move[key] : 0), 0);
-    const winner = record.winner === null ? 'draw' : record.seats[record.winner];
-    return [[i, scheduled.pair, record.seats[0], record.seats[1], record.start, winner, record.margin, record.moves.length, sum(0, 'nodes'), sum(1, 'nodes'), sum(0, 'ms').toFixed(3), sum(1, 'ms').toFixed(3)].map((cell) => quote(String(cell))).join(',')];
-  });
-  return [header.join(','), ...lines].join('\n') + '\n';
+/** Checks a run read from anywhere (a file, the page's store); throws an Error with the first reason it is not one. */
+export function checkSavedRun(document: unknown): SavedRun {
+  const head = document as { format?: unknown; version?: unknown; schedule?: unknown } | null;
+  if (!head || typeof head !== 'object' || head.format !== 'ai-playground-run') throw new Error('this file is not an AI Playground run');
+  if (head.version !== 1) throw new Error(`run version ${String(head.version)} is not one this playground reads`);
+  if (!head.schedule || typeof head.schedule !== 'object') throw new Error('the run has no schedule');
+  const parsed = v.safeParse(SavedRunSchema, document);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = v.getDotPath(issue);
+    throw new Error(`the run is malformed: ${path ? `${path}: ` : ''}${issue.message}`);
+  }
+  const run = parsed.output;
+  const reason = inconsistency(run);
+  if (reason) throw new Error(`the run is malformed: ${reason}`);
+  return run;
+}
+
+/** What the schema cannot check: the parts of the run agree with each other. */
+function inconsistency(run: SavedRun): string | null {
+  const { schedule, records } = run;
+  if (records.length !== schedule.games.length) return "the run's games do not match its schedule";
+  const bots = new Set(schedule.bots);
+  if (bots.size !== schedule.bots.length) return 'a bot is named twice';
+  if (run.kind === 'tournament' && bots.size > MAX_TOURNAMENT_BOTS) return `a tournament has at most ${MAX_TOURNAMENT_BOTS} bots`;
+  if (run.kind === 'sweep' && !run.sweep) return 'the sweep has no grid';
+  for (const [i, { a, b }] of schedule.pairings.entries()) if (!bots.has(a) || !bots.has(b) || a === b) return `pairing ${i} is not of two of the run's bots`;
+  for (const [i, game] of schedule.games.entries()) {
+    const pairing = schedule.pairings[game.pair];
+    if (!pairing) return `game ${i} names pairing ${game.pair}, which the run does not have`;
+    const [first, second] = game.seats;
+    if (!((first === pairing.a && second === pairing.b) || (first === pairing.b && second === pairing.a))) return `game ${i}'s seats are not its pairing's bots`;
+    const record = records[i];
+    if (record && (record.seats[0] !== first || record.seats[1] !== second)) return `game ${i} was played by other bots than its schedule's`;
+  }
+  return null;
 }

@@ -31,16 +31,25 @@ export interface Schedule {
   readonly games: readonly ScheduledGame[];
 }
 
+/** The most configurations a tournament meets in (a round robin of 64 is 2,016 pairings). */
+export const MAX_TOURNAMENT_BOTS = 64;
+/** The most grid points and opponents of a sweep. */
+export const MAX_GRID_POINTS = 1000;
+export const MAX_OPPONENTS = 64;
+/** The most games a run schedules. */
+export const MAX_GAMES = 1_000_000;
+
 export interface ScheduleSettings {
   readonly games: number;
   readonly seed: number;
   readonly size?: number;
 }
 
-function checkSettings(game: GameDefinition, bots: readonly string[], settings: ScheduleSettings): void {
+function checkSettings(game: GameDefinition, bots: readonly string[], pairings: number, settings: ScheduleSettings): void {
   for (const bot of bots) parseBotConfig(game.bots, bot);
   if (new Set(bots).size !== bots.length) throw new Error('a configuration is named twice');
   if (!Number.isInteger(settings.games) || settings.games < 1) throw new Error(`games must be at least 1, got ${settings.games}`);
+  if (settings.games * 2 * pairings > MAX_GAMES) throw new Error(`the run would be ${settings.games * 2 * pairings} games: at most ${MAX_GAMES}`);
   if (settings.size !== undefined) {
     if (!game.sizes) throw new Error(`${game.rules.title} has no board sizes`);
     if (settings.size < game.sizes.min || settings.size > game.sizes.max) throw new Error(`size must be ${game.sizes.min} to ${game.sizes.max}, got ${settings.size}`);
@@ -63,7 +72,8 @@ function build(game: GameDefinition, bots: readonly string[], pairings: readonly
 /** A round robin: every pair of configurations meets on every start, both ways round. */
 export function tournament(game: GameDefinition, bots: readonly string[], settings: ScheduleSettings): Schedule {
   if (bots.length < 2) throw new Error('a tournament needs at least two bots');
-  checkSettings(game, bots, settings);
+  if (bots.length > MAX_TOURNAMENT_BOTS) throw new Error(`a tournament has at most ${MAX_TOURNAMENT_BOTS} bots, got ${bots.length}`);
+  checkSettings(game, bots, (bots.length * (bots.length - 1)) / 2, settings);
   const pairings: Pairing[] = [];
   for (let i = 0; i < bots.length; i++) for (let j = i + 1; j < bots.length; j++) pairings.push({ a: bots[i], b: bots[j] });
   return build(game, bots, pairings, settings);
@@ -82,6 +92,7 @@ export function parseGrid(text: string): GridAxis[] {
     const lo = Number(match[2]);
     const hi = match[3] === undefined ? lo : Number(match[3]);
     if (hi < lo) throw new Error(`grid axis "${part}" runs backwards`);
+    if (hi - lo + 1 > MAX_GRID_POINTS) throw new Error(`grid axis "${part}" has ${hi - lo + 1} values: a grid has at most ${MAX_GRID_POINTS} points`);
     return { name: match[1], values: Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) };
   });
 }
@@ -94,9 +105,11 @@ export function gridConfigs(bot: string, grid: readonly GridAxis[]): string[] {
 /** A sweep: every grid point of one bot against each fixed opponent. */
 export function sweep(game: GameDefinition, bot: string, grid: readonly GridAxis[], opponents: readonly string[], settings: ScheduleSettings): Schedule {
   if (opponents.length === 0) throw new Error('a sweep needs at least one opponent (--vs)');
+  if (opponents.length > MAX_OPPONENTS) throw new Error(`a sweep has at most ${MAX_OPPONENTS} opponents, got ${opponents.length}`);
+  const size = grid.reduce((points, axis) => points * axis.values.length, 1);
+  if (size > MAX_GRID_POINTS) throw new Error(`the grid has ${size} points: at most ${MAX_GRID_POINTS}`);
   const points = gridConfigs(bot, grid);
-  if (points.length > 1000) throw new Error(`the grid has ${points.length} points: at most 1000`);
-  checkSettings(game, [...points, ...opponents.filter((o) => !points.includes(o))], settings);
+  checkSettings(game, [...points, ...opponents.filter((o) => !points.includes(o))], points.length * opponents.length, settings);
   const pairings = points.flatMap((point) => opponents.map((opponent) => ({ a: point, b: opponent })));
   return build(game, [...new Set([...points, ...opponents])], pairings, settings);
 }

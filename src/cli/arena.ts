@@ -1,33 +1,30 @@
 // `playground <game> tournament` and `playground <game> sweep`: runs on the worker pool with a progress line
-// on a terminal, then the figures as a table, or as one JSON document with --json; --out keeps the whole run.
+// on a terminal, then the figures as a table, or as one JSON document with --json; --out keeps the whole run,
+// written as it goes, and --resume carries on a run that was interrupted.
 
-import { writeFileSync } from 'node:fs';
+import { parseBotConfig } from '../engine/bot-config';
 import type { GameDefinition } from '../engine/game';
 import type { WorkerPool } from '../engine/pool';
 import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
 import { runSchedule, type RunProgress } from '../arena/run';
-import { savedRun, type SavedRun } from '../arena/saved-run';
-import { parseGrid, sweep, tournament, type Schedule } from '../arena/schedule';
+import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
+import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
+import { UsageError } from './args';
+import { RunFile } from './run-file';
 
 export interface ArenaOptions {
-  readonly games: number;
-  readonly seed: number;
-  readonly size?: number;
   readonly json: boolean;
   readonly out?: string;
 }
 
-async function run(pool: WorkerPool, schedule: Schedule): Promise<{ records: (GameRecord | undefined)[]; elapsedMs: number; created: Date }> {
-  const created = new Date();
-  const started = performance.now();
-  const interactive = process.stderr.isTTY;
-  const records = await runSchedule(pool, schedule, {}, (_index, _record, progress) => {
-    if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
-  }).finished;
-  if (interactive) process.stderr.write('\n');
-  return { records, elapsedMs: performance.now() - started, created };
+/** What a command plays: a schedule, and for a run carried on (`--resume`) the run so far. */
+interface Plan {
+  readonly kind: SavedRun['kind'];
+  readonly schedule: Schedule;
+  readonly sweep?: SavedRun['sweep'];
+  readonly previous?: SavedRun;
 }
 
 export function progressLine({ done, total, elapsedMs }: RunProgress): string {
@@ -36,27 +33,86 @@ export function progressLine({ done, total, elapsedMs }: RunProgress): string {
   return `${done}/${total} games, ${rate.toFixed(1)} games/s, ${left} s left`;
 }
 
-function save(path: string | undefined, run: SavedRun): void {
-  if (path) writeFileSync(path, `${JSON.stringify(run)}\n`);
+export function tournamentCommand(game: GameDefinition, bots: readonly string[], settings: ScheduleSettings, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+  return play({ kind: 'tournament', schedule: tournament(game, bots, settings) }, options, pool);
 }
 
-export async function tournamentCommand(game: GameDefinition, bots: readonly string[], options: ArenaOptions, pool: WorkerPool): Promise<number> {
-  const schedule = tournament(game, bots, options);
-  const { records, elapsedMs, created } = await run(pool, schedule);
-  const report = tournamentReport(schedule, records);
-  save(options.out, savedRun('tournament', schedule, records, elapsedMs, created));
-  console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size));
-  return 0;
-}
-
-export async function sweepCommand(game: GameDefinition, bot: string, gridText: string, vs: readonly string[], options: ArenaOptions, pool: WorkerPool): Promise<number> {
+export function sweepCommand(game: GameDefinition, bot: string, gridText: string, vs: readonly string[], settings: ScheduleSettings, options: ArenaOptions, pool: WorkerPool): Promise<number> {
   const grid = parseGrid(gridText);
-  const schedule = sweep(game, bot, grid, vs, options);
-  const { records, elapsedMs, created } = await run(pool, schedule);
-  const report = sweepReport(schedule, bot, grid, vs, records);
-  save(options.out, savedRun('sweep', schedule, records, elapsedMs, created, { bot, grid, vs }));
-  console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
-  return 0;
+  return play({ kind: 'sweep', schedule: sweep(game, bot, grid, vs, settings), sweep: { bot, grid, vs } }, options, pool);
+}
+
+/** Carries on a saved run: its games not played yet, with its own settings; the results are an uninterrupted run's. */
+export function resumeCommand(game: GameDefinition, run: SavedRun, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+  if (run.schedule.game !== game.rules.id) throw new UsageError(`the run to resume is of ${run.schedule.game}, not ${game.rules.id}`);
+  // A run file comes from outside: its bots and starts must be the game's before any game is played.
+  for (const bot of run.schedule.bots) parseBotConfig(game.bots, bot);
+  for (const start of new Set(run.schedule.games.map((scheduled) => scheduled.start))) game.rules.parse(start);
+  return play({ kind: run.kind, schedule: run.schedule, sweep: run.sweep, previous: run }, options, pool);
+}
+
+/**
+ * Plays the plan's games not yet played, keeping the run in --out after each batch. Ctrl-C (or SIGTERM) stops
+ * it: the finished games are kept, marked unfinished, and the figures of what was played are printed (exit
+ * status 130); a second Ctrl-C exits at once.
+ */
+async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+  const { kind, schedule, sweep: sweepSettings, previous } = plan;
+  const created = previous ? new Date(previous.created) : new Date();
+  const id = previous?.id ?? newRunId(created);
+  const records: (GameRecord | undefined)[] = previous ? previous.records.map((record) => record ?? undefined) : Array(schedule.games.length).fill(undefined);
+  const todo = records.flatMap((record, i) => (record ? [] : [i]));
+  const started = performance.now();
+  const snapshot = (finished: boolean) => savedRun(kind, schedule, records, (previous?.elapsedMs ?? 0) + performance.now() - started, created, sweepSettings, finished, id);
+  const file = options.out === undefined ? undefined : new RunFile(options.out);
+  // A path that cannot be written is found out before any game is played.
+  try {
+    file?.write(snapshot(false));
+  } catch (error) {
+    throw new UsageError(`--out: ${(error as Error).message}`);
+  }
+  const interactive = process.stderr.isTTY;
+  const run = runSchedule(
+    pool,
+    schedule,
+    {},
+    (index, record, progress) => {
+      records[index] = record;
+      if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
+    },
+    todo,
+    () => file?.writeSoon(() => snapshot(false)),
+  );
+  let interrupted = false;
+  const interrupt = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    process.stderr.write(`\ninterrupted: the finished games are kept${options.out ? ` in ${options.out} (carry on with --resume ${options.out})` : ''}; interrupt again to quit at once\n`);
+    run.cancel();
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  try {
+    await run.finished;
+  } catch (error) {
+    file?.write(snapshot(false));
+    throw error;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    if (interactive) process.stderr.write('\n');
+  }
+  const finished = records.every(Boolean);
+  file?.write(snapshot(finished));
+  const elapsedMs = performance.now() - started;
+  if (plan.sweep) {
+    const report = sweepReport(schedule, plan.sweep.bot, plan.sweep.grid, plan.sweep.vs, records);
+    console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
+  } else {
+    const report = tournamentReport(schedule, records);
+    console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size));
+  }
+  return interrupted ? 130 : 0;
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -2,7 +2,7 @@
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseBotConfig } from '../engine/bot-config';
+import { normalizeBotConfig } from '../engine/bot-config';
 import { readResource } from '../engine/node-cores';
 import type { GameDefinition } from '../engine/game';
 import { createNodePool } from '../engine/node-pool';
@@ -11,9 +11,12 @@ import { parseSeed } from '../engine/rng';
 import { games, gameById } from '../games';
 import { suites } from '../../bench';
 import { formatTable } from '../../bench/harness';
-import { sweepCommand, tournamentCommand, type ArenaOptions } from './arena';
+import { resumeCommand, sweepCommand, tournamentCommand, type ArenaOptions } from './arena';
+import { readRunFile } from './run-file';
+import type { SavedRun } from '../arena/saved-run';
+import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
 import { formatOptions, optionInteger, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
-import { fileOrStdin, lineReader } from './lines';
+import { fileOrStdin, readLines } from '../io/lines';
 import { playGame } from './play';
 import { solveLines } from './solve';
 
@@ -29,17 +32,27 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   SIZE_OPTION,
   WORKERS_OPTION,
   { name: 'json', help: 'print one JSON document' },
-  { name: 'out', value: 'FILE', help: 'keep the whole run (settings, every game, the figures) in FILE as JSON' },
+  { name: 'out', value: 'FILE', help: 'keep the whole run (settings, every game, the figures) in FILE as JSON, written as it goes' },
+  { name: 'resume', value: 'FILE', help: 'carry on the interrupted run kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
 ];
 
-function arenaOptions(game: GameDefinition, args: ParsedArgs): ArenaOptions {
-  return {
-    games: optionInteger(args, 'games', 10, 1, 1_000_000),
-    seed: parseSeed(optionText(args, 'seed') ?? '1'),
-    size: boardSize(game, args),
-    json: args.options.has('json'),
-    out: optionText(args, 'out'),
-  };
+function scheduleSettings(game: GameDefinition, args: ParsedArgs): ScheduleSettings {
+  return { games: optionInteger(args, 'games', 10, 1, MAX_GAMES), seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args) };
+}
+
+function arenaOptions(args: ParsedArgs): ArenaOptions {
+  return { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume') };
+}
+
+/** `--resume FILE`: the run kept there, of the command's kind; the settings that make a schedule are its own. */
+async function runToResume(kind: SavedRun['kind'], args: ParsedArgs, settings: readonly string[]): Promise<SavedRun | undefined> {
+  const path = optionText(args, 'resume');
+  if (path === undefined) return undefined;
+  const given = settings.find((name) => args.options.has(name));
+  if (given) throw new UsageError(`--resume carries on the run with its own settings: leave out --${given}`);
+  const run = await readRunFile(path);
+  if (run.kind !== kind) throw new UsageError(`${path} holds a ${run.kind}, not a ${kind}`);
+  return run;
 }
 
 interface Command {
@@ -51,7 +64,12 @@ interface Command {
 const commands: Readonly<Record<string, Command>> = {
   solve: {
     summary: 'solve positions read one per line (blank and # lines skipped): one JSON answer per line',
-    options: [{ name: 'file', value: 'PATH', help: 'read positions from PATH instead of standard input' }, WORKERS_OPTION],
+    options: [
+      { name: 'file', value: 'PATH', help: 'read positions from PATH instead of standard input' },
+      { name: 'max-nodes', value: 'N', help: 'a line that needs more nodes answers {"error":"budget",...} (default: no limit)' },
+      { name: 'max-ms', value: 'N', help: 'likewise for milliseconds of search' },
+      WORKERS_OPTION,
+    ],
     run(game, args, pool) {
       const options: Record<string, string | boolean> = {};
       for (const option of game.solveOptions ?? []) {
@@ -60,7 +78,8 @@ const commands: Readonly<Record<string, Command>> = {
         if (option.choices && !option.choices.includes(value as string)) throw new UsageError(`--${option.name} must be one of ${option.choices.join(', ')}, got "${value}"`);
         options[option.name] = value;
       }
-      return solveLines(game.rules.id, lineReader(fileOrStdin(optionText(args, 'file'))), options, pool(), process.stdout);
+      const budget = { nodes: optionInteger(args, 'max-nodes', 0, 1, Number.MAX_SAFE_INTEGER), ms: optionInteger(args, 'max-ms', 0, 1, Number.MAX_SAFE_INTEGER) };
+      return solveLines(game.rules.id, readLines(fileOrStdin(optionText(args, 'file'))), options, budget, pool(), process.stdout);
     },
   },
   play: {
@@ -75,8 +94,7 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'difficulty', value: 'D', help: "with --method: a walk's number of moves, or a level's band" },
     ],
     async run(game, args, pool) {
-      const bot = optionText(args, 'bot') ?? game.levels.at(-1)!.config;
-      parseBotConfig(game.bots, bot);
+      const bot = normalizeBotConfig(game.bots, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
       const seat = optionText(args, 'as') ?? game.rules.seats[0];
       const seatIndex = game.rules.seats.indexOf(seat);
       if (seatIndex < 0) throw new UsageError(`--as must be one of ${game.rules.seats.join(', ')}, got "${seat}"`);
@@ -89,7 +107,7 @@ const commands: Readonly<Record<string, Command>> = {
         throw new UsageError(game.generators ? `--method must be one of ${game.generators.map((g) => g.method).join(', ')}` : `${game.rules.title} has no generators`);
       }
       const start = method === undefined ? undefined : await game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name));
-      return playGame(game, { humans, bot, seed, size, start }, lineReader(process.stdin), pool(), process.stdout);
+      return playGame(game, { humans, bot, seed, size, start }, readLines(process.stdin), pool(), process.stdout);
     },
   },
   tournament: {
@@ -98,10 +116,12 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' },
       ...ARENA_OPTIONS,
     ],
-    run(game, args, pool) {
+    async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
-      const bots = (optionText(args, 'bots') ?? '').split(',').filter(Boolean);
-      return tournamentCommand(game, bots, arenaOptions(game, args), pool());
+      const resumed = await runToResume('tournament', args, ['bots', 'games', 'seed', 'size']);
+      if (resumed) return resumeCommand(game, resumed, arenaOptions(args), pool());
+      const bots = configList(game, optionText(args, 'bots'));
+      return tournamentCommand(game, bots, scheduleSettings(game, args), arenaOptions(args), pool());
     },
   },
   sweep: {
@@ -112,13 +132,15 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'vs', value: 'A,B,...', help: 'the opponents' },
       ...ARENA_OPTIONS,
     ],
-    run(game, args, pool) {
+    async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no sweeps`);
+      const resumed = await runToResume('sweep', args, ['bot', 'grid', 'vs', 'games', 'seed', 'size']);
+      if (resumed) return resumeCommand(game, resumed, arenaOptions(args), pool());
       const bot = optionText(args, 'bot');
       const grid = optionText(args, 'grid');
       if (!bot || !grid) throw new UsageError('sweep needs --bot and --grid');
-      const vs = (optionText(args, 'vs') ?? '').split(',').filter(Boolean);
-      return sweepCommand(game, bot, grid, vs, arenaOptions(game, args), pool());
+      const vs = configList(game, optionText(args, 'vs'));
+      return sweepCommand(game, normalizeBotConfig(game.bots, bot), grid, vs, scheduleSettings(game, args), arenaOptions(args), pool());
     },
   },
   generate: {
@@ -155,6 +177,11 @@ const commands: Readonly<Record<string, Command>> = {
     },
   },
 };
+
+/** A comma-separated list of bot configurations, each as the arena names it (`greedy, article:depth=03` is `greedy`, `article:depth=3`). */
+function configList(game: GameDefinition, text: string | undefined): string[] {
+  return (text ?? '').split(',').filter((part) => part.trim() !== '').map((part) => normalizeBotConfig(game.bots, part));
+}
 
 /** The --size option, checked against the game's sizes; undefined for games without sizes. */
 function boardSize(game: GameDefinition, args: ParsedArgs): number | undefined {
@@ -198,7 +225,7 @@ async function main(argv: readonly string[]): Promise<number> {
       console.log(usage());
       return second === undefined ? 2 : 0;
     }
-    const command = commands[second];
+    const command = Object.hasOwn(commands, second) ? commands[second] : undefined;
     if (!command) throw new UsageError(`unknown command "${second}": the commands are ${Object.keys(commands).join(', ')}`);
     // A game adds its own solve flags (`connect4 solve --analyze --weak`).
     const options = [...command.options, ...(second === 'solve' ? (game.solveOptions ?? []) : []), HELP_OPTION];

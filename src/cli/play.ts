@@ -3,6 +3,7 @@
 import type { Writable } from 'node:stream';
 import type { GameDefinition } from '../engine/game';
 import type { WorkerPool } from '../engine/pool';
+import type { Line } from '../io/lines';
 import { requestMove } from '../engine/requests';
 import { deriveSeed } from '../engine/rng';
 
@@ -19,7 +20,7 @@ export interface PlaySetup {
 }
 
 /** Plays one game to its end; resolves to the exit status (1 when the input ends first). */
-export async function playGame(game: GameDefinition, setup: PlaySetup, lines: AsyncIterator<string>, pool: WorkerPool, output: Writable): Promise<number> {
+export async function playGame(game: GameDefinition, setup: PlaySetup, lines: AsyncIterator<Line>, pool: WorkerPool, output: Writable): Promise<number> {
   const { rules, terminal } = game;
   const say = (text: string) => void output.write(`${text}\n`);
   let position = setup.start ?? rules.start(setup.seed, setup.size);
@@ -34,7 +35,11 @@ export async function playGame(game: GameDefinition, setup: PlaySetup, lines: As
           say('The input ended before the game did.');
           return 1;
         }
-        const read = terminal.readMove(position, line.value);
+        if ('tooLong' in line.value) {
+          say(`That line has ${line.value.tooLong} bytes: a move is a few characters.`);
+          continue;
+        }
+        const read = terminal.readMove(position, line.value.text);
         if ('move' in read) {
           position = rules.play(position, read.move);
           break;

@@ -1,27 +1,42 @@
-// `playground <game> solve`: one JSON answer per position line, in input order (DESIGN.md's contract).
+// `playground <game> solve`: one JSON answer per position line, in input order (DESIGN.md's contract). Lines are
+// read as they are solved, a bounded number at a time (so a file of millions of lines takes no more memory than
+// a few), and a line over 1 MB is answered with an error without being held whole.
 
 import type { Writable } from 'node:stream';
-import type { SolveOptions } from '../engine/game';
+import type { Budget, SolveOptions } from '../engine/game';
 import type { WorkerPool } from '../engine/pool';
 import { requestSolve } from '../engine/requests';
+import type { Line } from '../io/lines';
 
 /** Solves every position line on the pool, in parallel, printing in order; resolves to the exit status. */
-export async function solveLines(game: string, lines: AsyncIterable<string>, options: SolveOptions, pool: WorkerPool, output: Writable): Promise<number> {
+export async function solveLines(game: string, lines: AsyncIterable<Line>, options: SolveOptions, budget: Budget, pool: WorkerPool, output: Writable): Promise<number> {
   let failed = false;
-  let printed = Promise.resolve();
+  // The answers not yet printed, in input order; at most `inFlight` of them.
+  const pending: Promise<string>[] = [];
+  const inFlight = 4 * pool.size;
+  const print = async (answer: Promise<string>) => {
+    if (!output.write(await answer)) await new Promise((done) => output.once('drain', done));
+  };
   for await (const line of lines) {
-    const text = line.trim();
-    if (text === '' || text.startsWith('#')) continue;
-    const answer = requestSolve(pool, game, text, options).promise.then(
-      (result) => ({ ...result, ms: round(result.ms) }),
-      (error: Error) => {
-        failed = true;
-        return { error: error.message };
-      },
+    let answer: Promise<Record<string, unknown>>;
+    if ('tooLong' in line) answer = Promise.resolve({ error: `a line is at most 1 MB, this one has ${line.tooLong} bytes` });
+    else {
+      const text = line.text.trim();
+      if (text === '' || text.startsWith('#')) continue;
+      answer = requestSolve(pool, game, text, options, budget).promise.then(
+        (result) => ({ ...result, ms: round(result.ms) }),
+        (error: Error) => ({ error: error.message }),
+      );
+    }
+    pending.push(
+      answer.then((result) => {
+        if ('error' in result) failed = true;
+        return `${JSON.stringify(result)}\n`;
+      }),
     );
-    printed = printed.then(async () => void output.write(`${JSON.stringify(await answer)}\n`));
+    if (pending.length >= inFlight) await print(pending.shift()!);
   }
-  await printed;
+  while (pending.length > 0) await print(pending.shift()!);
   return failed ? 1 : 0;
 }
 

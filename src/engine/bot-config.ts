@@ -15,7 +15,20 @@ export function findBot<B extends Bot<any, any, any>>(bots: readonly B[], id: st
 }
 
 export function parseBotConfig(bots: readonly Bot<any, any, any>[], text: string): BotConfig {
-  const [id, ...assignments] = text.trim().split(':');
+  return parseAssignments(bots, text).config;
+}
+
+/**
+ * The configuration as it is named everywhere: spaces around it and its parts dropped, numbers written plainly
+ * (` article:depth=03` is `article:depth=3`), the parameters in the order given. Throws like parseBotConfig.
+ */
+export function normalizeBotConfig(bots: readonly Bot<any, any, any>[], text: string): string {
+  const { config, named } = parseAssignments(bots, text);
+  return [config.id, ...named.map((name) => `${name}=${config.params[name]}`)].join(':');
+}
+
+function parseAssignments(bots: readonly Bot<any, any, any>[], text: string): { config: BotConfig; named: string[] } {
+  const [id, ...assignments] = text.split(':').map((part) => part.trim());
   const bot = findBot(bots, id);
   const params: Record<string, number> = Object.fromEntries(bot.params.map((spec) => [spec.name, spec.default]));
   const seen = new Set<string>();
@@ -36,7 +49,7 @@ export function parseBotConfig(bots: readonly Bot<any, any, any>[], text: string
     }
     params[name] = number;
   }
-  return { id, params };
+  return { config: { id, params }, named: [...seen] };
 }
 
 /** The configuration's text, naming only the parameters that differ from their defaults. */

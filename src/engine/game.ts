@@ -109,10 +109,17 @@ export interface Analysis {
   readonly ms: number;
 }
 
-/** What a solver works with in the worker: the game's core and the data cache. */
+/** What a solver works with in the worker: the game's core, the data cache, and the budget of the search. */
 export interface SolveTools<Core> {
   readonly core: Core;
   readonly cache: DataCache;
+  /** Nodes and milliseconds the search may take (0 or missing: no limit); past them the answer is budgetAnswer's. */
+  readonly budget: Budget;
+}
+
+/** The answer of a solve that ran out of its budget: `{"error":"budget","nodes":…,"ms":…}`. */
+export function budgetAnswer(nodes: number, ms: number): SolveAnswer {
+  return { error: 'budget', nodes, ms };
 }
 
 /** Everything the engine, the worker, the CLI and the pages know of a game. */

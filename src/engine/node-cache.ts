@@ -1,10 +1,15 @@
-// The data cache in Node: files in a cache folder (node_modules/.cache/ai-playground, or $AI_PLAYGROUND_CACHE).
+// The data cache in Node: files in a cache folder, $AI_PLAYGROUND_CACHE or node_modules/.cache/ai-playground/.
 
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DataCache } from './game';
 
-export function fileCache(folder = process.env.AI_PLAYGROUND_CACHE ?? join(process.cwd(), 'node_modules/.cache/ai-playground')): DataCache {
+/** The cache folder of the project at `root`. */
+export function cacheFolder(root: string): string {
+  return process.env.AI_PLAYGROUND_CACHE || join(root, 'node_modules/.cache/ai-playground');
+}
+
+export function fileCache(folder: string): DataCache {
   return {
     async read(name) {
       try {

@@ -46,7 +46,9 @@ export class WorkerPool {
     if (!(size >= 1)) throw new Error(`a pool needs at least one worker, got ${size}`);
   }
 
+  /** Queues a task; on a closed pool the job fails at once. */
   run<T>(task: (api: Remote<SearchApi>) => Promise<T>): Job<T> {
+    if (this.closed) return { promise: Promise.reject(new Error('the worker pool is closed')), cancel: () => {} };
     let entry!: Entry;
     const promise = new Promise<T>((resolve, reject) => {
       entry = { task, resolve: resolve as (value: unknown) => void, reject, settled: false };

@@ -9,8 +9,8 @@ export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?:
   return pool.run((api) => api.botMove(request, onProgress && proxy(onProgress)));
 }
 
-export function requestSolve(pool: WorkerPool, game: string, line: string, options: SolveOptions = {}, onProgress?: ProgressCallback): Job<SolveAnswer> {
-  return pool.run((api) => api.solve(game, line, options, onProgress && proxy(onProgress)));
+export function requestSolve(pool: WorkerPool, game: string, line: string, options: SolveOptions = {}, budget: Budget = {}, onProgress?: ProgressCallback): Job<SolveAnswer> {
+  return pool.run((api) => api.solve(game, line, options, budget, onProgress && proxy(onProgress)));
 }
 
 /** Position lines solved in one worker, one after another: the answers in the order of the lines. */

@@ -15,8 +15,13 @@ export const games: Readonly<Record<string, GameDefinition>> = {
   cards,
 };
 
+/** The game of an id; undefined for anything else (`constructor` and `__proto__` included). */
+export function findGame(id: string): GameDefinition | undefined {
+  return Object.hasOwn(games, id) ? games[id] : undefined;
+}
+
 export function gameById(id: string): GameDefinition {
-  const game = games[id];
+  const game = findGame(id);
   if (!game) throw new Error(`unknown game "${id}": the games are ${Object.keys(games).join(', ')}`);
   return game;
 }

@@ -9,17 +9,18 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { GameRecord } from '../arena/play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
 import { runSchedule, type Run, type RunProgress } from '../arena/run';
-import { parseSavedRun, runCsv, runReport, savedRun, type SavedRun } from '../arena/saved-run';
+import { runCsv } from '../arena/run-csv';
+import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../arena/saved-run';
 import { sweep, tournament, type GridAxis, type Schedule } from '../arena/schedule';
 import { findBot, parseBotConfig } from '../engine/bot-config';
 import type { GameDefinition } from '../engine/game';
 import { parseSeed } from '../engine/rng';
-import { games } from '../games';
+import { findGame, gameById, games } from '../games';
 import './arena-charts';
 import './bot-picker';
 import { searchPool } from './pool';
 import { replaceHash } from './router';
-import { deleteRun, listRuns, loadRun, saveRun, type RunSummary } from './run-store';
+import { deleteRun, listRuns, loadRun, saveRun, type RunEntry } from './run-store';
 import { pageStyles } from './styles';
 import { HEATMAP_FIGURES, type HeatmapFigure } from './sweep-heatmap';
 
@@ -106,7 +107,7 @@ export class ArenaPage extends LitElement {
   @state() private report?: TournamentReport | SweepReport;
   /** The finished run whose figures are shown (the last one played, or one reopened). */
   @state() private shown?: SavedRun;
-  @state() private saved: RunSummary[] = [];
+  @state() private saved: RunEntry[] = [];
   @state() private histogramPair = 0;
   @state() private allGames = false;
   @state() private heatmapFigure: HeatmapFigure = 'margin';
@@ -118,7 +119,8 @@ export class ArenaPage extends LitElement {
   willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) {
       const id = this.params.get('game') ?? this.gameId;
-      if (games[id] && !games[id].solitaire && (id !== this.gameId || this.configs.length === 0)) this.selectGame(id);
+      const wanted = findGame(id);
+      if (wanted && !wanted.solitaire && (id !== this.gameId || this.configs.length === 0)) this.selectGame(id);
       const run = this.params.get('run');
       if (run && run !== this.shown?.id) void this.openRun(run);
     }
@@ -135,12 +137,12 @@ export class ArenaPage extends LitElement {
   }
 
   private get game(): GameDefinition {
-    return games[this.gameId];
+    return gameById(this.gameId);
   }
 
   private selectGame(id: string): void {
     this.gameId = id;
-    const game = games[id];
+    const game = gameById(id);
     this.configs = game.levels.map((level) => level.config);
     this.size = game.sizes?.default;
     this.setSweepBot(game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id);
@@ -349,11 +351,18 @@ export class ArenaPage extends LitElement {
         ? html`<p class="hint">No run yet: every tournament and sweep is kept here when it ends.</p>`
         : html`<table aria-label="Saved runs">
             <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games</th><th></th></tr></thead>
-            <tbody>${this.saved.map((run) => html`<tr>
-              <td>${new Date(run.created).toLocaleString('en')}</td><td>${games[run.game]?.rules.title ?? run.game}</td><td>${run.kind}</td>
-              <td>${run.bots.join(', ')}</td><td>${run.played}/${run.scheduled}</td>
-              <td><button @click=${() => this.openRun(run.id)}>Open</button> <button @click=${() => this.removeRun(run.id)} aria-label=${`Delete the run of ${run.created}`}>Delete</button></td>
-            </tr>`)}</tbody>
+            <tbody>${this.saved.map((run) =>
+              'unreadable' in run
+                ? html`<tr class="unreadable">
+                    <td colspan="5">An entry that is not a run (${run.unreadable})</td>
+                    <td><button @click=${() => this.removeRun(run.key)} aria-label="Delete the unreadable entry">Delete</button></td>
+                  </tr>`
+                : html`<tr>
+                    <td>${new Date(run.created).toLocaleString('en')}</td><td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.kind}</td>
+                    <td>${run.bots.join(', ')}</td><td>${run.played}/${run.scheduled}</td>
+                    <td><button @click=${() => this.openRun(run.key)}>Open</button> <button @click=${() => this.removeRun(run.key)} aria-label=${`Delete the run of ${run.created}`}>Delete</button></td>
+                  </tr>`,
+            )}</tbody>
           </table>`}
       <label>Load a run file (JSON, from this page or <code>--out</code>)
         <input type="file" accept=".json,application/json" @change=${(e: Event) => this.loadFile(e.target as HTMLInputElement)} /></label>
@@ -459,22 +468,22 @@ export class ArenaPage extends LitElement {
     this.allGames = false;
   }
 
-  private async openRun(id: string): Promise<void> {
+  private async openRun(key: IDBValidKey): Promise<void> {
     try {
-      const run = await loadRun(id);
-      if (!run) throw new Error(`there is no saved run ${id}`);
-      if (games[run.schedule.game] && run.schedule.game !== this.gameId) this.selectGame(run.schedule.game);
+      const run = await loadRun(key);
+      if (!run) throw new Error(`there is no saved run ${String(key)}`);
+      if (run.schedule.game !== this.gameId) this.selectGame(run.schedule.game);
       this.progress = undefined;
       this.show(run);
-      replaceHash('arena', { run: id });
+      replaceHash('arena', { run: run.id });
     } catch (error) {
       this.error = (error as Error).message;
     }
   }
 
-  private async removeRun(id: string): Promise<void> {
-    await deleteRun(id);
-    if (this.shown?.id === id) {
+  private async removeRun(key: IDBValidKey): Promise<void> {
+    await deleteRun(key);
+    if (this.shown && this.shown.id === key) {
       this.shown = undefined;
       this.report = undefined;
     }
@@ -503,8 +512,8 @@ export class ArenaPage extends LitElement {
     input.value = '';
     if (!file) return;
     try {
+      if (file.size > MAX_RUN_CHARS) throw new Error(`the file is over ${MAX_RUN_CHARS >> 20} MB`);
       const run = parseSavedRun(await file.text());
-      if (!games[run.schedule.game]) throw new Error(`the run is of a game this playground does not have: ${run.schedule.game}`);
       await saveRun(run);
       await this.refreshSaved();
       await this.openRun(run.id);

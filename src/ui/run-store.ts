@@ -1,13 +1,18 @@
 // The page's saved runs, in IndexedDB: every tournament and sweep is kept when it ends or is cancelled, and can
-// be listed, reopened and deleted.
+// be listed, reopened and deleted. What the store gives back is checked like a file (another version of the
+// page, or anyone with the browser's developer tools, may have put anything there): an entry that is not a run
+// is listed as unreadable, with its reason, and can be deleted.
 
-import type { SavedRun } from '../arena/saved-run';
+import { checkSavedRun, type SavedRun } from '../arena/saved-run';
 
 const DATABASE = 'ai-playground';
 const STORE = 'runs';
 
 /** What the list of saved runs shows without loading every game. */
+export type RunEntry = RunSummary | { readonly key: IDBValidKey; readonly unreadable: string };
+
 export interface RunSummary {
+  readonly key: IDBValidKey;
   readonly id: string;
   readonly kind: SavedRun['kind'];
   readonly game: string;
@@ -43,26 +48,39 @@ export function saveRun(run: SavedRun): Promise<IDBValidKey> {
   return transact('readwrite', (store) => store.put(run));
 }
 
-export function loadRun(id: string): Promise<SavedRun | undefined> {
-  return transact('readonly', (store) => store.get(id) as IDBRequest<SavedRun | undefined>);
+/** The run kept under `key`, checked; undefined when there is none; throws an Error when it is not a run. */
+export async function loadRun(key: IDBValidKey): Promise<SavedRun | undefined> {
+  const stored = await transact('readonly', (store) => store.get(key) as IDBRequest<unknown>);
+  return stored === undefined ? undefined : checkSavedRun(stored);
 }
 
-export function deleteRun(id: string): Promise<undefined> {
-  return transact('readwrite', (store) => store.delete(id) as IDBRequest<undefined>);
+export function deleteRun(key: IDBValidKey): Promise<undefined> {
+  return transact('readwrite', (store) => store.delete(key) as IDBRequest<undefined>);
 }
 
-/** Every saved run, newest first. */
-export async function listRuns(): Promise<RunSummary[]> {
-  const runs = await transact('readonly', (store) => store.getAll() as IDBRequest<SavedRun[]>);
-  return runs
-    .map((run) => ({
-      id: run.id,
-      kind: run.kind,
-      game: run.schedule.game,
-      created: run.created,
-      bots: run.sweep ? [run.sweep.bot, ...run.sweep.vs] : run.schedule.bots,
-      played: run.records.filter(Boolean).length,
-      scheduled: run.records.length,
-    }))
-    .sort((a, b) => b.created.localeCompare(a.created));
+/** Every saved run, newest first, then the entries that are not runs. */
+export async function listRuns(): Promise<RunEntry[]> {
+  const keys = await transact('readonly', (store) => store.getAllKeys());
+  const summaries: RunSummary[] = [];
+  const unreadable: RunEntry[] = [];
+  // One entry at a time: a huge or broken one costs only itself.
+  for (const key of keys) {
+    try {
+      const run = await loadRun(key);
+      if (!run) continue;
+      summaries.push({
+        key,
+        id: run.id,
+        kind: run.kind,
+        game: run.schedule.game,
+        created: run.created,
+        bots: run.sweep ? [run.sweep.bot, ...run.sweep.vs] : run.schedule.bots,
+        played: run.records.filter(Boolean).length,
+        scheduled: run.records.length,
+      });
+    } catch (error) {
+      unreadable.push({ key, unreadable: (error as Error).message });
+    }
+  }
+  return [...summaries.sort((a, b) => b.created.localeCompare(a.created)), ...unreadable];
 }

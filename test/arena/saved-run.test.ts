@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tournamentReport } from '../../src/arena/report';
-import { parseSavedRun, runCsv, runReport, savedRun } from '../../src/arena/saved-run';
+import { runCsv } from '../../src/arena/run-csv';
+import { parseSavedRun, runReport, savedRun } from '../../src/arena/saved-run';
 import { tournament } from '../../src/arena/schedule';
 import { matrix } from '../../src/games/matrix';
 import { api } from '../helpers/api';
@@ -31,7 +32,7 @@ describe('saved runs', () => {
     ['{"format":"something else"}', 'not an AI Playground run'],
     ['{"format":"ai-playground-run","version":2}', 'run version 2 is not one this playground reads'],
     ['{"format":"ai-playground-run","version":1,"kind":"tournament"}', 'the run has no schedule'],
-    ['{"format":"ai-playground-run","version":1,"kind":"tournament","schedule":{"games":[{}],"pairings":[],"bots":[]},"records":[]}', 'do not match its schedule'],
+    ['{"format":"ai-playground-run","version":1,"kind":"tournament","schedule":{"games":[{}],"pairings":[],"bots":[]},"records":[]}', 'the run is malformed: id:'],
   ])('refuse a bad file: %s', (text, message) => {
     expect(() => parseSavedRun(text)).toThrow(message);
   });

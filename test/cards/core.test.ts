@@ -77,10 +77,10 @@ describe('red ten core', () => {
 
   it('solves a deal alike after solves of other sizes (the table resized to the cards) as on a fresh core', async () => {
     const deals = [deal(1, 12), deal(2, 6), deal(3, 10), deal(4, 12), deal(5, 3)];
-    const answers = deals.map((position) => solve(position, core, () => {}));
+    const answers = deals.map((position) => solve(position, core, {}, () => {}));
     for (const [i, position] of deals.entries()) {
       const fresh = await instantiateCore<CardsCore>(await readCoreModule('build', 'cards'));
-      expect(solve(position, fresh, () => {})).toMatchObject({ winner: answers[i].winner, move: answers[i].move, nodes: answers[i].nodes });
+      expect(solve(position, fresh, {}, () => {})).toMatchObject({ winner: answers[i].winner, move: answers[i].move, nodes: answers[i].nodes });
     }
     expect(answers[0].nodes).toBeGreaterThan(10_000);
   });

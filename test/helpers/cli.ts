@@ -8,9 +8,9 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export function runCli(args: readonly string[], input = ''): Promise<CliResult> {
+export function runCli(args: readonly string[], input = '', env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/playground.mjs', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/playground.mjs', ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

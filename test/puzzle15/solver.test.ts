@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Iteration } from '../../src/engine/game';
-import { fileCache } from '../../src/engine/node-cache';
+import { checkedCache } from '../../src/engine/checked-cache';
+import { cacheFolder, fileCache } from '../../src/engine/node-cache';
 import { createNodePool } from '../../src/engine/node-pool';
 import { instantiateCore } from '../../src/engine/core';
 import { readCoreModule } from '../../src/engine/node-cores';
@@ -16,7 +17,8 @@ import { solveShared } from '../../src/games/puzzle15/shared-solve';
 import { solveBoard } from '../../src/games/puzzle15/solve';
 
 const core = await instantiateCore<Puzzle15Core & { walkingDistanceOf(state: number): number }>(await readCoreModule('build', 'puzzle15'));
-const cache = fileCache();
+// The worker's cache, checked as the worker checks it.
+const cache = checkedCache(fileCache(cacheFolder('.')));
 
 const korf = parseSet(readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8'), 'korf').map((board) => [...board.tiles, board.length]);
 const yardstick = readFileSync('test/data/puzzle15/korf100_wd_counts.txt', 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#')).map((line) => line.trim().split(/\s+/).map(Number));

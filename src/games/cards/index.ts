@@ -16,5 +16,5 @@ export const cards: GameDefinition<Position, Move, CardsCore> = {
   terminal,
   core: 'cards',
   sizes: { min: MIN_DEAL, max: FULL_DEAL, default: FULL_DEAL },
-  solve: (position, _options, { core }, progress = () => {}) => solve(position, core, progress),
+  solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
 };

@@ -1,20 +1,21 @@
 // DESIGN.md's solve for Red Ten: with both hands known, who wins under perfect play and a winning first play
 // of the player to move when it wins (null when it loses).
 
-import type { Iteration, SolveAnswer } from '../../engine/game';
+import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../engine/game';
 import { formatMove } from './combos';
 import { setPosition, solveTableLog2, type CardsCore } from './core';
 import { legalMoves, outcome, SEATS, type Position } from './rules';
 
-export function solve(position: Position, core: CardsCore, progress: (iteration: Iteration) => void): SolveAnswer {
+export function solve(position: Position, core: CardsCore, budget: Budget, progress: (iteration: Iteration) => void): SolveAnswer {
   const result = outcome(position);
   if (result) return { winner: SEATS[result.winner!], move: null, nodes: 0, ms: 0 };
   const moves = legalMoves(position);
   setPosition(core, position.hands, position.toMove, position.last, solveTableLog2(position.hands[0].length + position.hands[1].length));
   core.clearTable();
-  const wins = core.solve(0, 0) === 1;
+  const wins = core.solve(budget.nodes ?? 0, budget.ms ?? 0) === 1;
   const nodes = core.nodeCount();
   const ms = core.elapsedMs();
+  if (core.searchStopped()) return budgetAnswer(nodes, ms);
   const move = wins ? formatMove(moves[core.bestMove()]) : null;
   progress({ depth: position.hands[0].length + position.hands[1].length, nodes, ms, score: wins ? 1 : -1, move: move ?? '' });
   const mover = position.toMove;

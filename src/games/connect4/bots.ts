@@ -120,7 +120,7 @@ export const perfectBot: Connect4Bot = {
     });
     if (!searched.complete) throw new Error(`the solver ran out of its budget (${searched.nodes} nodes)`);
     const best = bestColumn(core, searched.score);
-    return { move: best.column, report: { iterations, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms } };
+    return { move: best.column!, report: { iterations, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms } };
   },
 };
 

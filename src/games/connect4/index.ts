@@ -17,6 +17,6 @@ export const connect4: GameDefinition<Position, number, Connect4Core> = {
     { name: 'analyze', help: "add every column's score (null for a full column)" },
     { name: 'weak', help: 'only win (1), draw (0) or loss (-1): faster' },
   ],
-  solve: (position, options, { core }, progress) => solve(position, options, core, progress),
+  solve: (position, options, { core, budget }, progress) => solve(position, options, core, budget, progress),
   analyze: (position, core, budget, progress) => analyzeColumns(position, core, false, budget, progress),
 };

@@ -2,7 +2,7 @@
 // score (analysis), with each null-window iteration of the core's search reported.
 
 import { withIterations } from '../../engine/core';
-import type { Analysis, Budget, Iteration, SolveAnswer, SolveOptions } from '../../engine/game';
+import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer, type SolveOptions } from '../../engine/game';
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, outcome, type Position } from './rules';
 
@@ -31,19 +31,36 @@ export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, p
   return { score, nodes: core.nodeCount(), ms: core.elapsedMs(), complete: !core.searchStopped() };
 }
 
+/** The budget of an analysis ran out: the nodes and ms it had spent. */
+export class BudgetSpent extends Error {
+  constructor(
+    readonly nodes: number,
+    readonly ms: number,
+  ) {
+    super(`the analysis ran out of its budget (${nodes} nodes)`);
+  }
+}
+
+/** What is left of a budget after `nodes` and `ms` were spent (0 stays no limit; a spent one keeps 1 to stop at once). */
+function remaining(budget: Budget, nodes: number, ms: number): { nodes: number; ms: number } {
+  return { nodes: budget.nodes ? Math.max(1, budget.nodes - nodes) : 0, ms: budget.ms ? Math.max(1e-3, budget.ms - ms) : 0 };
+}
+
 /**
- * The first column, centre first, that reaches `score` (found by one null-window search each). A weak loss
- * (-1) is reached by every column: they all lose.
+ * The first column, centre first, that reaches `score` (found by one null-window search each); null when the
+ * budget ran out first. A weak loss (-1) is reached by every column: they all lose.
  */
-export function bestColumn(core: Connect4Core, score: number, weak = false): { column: number; nodes: number; ms: number } {
+export function bestColumn(core: Connect4Core, score: number, weak = false, budget: Budget = {}): { column: number | null; nodes: number; ms: number } {
   let nodes = 0;
   let ms = 0;
   for (const column of CENTRE_ORDER) {
     if (!core.canPlay(column)) continue;
     if (weak && score < 0) return { column, nodes, ms };
-    const reaches = core.reachesScore(column, score, 0, 0);
+    const left = remaining(budget, nodes, ms);
+    const reaches = core.reachesScore(column, score, left.nodes, left.ms);
     nodes += core.nodeCount();
     ms += core.elapsedMs();
+    if (core.searchStopped()) return { column: null, nodes, ms };
     if (reaches) return { column, nodes, ms };
   }
   throw new Error(`no column reaches the score ${score}`);
@@ -56,7 +73,10 @@ export function finishedScore(position: Position, weak: boolean): number {
   return weak ? -1 : opponentStones - 22;
 }
 
-/** Every column's score for the side to move (null for a full column); the table is kept across them. */
+/**
+ * Every column's score for the side to move (null for a full column); the table is kept across them. Throws
+ * BudgetSpent when the budget runs out first.
+ */
 export function analyzeColumns(position: Position, core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration) => void): Analysis {
   setPosition(core, position);
   const values: (number | null)[] = Array(WIDTH).fill(null);
@@ -70,12 +90,11 @@ export function analyzeColumns(position: Position, core: Connect4Core, weak: boo
       continue;
     }
     core.playColumn(column);
-    const left = { nodes: budget.nodes ? budget.nodes - nodes : 0, ms: budget.ms ? budget.ms - ms : 0 };
-    const child = searchScore(core, weak, left, progress);
+    const child = searchScore(core, weak, remaining(budget, nodes, ms), progress);
     core.undo();
     nodes += child.nodes;
     ms += child.ms;
-    if (!child.complete) throw new Error(`the analysis ran out of its budget (${nodes} nodes)`);
+    if (!child.complete) throw new BudgetSpent(nodes, ms);
     values[column] = 0 - child.score; // not -0 for a draw
   }
   return { values, depth: CELLS - moves, exact: true, nodes, ms };
@@ -87,7 +106,7 @@ export function analyzeColumns(position: Position, core: Connect4Core, weak: boo
  * starts from a clear table, so its node count does not depend on the lines before it. `scoreOnly` (for the
  * bench) leaves the move out.
  */
-export function solve(position: Position, options: SolveOptions, core: Connect4Core, progress?: (iteration: Iteration) => void): SolveAnswer {
+export function solve(position: Position, options: SolveOptions, core: Connect4Core, budget: Budget = {}, progress?: (iteration: Iteration) => void): SolveAnswer {
   const weak = options.weak === true;
   if (outcome(position)) {
     const score = finishedScore(position, weak);
@@ -96,14 +115,24 @@ export function solve(position: Position, options: SolveOptions, core: Connect4C
   setPosition(core, position);
   core.clearTable();
   if (options.analyze) {
-    const analysis = analyzeColumns(position, core, weak, {}, progress);
+    let analysis: Analysis;
+    try {
+      analysis = analyzeColumns(position, core, weak, budget, progress);
+    } catch (error) {
+      if (error instanceof BudgetSpent) return budgetAnswer(error.nodes, error.ms);
+      throw error;
+    }
     const score = Math.max(...analysis.values.filter((v): v is number => v !== null));
     const move = CENTRE_ORDER.find((column) => analysis.values[column] === score)!;
     return { score, move: move + 1, columns: analysis.values, nodes: analysis.nodes, ms: analysis.ms };
   }
-  const searched = searchScore(core, weak, {}, progress);
+  const searched = searchScore(core, weak, budget, progress);
+  if (!searched.complete) return budgetAnswer(searched.nodes, searched.ms);
   // The bench compares the score search alone with Pons' figures and the native solver.
   if (options.scoreOnly) return { score: searched.score, nodes: searched.nodes, ms: searched.ms };
-  const best = bestColumn(core, searched.score, weak);
-  return { score: searched.score, move: best.column + 1, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms };
+  const best = bestColumn(core, searched.score, weak, remaining(budget, searched.nodes, searched.ms));
+  const nodes = searched.nodes + best.nodes;
+  const ms = searched.ms + best.ms;
+  if (best.column === null) return budgetAnswer(nodes, ms);
+  return { score: searched.score, move: best.column + 1, nodes, ms };
 }

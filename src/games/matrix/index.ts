@@ -14,7 +14,7 @@ export const matrix: GameDefinition<Position, number, MatrixCore> = {
   terminal,
   core: 'matrix',
   sizes: { min: MIN_SIZE, max: MAX_SIZE, default: DEFAULT_SIZE },
-  solve: (position, _options, { core }, progress = () => {}) => solve(position, core, progress),
+  solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
   analyze,
   moveLoss,
 };

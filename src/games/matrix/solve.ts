@@ -1,6 +1,6 @@
 // The exact value of a plus-minus position and an optimal move, and the exact value of every move (analysis).
 
-import type { Analysis, Budget, Iteration, SolveAnswer } from '../../engine/game';
+import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer } from '../../engine/game';
 import { deepen } from '../../engine/deepening';
 import { EXACT_FREE_CELLS, setPosition, tableLog2, type MatrixCore } from './core';
 import { legalMoves, outcome, seatToMove, type Position } from './rules';
@@ -15,14 +15,15 @@ function finalMargin(position: Position, moverValue: number): number {
  * DESIGN.md's answer: {"value": the first player's points minus the second's under perfect play, "move": an
  * optimal move of the player to move (a column in row r at the start)}; a finished game has move null.
  */
-export function solve(position: Position, core: MatrixCore, progress: (iteration: Iteration) => void): SolveAnswer {
+export function solve(position: Position, core: MatrixCore, budget: Budget, progress: (iteration: Iteration) => void): SolveAnswer {
   if (outcome(position)) return { value: finalMargin(position, 0), move: null, nodes: 0, ms: 0 };
   setPosition(core, position, tableLog2(position.size, true));
   const depth = core.freeCellCount();
-  const value = core.search(depth, 0, 0, 0);
-  const move = core.bestMove();
+  const value = core.search(depth, 0, budget.nodes ?? 0, budget.ms ?? 0);
   const nodes = core.nodeCount();
   const ms = core.elapsedMs();
+  if (core.searchStopped()) return budgetAnswer(nodes, ms);
+  const move = core.bestMove();
   progress({ depth, nodes, ms, score: value, move: String(move) });
   return { value: finalMargin(position, value), move, nodes, ms };
 }

@@ -40,10 +40,10 @@ export const puzzle15: GameDefinition<Position, Direction, Puzzle15Core> = {
   ],
   generate,
   solveOptions: [{ name: 'heuristic', value: 'H', help: 'wd (default), wdid, md or pdb (built on first use, then cached)', choices: HEURISTICS }],
-  solve: (position, options, { core, cache }, progress) => {
+  solve: (position, options, { core, cache, budget }, progress) => {
     const heuristic = typeof options.heuristic === 'string' ? options.heuristic : 'wd';
     // A share of one iteration, asked for by a search shared among workers.
     if (typeof options.parts === 'number') return searchShare(position, heuristic, core, cache, Number(options.threshold), Number(options.part), options.parts);
-    return solve(position, heuristic, core, cache, progress);
+    return solve(position, heuristic, core, cache, budget, progress);
   },
 };

@@ -2,7 +2,7 @@
 // IDA* reported as an iteration.
 
 import { withIterations } from '../../engine/core';
-import type { Budget, DataCache, Iteration, SolveAnswer } from '../../engine/game';
+import { budgetAnswer, type Budget, type DataCache, type Iteration, type SolveAnswer } from '../../engine/game';
 import { ensurePatterns, heuristicIndex, setBoard, type Puzzle15Core } from './core';
 import type { Direction, Position } from './rules';
 
@@ -59,7 +59,8 @@ export async function searchShare(position: Position, heuristic: string, core: P
 }
 
 /** DESIGN.md's answer: {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
-export async function solve(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration) => void): Promise<SolveAnswer> {
-  const solution = await solveBoard(position, heuristic, core, cache, {}, progress);
+export async function solve(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget, progress?: (iteration: Iteration) => void): Promise<SolveAnswer> {
+  const solution = await solveBoard(position, heuristic, core, cache, budget, progress);
+  if (solution.length < 0) return budgetAnswer(solution.nodes, solution.ms);
   return { length: solution.length, moves: solution.moves, nodes: solution.nodes, ms: solution.ms };
 }

@@ -13,5 +13,5 @@ export const tictactoe: GameDefinition<Position, number, TicTacToeCore> = {
   levels,
   terminal,
   core: 'tictactoe',
-  solve: (position, _options, { core }, progress = () => {}) => solve(position, core, progress),
+  solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
 };

@@ -1,0 +1,72 @@
+// The file a run is kept in (`--out`): always a whole, valid saved run. Each write goes to a temporary file in
+// the same folder, then is renamed over the target, so a reader (or a crash) never sees half a file. Writes
+// during the run come after each batch of games, but no oftener than every 250 ms or twenty times what the
+// last write took (so that saving a large run costs it under 5%); `flush` writes at once.
+
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { MAX_RUN_CHARS, parseSavedRun, type SavedRun } from '../arena/saved-run';
+
+export class RunFile {
+  private lastWrite = -Infinity;
+  private lastWriteMs = 0;
+  private timer?: ReturnType<typeof setTimeout>;
+  private latest?: () => SavedRun;
+
+  constructor(private readonly path: string) {}
+
+  /** Writes the run now; throws an Error saying why the file cannot be written. */
+  write(run: SavedRun): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const started = performance.now();
+    const partial = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.partial`);
+    try {
+      const fd = openSync(partial, 'w');
+      try {
+        const bytes = Buffer.from(`${JSON.stringify(run)}\n`);
+        let written = 0;
+        while (written < bytes.length) written += writeSync(fd, bytes, written);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(partial, this.path);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw new Error(`${this.path} cannot be written: ${(error as Error).message}`);
+    }
+    this.lastWrite = performance.now();
+    this.lastWriteMs = this.lastWrite - started;
+  }
+
+  /** Writes `run()` soon: now, or once the pause since the last write is over. */
+  writeSoon(run: () => SavedRun): void {
+    this.latest = run;
+    const wait = this.lastWrite + Math.max(250, 20 * this.lastWriteMs) - performance.now();
+    if (wait <= 0) this.write(run());
+    else this.timer ??= setTimeout(() => this.write(this.latest!()), wait);
+  }
+
+  /** Writes what writeSoon was last given, if it is still waiting. */
+  flush(): void {
+    if (this.timer && this.latest) this.write(this.latest());
+  }
+}
+
+/** Reads a saved run to carry on (`--resume FILE`); throws an Error saying what is wrong. */
+export async function readRunFile(path: string): Promise<SavedRun> {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    throw new Error(`${path} cannot be read: ${(error as Error).message}`);
+  }
+  if (size > MAX_RUN_CHARS) throw new Error(`${path} is over ${MAX_RUN_CHARS >> 20} MB: it is no run this playground wrote`);
+  try {
+    return parseSavedRun(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,168 @@
+// Issue 15, items 9 to 12: the CLI against input that would occupy it forever, exhaust its memory, or lose its
+// work. `solve` keeps to --max-nodes and --max-ms on every game and the worker goes on to the next line; it
+// reads with back-pressure and refuses a line over 1 MB without holding it; a tournament written with --out
+// survives Ctrl-C and carries on with --resume to the same results; names like `constructor` are unknown, and
+// bot configurations are normalised.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSavedRun } from '../../src/arena/saved-run';
+import { rules as cardRules } from '../../src/games/cards/rules';
+import { runCli } from '../helpers/cli';
+
+const answers = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('solve budgets', () => {
+  const korf = readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8').split('\n').find((line) => /^\d/.test(line))!.trim().split(/\s+/).slice(0, 16).join(' ');
+  const fullDeal = cardRules.format(cardRules.start(7));
+  // Each game: a line that needs far more than the budget, then one that fits: the worker answers both, the
+  // second as it does without a budget.
+  it.each([
+    ['tictactoe', ['--max-nodes', '50'], '.........', 'XX.OO....'],
+    ['matrix', ['--max-nodes', '20000'], `7 0 ${Array.from({ length: 49 }, (_, i) => ((i * 7) % 19) - 9).join(' ')}`, '3 0 1 2 3 4 5 6 7 8 9'],
+    ['connect4', ['--max-nodes', '20000'], '44', '4455443'],
+    ['connect4', ['--max-nodes', '20000', '--analyze'], '44', '4455443'],
+    ['puzzle15', ['--max-nodes', '5000'], korf, '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'],
+    ['cards', ['--max-ms', '300'], fullDeal, '3h 4h | 5h | A'],
+  ])('%s %s: a line past the budget answers {"error":"budget"} and the next line is solved', async (game, flags, hard, easy) => {
+    const { status, stdout } = await runCli([game, 'solve', '--workers', '1', ...flags], `${hard}\n${easy}\n`);
+    expect(status).toBe(1);
+    const [spent, solved] = answers(stdout);
+    expect(Object.keys(spent)).toEqual(['error', 'nodes', 'ms']);
+    expect(spent.error).toBe('budget');
+    if (flags[0] === '--max-nodes') expect(spent.nodes).toBeLessThanOrEqual(Number(flags[1]));
+    else expect(spent.ms as number).toBeGreaterThanOrEqual(Number(flags[1]) * 0.9);
+    const unbudgeted = answers((await runCli([game, 'solve', ...flags.filter((flag) => flag === '--analyze')], `${easy}\n`)).stdout)[0];
+    expect({ ...solved, ms: 0 }).toEqual({ ...unbudgeted, ms: 0 });
+  });
+
+  it('refuses a budget that is not a whole number', async () => {
+    const { status, stderr } = await runCli(['tictactoe', 'solve', '--max-ms', '-5'], '');
+    expect(status).toBe(2);
+    expect(stderr).toContain('--max-ms must be a whole number');
+  });
+});
+
+describe('solve input', () => {
+  it('refuses a line over 1 MB without holding it, and answers the lines around it', async () => {
+    const child = spawn(process.execPath, ['--max-old-space-size=48', 'bin/playground.mjs', 'tictactoe', 'solve', '--workers', '1'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const exit = new Promise<number | null>((done) => child.on('close', done));
+    const write = (chunk: string | Buffer) => new Promise<void>((done) => (child.stdin.write(chunk) ? done() : child.stdin.once('drain', done)));
+    await write('XX.OO....\n');
+    // 130 MB of one line: more than V8 takes in one string, in a process allowed 48 MB of heap.
+    const block = Buffer.alloc(1 << 20, 'X');
+    for (let i = 0; i < 130; i++) await write(block);
+    await write('\nX...O....\n');
+    child.stdin.end();
+    expect(await exit).toBe(1);
+    const [first, long, last] = answers(stdout);
+    expect(first).toMatchObject({ value: 1 });
+    expect(long).toEqual({ error: `a line is at most 1 MB, this one has ${130 << 20} bytes` });
+    expect(last).toMatchObject({ value: 0, move: 1 });
+  });
+
+  it('reads no further ahead than it solves (back-pressure)', async () => {
+    const child = spawn(process.execPath, ['bin/playground.mjs', 'matrix', 'solve', '--workers', '1', '--max-ms', '3000'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const exit = new Promise<number | null>((done) => child.on('close', done));
+    child.stdin.on('error', () => {}); // the child is killed while the test still writes
+    // A line that takes the worker seconds, then short lines for as long as the CLI takes them.
+    child.stdin.write(`7 0 ${Array.from({ length: 49 }, (_, i) => ((i * 5) % 19) - 9).join(' ')}\n`);
+    const short = Buffer.from('3 0 1 2 3 4 5 6 7 8 9\n'.repeat(1000));
+    let accepted = 0;
+    const started = Date.now();
+    while (Date.now() - started < 2000) {
+      if (child.stdin.write(short)) accepted += short.length;
+      else await Promise.race([new Promise((done) => child.stdin.once('drain', done)), new Promise((done) => setTimeout(done, 300))]);
+    }
+    // The pipe and the stream buffers hold a few hundred KB; without back-pressure it would take all it is sent.
+    expect(accepted).toBeLessThan(2 << 20);
+    child.kill();
+    await exit;
+  });
+});
+
+describe('tournaments and sweeps', () => {
+  const bots = 'exact:budget=1,article:depth=3';
+  const run = ['matrix', 'tournament', '--bots', bots, '--games', '16', '--seed', '5', '--size', '6', '--workers', '1', '--json'];
+
+  it('keep every finished game in --out on Ctrl-C, and --resume ends as an uninterrupted run', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'run-'));
+    const whole = await runCli([...run, '--out', join(folder, 'whole.json')]);
+    expect(whole.status).toBe(0);
+    const file = join(folder, 'cut.json');
+    const child = spawn(process.execPath, ['bin/playground.mjs', ...run, '--out', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exit = new Promise<number | null>((done) => child.on('close', done));
+    const played = () => (existsSync(file) ? parseSavedRun(readFileSync(file, 'utf8')).records.filter(Boolean).length : 0);
+    await expect.poll(played, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+    child.kill('SIGINT');
+    expect(await exit).toBe(130);
+    const cut = parseSavedRun(readFileSync(file, 'utf8'));
+    expect(cut.finished).toBe(false);
+    const kept = cut.records.filter(Boolean).length;
+    expect(kept).toBeGreaterThanOrEqual(2);
+    expect(kept).toBeLessThan(32);
+    const resumed = await runCli(['matrix', 'tournament', '--resume', file, '--workers', '2', '--json']);
+    expect(resumed.status).toBe(0);
+    // The same figures (search times aside: they are measured, not played).
+    const figures = (stdout: string) => ({ ...JSON.parse(stdout), totals: JSON.parse(stdout).totals.map((total: { ms: number }) => ({ ...total, ms: 0 })) });
+    expect(figures(resumed.stdout)).toEqual(figures(whole.stdout));
+    const done = parseSavedRun(readFileSync(file, 'utf8'));
+    expect(done.finished).toBe(true);
+    expect(done.records.map((record) => record && { ...record, moves: record.moves.map((move) => move.move) })).toEqual(
+      parseSavedRun(readFileSync(join(folder, 'whole.json'), 'utf8')).records.map((record) => record && { ...record, moves: record.moves.map((move) => move.move) }),
+    );
+  });
+
+  it('exit at once on a second Ctrl-C', async () => {
+    const child = spawn(process.execPath, ['bin/playground.mjs', 'matrix', 'tournament', '--bots', 'exact,exact:budget=2', '--games', '50', '--size', '7', '--workers', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exit = new Promise<number | null>((done) => child.on('close', done));
+    await new Promise((done) => setTimeout(done, 1500));
+    child.kill('SIGINT');
+    await expect.poll(() => stderr).toContain('interrupted');
+    const asked = Date.now();
+    child.kill('SIGINT');
+    expect(await exit).toBe(130);
+    expect(Date.now() - asked).toBeLessThan(2000);
+  });
+
+  it('refuse a bad --out before playing, and a --resume with settings of its own', async () => {
+    const started = Date.now();
+    const bad = await runCli([...run, '--out', '/no/such/folder/run.json']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('/no/such/folder/run.json cannot be written');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const mixed = await runCli(['matrix', 'tournament', '--resume', 'x.json', '--bots', 'greedy,exact']);
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toContain('leave out --bots');
+    const missing = await runCli(['matrix', 'tournament', '--resume', '/no/such/run.json']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot be read');
+  });
+});
+
+describe('names', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('%s is an unknown game and an unknown command', async (name) => {
+    const game = await runCli([name, 'solve']);
+    expect(game.status).toBe(2);
+    expect(game.stderr).toContain(`unknown game "${name}"`);
+    const command = await runCli(['tictactoe', name]);
+    expect(command.status).toBe(2);
+    expect(command.stderr).toContain(`unknown command "${name}"`);
+  });
+
+  it('normalises bot configurations, and refuses two that are one', async () => {
+    const { status, stdout } = await runCli(['matrix', 'tournament', '--bots', 'greedy, article:depth=03', '--games', '1', '--size', '4', '--json']);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).bots).toEqual(['greedy', 'article:depth=3']);
+    const twice = await runCli(['matrix', 'tournament', '--bots', 'article:depth=3,article:depth=03', '--games', '1']);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('named twice');
+  });
+});
