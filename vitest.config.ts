@@ -9,14 +9,14 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', 'test/**/*.browser.test.ts'],
           testTimeout: 60_000,
         },
       },
       {
         test: {
           name: 'chromium',
-          include: ['test/browser/**/*.test.ts'],
+          include: ['test/browser/**/*.test.ts', 'test/**/*.browser.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // A page's answer (a worker's search, a server round trip) can take seconds on a loaded machine.

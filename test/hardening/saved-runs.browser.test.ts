@@ -1,0 +1,62 @@
+// Issue 15, item 13, in the page: the list of saved runs shows the runs it can read and, for an entry of the
+// browser's store that is not a run (a `created` that is a number, a run without records), a row saying why,
+// with a Delete button; a run file of 400 bots is refused at once and the page stays responsive.
+
+import { describe, expect, it } from 'vitest';
+import { savedRun } from '../../src/arena/saved-run';
+import { tournament } from '../../src/arena/schedule';
+import { tictactoe } from '../../src/games/tictactoe';
+import { api } from '../helpers/api';
+import { useBrowser } from '../browser/browser';
+
+const browser = useBrowser();
+
+describe('saved runs in the page', () => {
+  it('lists the readable runs and offers to delete an unreadable entry, after a reload too', async () => {
+    const { page, url } = browser;
+    const schedule = tournament(tictactoe, ['random', 'perfect'], { games: 1, seed: 4 });
+    const good = savedRun('tournament', schedule, await api.playGames('tictactoe', schedule.games), 5, new Date('2026-11-30T10:00:00Z'));
+    const broken = { ...good, id: 'broken', created: 1764496800000 };
+    const empty = { id: 'empty', format: 'ai-playground-run', version: 1 };
+    await page.goto(`${url}#/arena?game=tictactoe`);
+    await page.evaluate(async (runs) => {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('ai-playground', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'id' });
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const store = database.transaction('runs', 'readwrite').objectStore('runs');
+      for (const run of runs) store.put(run);
+      await new Promise((done) => (store.transaction.oncomplete = done));
+      database.close();
+    }, [good, broken, empty]);
+    await page.reload();
+    const rows = page.locator('table[aria-label="Saved runs"] tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(0).textContent()).toContain('random, perfect');
+    expect(await rows.nth(1).textContent()).toMatch(/not a run \(the run is malformed: created/);
+    expect(await rows.nth(2).textContent()).toContain('not a run (the run has no schedule)');
+    await rows.nth(1).getByRole('button', { name: 'Delete the unreadable entry' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(2);
+    // The good run still opens.
+    await rows.nth(0).getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => page.locator('table[aria-label="Ratings"] tbody tr').count()).toBe(2);
+  });
+
+  it('refuses a run file of 400 bots at once', async () => {
+    const { page, url } = browser;
+    const schedule = tournament(tictactoe, ['random', 'perfect'], { games: 1, seed: 4 });
+    const run = savedRun('tournament', schedule, await api.playGames('tictactoe', schedule.games), 5, new Date('2026-11-30T10:00:00Z'));
+    const bots = Array.from({ length: 400 }, (_, i) => `minimax:depth=${(i % 9) + 1}${'x'.repeat(i)}`);
+    const hostile = { ...run, schedule: { ...run.schedule, bots, pairings: [{ a: bots[0], b: bots[1] }] } };
+    await page.goto(`${url}#/arena?game=tictactoe`);
+    const started = Date.now();
+    await page.getByLabel(/Load a run file/).setInputFiles({ name: 'many.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(hostile)) });
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('many.json cannot be loaded: the run is malformed');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+  });
+});
