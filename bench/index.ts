@@ -6,6 +6,7 @@ import { cardsSuite } from './cards';
 import { connect4Suites } from './connect4';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
+import { serverSuite } from './server';
 import { tictactoeSuite } from './tictactoe';
 
-export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...puzzle15Suites, cardsSuite, ...arenaSuites];
+export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...puzzle15Suites, cardsSuite, ...arenaSuites, serverSuite];
