@@ -1,6 +1,6 @@
 // The exact Red Ten solver on seeded perfect-information deals (both hands known, the first seat leads),
-// against the native reference of rules/cards.md section 8 (one solve, mean of 10 deals, one thread:
-// 12 cards each 0.14 M nodes / 0.03 s, 14 each 2.9 M / 0.65 s, 16 each 14 M / 4.3 s; other deals than ours),
+// against figures of a native reference measured on other deals (one solve, mean of 10 deals, one thread:
+// 12 cards each 0.14 M nodes / 0.03 s, 14 each 2.9 M / 0.65 s, 16 each 14 M / 4.3 s),
 // and against a native build of the same algorithm (bench/native/cards.c) on the same deals in the same run:
 // the same winners and node counts, and the node rates compared. Run with --workers 1 for single-thread times.
 

@@ -1,5 +1,5 @@
-// The exact plus-minus solver on seeded boards, against the native C reference of rules/matrix.md section 3
-// (one thread: 5x5 37 k nodes / 2 ms, 6x6 6.3 M / 0.55 s, 7x7 3.65 G / 410 s; other boards than ours).
+// The exact plus-minus solver on seeded boards, against figures of a native C reference measured on other
+// boards than ours (one thread: 5x5 37 k nodes / 2 ms, 6x6 6.3 M / 0.55 s, 7x7 3.65 G / 410 s).
 // Run with --workers 1 for single-thread times: two workers share the memory bandwidth.
 
 import { format, generate } from '../src/games/matrix/rules';

@@ -1,4 +1,4 @@
-// Red Ten moves for the core: a hand is a u64 of 16 four-bit counts, one per card class (rules/cards.md
+// Red Ten moves for the core: a hand is a u64 of 16 four-bit counts, one per card class (docs/rules/red-ten.md
 // section 7: 3-9, 10b, J Q K A 2, 10r, BJ, RJ); a move is the counts it takes away and a play code. The
 // generator writes the legal moves of a hand against a last play in the canonical order of the rules in
 // TypeScript (src/games/cards/combos.ts), so a move's index is the same on both sides.

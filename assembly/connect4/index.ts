@@ -1,5 +1,5 @@
 // Connect 4 core: Pascal Pons' solver in AssemblyScript. Bitboards in u64 (7 columns of 6 cells plus a
-// sentinel row: bit col * 7 + row), negamax with alpha-beta on the score convention of rules/connect4.md,
+// sentinel row: bit col * 7 + row), negamax with alpha-beta on Pons' score convention (README: the solve contract),
 // centre-first order refined by the threats a move creates, never a move that lets the opponent win at once,
 // a transposition table holding upper and lower bounds, and null-window searches converging on the score.
 // Exports are numbers only; 64-bit boards stay inside.

@@ -2,7 +2,7 @@
 // inversion distance (WDID), Manhattan distance (MD), and additive pattern databases with their mirrored
 // lookup, combined with WD by the larger (PDB). Blank moves are tried in the order U, L, R, D; the move that
 // undoes the previous one is never made. An iteration can also be searched in shares, one per worker.
-// Counting (rules/puzzle15.md): an expansion is a node with f = g + h <= threshold whose children are generated
+// Counting (as Korf's published node counts do): an expansion is a node with f = g + h <= threshold whose children are generated
 // (the root in every iteration); the search stops at the first generated child that is the goal.
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";

@@ -1,6 +1,6 @@
 /*
  * The native reference for `playground bench puzzle15`: IDA* with the walking-distance heuristic, blank moves
- * in the order U, L, R, D, never undoing the previous move, counting expansions as rules/puzzle15.md says;
+ * in the order U, L, R, D, never undoing the previous move, counting expansions as the core does;
  * the same algorithm as assembly/puzzle15 with WD, in C. Reads boards (16 tiles, goal 1..15 0) on standard
  * input and prints `length expansions microseconds` per line. Build: cc -O3 -o puzzle15 puzzle15.c
  */

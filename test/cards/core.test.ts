@@ -87,7 +87,7 @@ describe('red ten core', () => {
 });
 
 describe('the article bot in the core', () => {
-  it("scores hands as rules/cards.md reads the article's getScoreOfOne", () => {
+  it("scores hands as docs/rules/red-ten.md reads the article's getScoreOfOne", () => {
     const score = (cards: string) => articleScore(classCounts(parseCards(cards)), ARTICLE_WEIGHTS);
     // Ranks 0+1+2 minus 3 squared; no group is closed before the end of the hand.
     expect(score('3h 4h 5h')).toBe(3 - 9);

@@ -1,4 +1,4 @@
-// Red Ten rules against rules/cards.md: the 60 move-generation vectors, the legal and illegal responses of
+// Red Ten rules against docs/rules/red-ten.md: the 60 move-generation vectors, the legal and illegal responses of
 // sections 5 and 6, the notation's errors, and whole seeded games played by random moves.
 
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The article bot against the decisions of the original Bot.java (rules/matrix.md section 2).
+// The article bot against the decisions of the original Bot.java (docs/rules/plus-minus.md).
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

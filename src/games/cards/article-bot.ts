@@ -1,4 +1,4 @@
-// The article's AI (rules/cards.md section 9): its hand evaluation getScoreOfOne with its quirks kept, and its
+// The article's AI (docs/rules/red-ten.md): its hand evaluation getScoreOfOne with its quirks kept, and its
 // weights as parameters, under a correct negamax with alpha-beta (the article's own recursion does not
 // negate; the value found here is what its minimax meant). Like the article, it looks at both hands, and its
 // `depth` counts the plies below its own move: at the default 5 it sees its move and five more.

@@ -1,4 +1,4 @@
-// The 54 cards of Red Ten (rules/cards.md sections 1 and 7): their names, the article's sort order, and the 16
+// The 54 cards of Red Ten (docs/rules/red-ten.md): their names, the article's sort order, and the 16
 // card classes that are all a move depends on (suits matter only to tell a red ten from a black one).
 //
 // A card is an id 0-53: rank * 4 + suit for the 52 (ranks 3 4 … K A 2 = 0-12, suits h d s c = 0-3), then the

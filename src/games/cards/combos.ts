@@ -1,4 +1,4 @@
-// The combinations of rules/cards.md sections 3-4 and 7: what a set of cards is, what beats what, and every
+// The combinations of docs/rules/red-ten.md: what a set of cards is, what beats what, and every
 // legal move of a hand in the canonical order of the move-generation vectors. A move is identified by how many
 // cards of each of the 16 classes it uses, and written in class names: `3`, `10b 10r`, `A 2 3`, `BJ RJ`, `pass`.
 

@@ -1,4 +1,4 @@
-// Red Ten duel (rules/cards.md), the authority. Two hands; the leader plays any combination, then the players
+// Red Ten duel (docs/rules/red-ten.md), the authority. Two hands; the leader plays any combination, then the players
 // alternate, each beating the last play or passing; a pass ends the trick and the player whose play stood
 // leads the next; the first to empty the hand wins. A full deal is 27 cards each (then each hand is known to
 // the other); a short deal leaves cards out of play, hidden from both.

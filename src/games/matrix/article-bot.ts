@@ -1,4 +1,4 @@
-// The article's Bot.java, kept exactly as the Java behaves (rules/matrix.md section 2), with its constants as
+// The article's Bot.java, kept exactly as the Java behaves (docs/rules/plus-minus.md), with its constants as
 // parameters. Quirks kept on purpose: the last maximal cell wins ties in findMaxInRow; the first strictly best
 // rating wins in calcBestMove; one allowed-moves array is both read for legality and marked during the
 // search (Game passes its mAllowedMoves in as `moves`); the opponent is rated with my points from before my

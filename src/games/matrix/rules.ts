@@ -1,4 +1,4 @@
-// The plus-minus matrix game (rules/matrix.md), the authority. An N x N board of values in [-9, 9] and a start
+// The plus-minus matrix game (docs/rules/plus-minus.md), the authority. An N x N board of values in [-9, 9] and a start
 // row. The first player picks a cell of the active row and adds its value to its points; the picked cell's
 // column becomes the second player's line, who picks a cell in it, whose row becomes the first player's line,
 // and so on; a cell is used once. The player to move with no unused cell in its line ends the game; more
