@@ -1,7 +1,7 @@
 // The file a run is kept in (`--out`): always a whole, valid saved run. Each write goes to a temporary file in
 // the same folder, then is renamed over the target, so a reader (or a crash) never sees half a file. Writes
 // during the run come after each batch of games, but no oftener than every 250 ms or twenty times what the
-// last write took (so that saving a large run costs it under 5%); `flush` writes at once.
+// last write took (so that saving a large run costs it under 5%).
 
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -47,11 +47,6 @@ export class RunFile {
     const wait = this.lastWrite + Math.max(250, 20 * this.lastWriteMs) - performance.now();
     if (wait <= 0) this.write(run());
     else this.timer ??= setTimeout(() => this.write(this.latest!()), wait);
-  }
-
-  /** Writes what writeSoon was last given, if it is still waiting. */
-  flush(): void {
-    if (this.timer && this.latest) this.write(this.latest());
   }
 }
 

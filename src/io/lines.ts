@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 export type Line = { readonly text: string } | { readonly tooLong: number };
 
 /** One megabyte: longer lines are refused. */
-export const MAX_LINE_BYTES = 1 << 20;
+const MAX_LINE_BYTES = 1 << 20;
 
 /** Cuts chunks of bytes into lines; `\n` or `\r\n` ends a line. */
 export class LineSplitter {

@@ -27,7 +27,7 @@ const RoomEventSchema = v.variant('e', [
 ]);
 export type RoomEvent = v.InferOutput<typeof RoomEventSchema>;
 
-export const JOURNAL_FILE = 'rooms.jsonl';
+const JOURNAL_FILE = 'rooms.jsonl';
 
 export interface JournalOptions {
   /** The journal is compacted once it is over this size and twice its size after the last compaction. */
@@ -103,10 +103,6 @@ export class Journal {
     this.fd = openSync(this.path, 'a');
     this.bytes = bytes;
     this.compactedBytes = bytes;
-  }
-
-  get size(): number {
-    return this.bytes;
   }
 
   /** Flushes the journal to the disk and closes it. */

@@ -84,7 +84,7 @@ function seatState(seat: Seat | null): SeatState {
   return { taken: seat !== null, connected: !!seat?.client };
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -32,7 +32,7 @@ export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, p
 }
 
 /** The budget of an analysis ran out: the nodes and ms it had spent. */
-export class BudgetSpent extends Error {
+class BudgetSpent extends Error {
   constructor(
     readonly nodes: number,
     readonly ms: number,
