@@ -83,24 +83,21 @@ export function attachOnline(server: Server, options: OnlineOptions = {}, logFai
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     try {
-      if (requestPath(request.url) !== '/ws') return refuseUpgrade(socket, requestPath(request.url) === null ? 400 : 404);
+      const path = requestPath(request.url);
+      if (path !== '/ws') return refuseUpgrade(socket, path === null ? 400 : 404);
       if (!originAllowed(request)) return refuseUpgrade(socket, 403);
       const address = request.socket.remoteAddress ?? 'unknown';
       if (connections >= maxConnections) return refuseUpgrade(socket, 503);
       if ((addresses.get(address) ?? 0) >= perAddress) return refuseUpgrade(socket, 429);
-      // Counted from now: the handshake may take a moment.
+      // Counted from now (the handshake may take a moment) until the socket closes.
       connections++;
       addresses.set(address, (addresses.get(address) ?? 0) + 1);
-      let counted = true;
-      const uncount = () => {
-        if (!counted) return;
-        counted = false;
+      socket.once('close', () => {
         connections--;
         const left = addresses.get(address)! - 1;
         if (left > 0) addresses.set(address, left);
         else addresses.delete(address);
-      };
-      socket.once('close', uncount);
+      });
       sockets.handleUpgrade(request, socket, head, (ws) => connect(ws, address));
     } catch (error) {
       logFailure('a WebSocket upgrade', error);
