@@ -5,7 +5,7 @@ import { playOut, type GameRecord } from '../src/arena/play-out';
 import { findBot, parseBotConfig } from '../src/engine/bot-config';
 import { checkedCache } from '../src/engine/checked-cache';
 import { instantiateCore } from '../src/engine/core';
-import type { Analysis, Budget, DataCache, Iteration, SearchReport, SolveAnswer, SolveOptions } from '../src/engine/game';
+import { formatIteration, type Analysis, type Budget, type DataCache, type Iteration, type SearchReport, type SolveAnswer, type SolveOptions } from '../src/engine/game';
 import { gameById } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
@@ -62,9 +62,10 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
         core: () => core(game.core),
         resource: loadResource,
         cache,
-        progress: (iteration) => void onProgress(iteration),
+        progress: (iteration) => void onProgress(formatIteration(game.rules, iteration)),
       });
-      return { move: game.rules.formatMove(decision.move), report: decision.report };
+      const { report } = decision;
+      return { move: game.rules.formatMove(decision.move), report: { ...report, iterations: report.iterations.map((iteration) => formatIteration(game.rules, iteration)) } };
     },
 
     /** Whole games between bot configurations, each from its start with its seed (the arena's unit of work). */
@@ -80,14 +81,14 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
       const game = gameById(gameId);
       if (!game.analyze) throw new Error(`${game.rules.title} has no analysis`);
       const position = game.rules.parse(line);
-      return game.analyze(position, await core(game.core), budget, (iteration) => void onProgress(iteration));
+      return game.analyze(position, await core(game.core), budget, (iteration) => void onProgress(formatIteration(game.rules, iteration)));
     },
 
     /** DESIGN.md's solve answer for one position line; throws an Error saying what is wrong with the line. */
     async solve(gameId: string, line: string, options: SolveOptions = {}, budget: Budget = {}, onProgress?: ProgressCallback): Promise<SolveAnswer> {
       const game = gameById(gameId);
       const position = game.rules.parse(line);
-      return game.solve(position, options, { core: await core(game.core), cache, budget }, onProgress && ((iteration) => void onProgress(iteration)));
+      return game.solve(position, options, { core: await core(game.core), cache, budget }, onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))));
     },
 
     /**

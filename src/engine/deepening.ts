@@ -3,27 +3,27 @@
 import type { Budget, Iteration, SearchReport } from './game';
 
 /** What a core reports after searching one depth. */
-export interface DepthResult {
+export interface DepthResult<M> {
   /** False when the budget ran out inside this depth: its result is then not used. */
   readonly complete: boolean;
   readonly nodes: number;
   readonly ms: number;
   readonly score: number;
-  readonly move: string;
+  readonly best?: M;
 }
 
 /**
  * Searches depths 1..maxDepth (and the budget's depth) while the budget lasts. `searchDepth` gets the nodes
  * and milliseconds left (0 = no limit). Returns the report and the last complete iteration, if any.
  */
-export function deepen(
+export function deepen<M>(
   maxDepth: number,
   budget: Budget,
-  progress: (iteration: Iteration) => void,
-  searchDepth: (depth: number, nodesLeft: number, msLeft: number) => DepthResult,
-): { report: SearchReport; last: Iteration | undefined } {
+  progress: (iteration: Iteration<M>) => void,
+  searchDepth: (depth: number, nodesLeft: number, msLeft: number) => DepthResult<M>,
+): { report: SearchReport<M>; last: Iteration<M> | undefined } {
   const depthLimit = Math.min(maxDepth, budget.depth || Infinity);
-  const iterations: Iteration[] = [];
+  const iterations: Iteration<M>[] = [];
   let nodes = 0;
   let ms = 0;
   for (let depth = 1; depth <= depthLimit; depth++) {
@@ -34,7 +34,7 @@ export function deepen(
     nodes += result.nodes;
     ms += result.ms;
     if (!result.complete) break;
-    const iteration: Iteration = { depth, nodes: result.nodes, ms: result.ms, score: result.score, move: result.move };
+    const iteration: Iteration<M> = { depth, nodes: result.nodes, ms: result.ms, score: result.score, best: result.best };
     iterations.push(iteration);
     progress(iteration);
   }

@@ -51,28 +51,39 @@ export interface Budget {
   readonly ms?: number;
 }
 
-/** One finished iteration of a search (a depth of iterative deepening, a threshold of IDA*). */
-export interface Iteration {
+/**
+ * One finished iteration of a search (a depth of iterative deepening, a threshold of IDA*), with the best move
+ * it found when it finds one (a score search or an IDA* threshold does not). Moves are the game's own inside a
+ * worker and its notation (strings) once they have crossed to the page or the CLI.
+ */
+export interface Iteration<M = string> {
   readonly depth: number;
   readonly nodes: number;
   readonly ms: number;
   readonly score: number;
-  readonly move: string;
+  readonly best?: M;
+  /** A step before the search that finds no move, named (building a pattern database). */
+  readonly stage?: string;
 }
 
-export interface SearchReport {
-  readonly iterations: readonly Iteration[];
+export interface SearchReport<M = string> {
+  readonly iterations: readonly Iteration<M>[];
   readonly nodes: number;
   readonly ms: number;
 }
 
 export interface Decision<M> {
   readonly move: M;
-  readonly report: SearchReport;
+  readonly report: SearchReport<M>;
+}
+
+/** An iteration in the game's notation, as it crosses the worker boundary. */
+export function formatIteration<M>(rules: GameRules<unknown, M>, { best, ...rest }: Iteration<M>): Iteration {
+  return best === undefined ? rest : { ...rest, best: rules.formatMove(best) };
 }
 
 /** What a bot gets besides the position: its parameters, a seed for its choices, a core, a progress sink. */
-export interface BotContext<Core> {
+export interface BotContext<Core, M = unknown> {
   readonly params: Params;
   readonly seed: number;
   readonly budget: Budget;
@@ -81,7 +92,7 @@ export interface BotContext<Core> {
   resource(name: string): Promise<ArrayBuffer | null>;
   /** Data a core computed once and keeps (a pattern database): IndexedDB in a browser, a cache folder in Node. */
   readonly cache: DataCache;
-  progress(iteration: Iteration): void;
+  progress(iteration: Iteration<M>): void;
 }
 
 export interface Bot<P, M, Core = unknown> {
@@ -89,7 +100,7 @@ export interface Bot<P, M, Core = unknown> {
   readonly label: string;
   readonly description: string;
   readonly params: readonly ParamSpec[];
-  choose(position: P, context: BotContext<Core>): Promise<Decision<M>>;
+  choose(position: P, context: BotContext<Core, M>): Promise<Decision<M>>;
 }
 
 /** Flags and values of a solve request (`--analyze`, `--heuristic wd`). */
@@ -141,11 +152,11 @@ export interface GameDefinition<P = any, M = any, Core = any> {
   /** Board sizes, for games that have them (the matrix game). */
   readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
   /** Solves one position exactly (the CLI's `solve`), reporting each iteration to `progress` if given. */
-  solve(position: P, options: SolveOptions, tools: SolveTools<Core>, progress?: (iteration: Iteration) => void): SolveAnswer | Promise<SolveAnswer>;
+  solve(position: P, options: SolveOptions, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): SolveAnswer | Promise<SolveAnswer>;
   /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
   moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */
-  analyze?(position: P, core: Core, budget: Budget, progress: (iteration: Iteration) => void): Analysis;
+  analyze?(position: P, core: Core, budget: Budget, progress: (iteration: Iteration<M>) => void): Analysis;
 }
 
 /** A game in the terminal (`playground <game> play`): how it is drawn and how a person's move is read. */

@@ -158,7 +158,7 @@ export class GameSession<P, M> implements ReactiveController {
       seat: rules.seatToMove(positions[ply]),
       ply,
       config: seats[rules.seatToMove(positions[ply])],
-      iterations: [{ depth: move.depth, nodes: move.nodes, ms: move.ms, score: 0, move: move.move }],
+      iterations: [{ depth: move.depth, nodes: move.nodes, ms: move.ms, score: 0, best: move.move }],
       nodes: move.nodes,
       ms: move.ms,
       done: true,
@@ -216,21 +216,20 @@ export class GameSession<P, M> implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Ends the bot's search at once and plays the best move of its last finished iteration, if it has one. */
+  /** Whether "Move now" can play: a bot is thinking and its last finished iteration found a move. */
+  get canMoveNow(): boolean {
+    return this.thinking !== undefined && this.searches.at(-1)?.iterations.at(-1)?.best !== undefined;
+  }
+
+  /** Ends the bot's search at once and plays the best move of its last finished iteration. */
   moveNow(): void {
-    const search = this.searches.at(-1);
-    if (!this.thinking || !search) return;
+    if (!this.canMoveNow) return;
+    const search = this.searches.at(-1)!;
+    const best = search.iterations.at(-1)!.best!;
+    // Done before stopping: the search stays on the chart as the move's.
+    search.done = true;
     this.stop();
-    const best = search.iterations.at(-1);
-    if (best) {
-      search.done = true;
-      this.advance(this.game.rules.play(this.position, this.game.rules.parseMove(best.move)));
-    } else {
-      this.searches.pop();
-      this.paused = true;
-      this.error = 'The bot was stopped before it finished a first iteration.';
-      this.host.requestUpdate();
-    }
+    this.advance(this.game.rules.play(this.position, this.game.rules.parseMove(best)));
   }
 
   private advance(next: P): void {

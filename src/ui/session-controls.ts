@@ -72,7 +72,7 @@ export function sessionControls(session: GameSession<any, any>, handlers: Contro
   return html`<div class="controls">
     <button @click=${handlers.newGame}>New game</button>
     <button @click=${() => session.undo()} ?disabled=${session.positions.length < 2}>Undo</button>
-    ${session.isThinking ? html`<button @click=${() => session.moveNow()}>Move now</button>` : ''}
+    ${session.isThinking ? html`<button @click=${() => session.moveNow()} ?disabled=${!session.canMoveNow} title="plays the best move of the search's last finished iteration">Move now</button>` : ''}
     ${session.botsOnly
       ? html`<button @click=${() => (session.paused ? session.run() : session.pause())} ?disabled=${over}>${session.paused ? 'Run' : 'Pause'}</button>
           <button @click=${() => session.step()} ?disabled=${over || session.isThinking}>Step</button>

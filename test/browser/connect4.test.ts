@@ -64,4 +64,19 @@ describe('connect 4 page', () => {
     // 37 stones: yellow is to move, and Test_L3_R1 scores it -1: red wins with its last stone.
     expect(await status(page).textContent()).toBe('Red won!');
   });
+
+  it('offers "Move now" only once an iteration has a move: the perfect bot\'s score search has none', async () => {
+    const { page, url } = browser;
+    // Five stones: past the opening book, the solver takes seconds, and its iterations narrow the score only.
+    await page.goto(`${url}#/connect4?mode=bots&pos=13712`);
+    await page.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => status(page).textContent()).toContain('the AI is thinking');
+    const moveNow = page.getByRole('button', { name: 'Move now' });
+    await expect.poll(() => page.locator('connect4-page search-chart').first().evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBeGreaterThan(0);
+    expect(await moveNow.isDisabled()).toBe(true);
+    await moveNow.click({ force: true });
+    expect(await status(page).textContent()).toContain('the AI is thinking');
+    // The search ends by itself with its move: the column the solver finds best.
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toContain('paused');
+  });
 });

@@ -58,6 +58,19 @@ describe('plus-minus page', () => {
     expect(await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBe(moves);
   });
 
+  it('plays "Move now" from the exact bot\'s deepest finished depth on a board too large to solve', async () => {
+    const { page, url } = browser;
+    const values = Array.from({ length: 64 }, (_, i) => ((i * 7) % 19) - 9);
+    await page.goto(`${url}#/matrix?mode=bots&pos=${encodeURIComponent(`8 0 ${values.join(' ')}`)}`);
+    await page.getByRole('button', { name: 'Step' }).click();
+    const moveNow = page.getByRole('button', { name: 'Move now' });
+    await expect.poll(() => moveNow.isEnabled()).toBe(true);
+    await moveNow.click();
+    await expect.poll(() => status(page).textContent()).toContain('paused');
+    // One cell of the start row taken, by the move of the last finished depth shown on the chart.
+    expect(await page.locator('matrix-page search-chart').first().evaluate((chart) => (chart as unknown as { entries: { live: boolean }[] }).entries.map((entry) => entry.live))).toEqual([false]);
+  });
+
   it('says what is wrong with a link to a bad position', async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/matrix?pos=${encodeURIComponent('3 5 1 2 3 4 5 6 7 8 9')}`);

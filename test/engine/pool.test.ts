@@ -18,7 +18,7 @@ describe('worker pool', () => {
     expect(iterations.map((it) => it.depth)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(answer.report.iterations).toEqual(iterations);
     expect(answer.report.nodes).toBe(iterations.reduce((sum, it) => sum + it.nodes, 0));
-    expect(answer.move).toBe(iterations.at(-1)!.move);
+    expect(answer.move).toBe(iterations.at(-1)!.best);
   });
 
   it('sends a bad request back as an error, and the worker keeps serving', async () => {

@@ -14,13 +14,13 @@ import { deepen } from '../../engine/deepening';
 import type { Bot, BotContext, Decision, Iteration } from '../../engine/game';
 import { Rng } from '../../engine/rng';
 import { ARTICLE_DEPTH, ARTICLE_WEIGHTS } from './article-bot';
-import { formatMove, type Move } from './combos';
+import type { Move } from './combos';
 import { setPosition, type CardsCore } from './core';
 import { legalMoves, unseenBy, type Position } from './rules';
 
 type CardsBot = Bot<Position, Move, CardsCore> & { readonly looks: boolean };
 
-const single = (move: Move, iteration: Iteration): Decision<Move> => ({ move, report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } });
+const single = (move: Move, iteration: Iteration<Move>): Decision<Move> => ({ move, report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } });
 
 /** A draw of the other player's hand from the cards the mover has not seen. */
 function guessOtherHand(position: Position, rng: Rng): number[] {
@@ -48,7 +48,7 @@ export const randomBot: CardsBot = {
   params: [],
   async choose(position, { seed, progress }) {
     const move = new Rng(seed).pick(legalMoves(position));
-    const iteration = { depth: 0, nodes: 0, ms: 0, score: 0, move: formatMove(move) };
+    const iteration = { depth: 0, nodes: 0, ms: 0, score: 0, best: move };
     progress(iteration);
     return single(move, iteration);
   },
@@ -80,7 +80,7 @@ export const articleBot: CardsBot = {
     const started = performance.now();
     const value = core.articleValue(params.depth);
     const move = moves[core.articleBest()];
-    const iteration = { depth: params.depth + 1, nodes: core.articleNodes(), ms: performance.now() - started, score: value, move: formatMove(move) };
+    const iteration = { depth: params.depth + 1, nodes: core.articleNodes(), ms: performance.now() - started, score: value, best: move };
     progress(iteration);
     return single(move, iteration);
   },
@@ -89,13 +89,13 @@ export const articleBot: CardsBot = {
 /** The deepest heuristic search the budget allows; depth reports as iterations. */
 const MAX_DEPTH = 60;
 
-function heuristicDecision(core: CardsCore, moves: readonly Move[], budget: BotContext<CardsCore>['budget'], progress: (iteration: Iteration) => void, earlier: Iteration[]): Decision<Move> {
+function heuristicDecision(core: CardsCore, moves: readonly Move[], budget: BotContext<CardsCore, Move>['budget'], progress: (iteration: Iteration<Move>) => void, earlier: Iteration<Move>[]): Decision<Move> {
   const { report, last } = deepen(MAX_DEPTH, budget, progress, (depth, nodesLeft, msLeft) => {
     const score = core.search(depth, nodesLeft, msLeft);
     const move = core.bestMove();
-    return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, move: move >= 0 ? formatMove(moves[move]) : '' };
+    return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: move >= 0 ? moves[move] : undefined };
   });
-  const move = last ? (moves.find((m) => formatMove(m) === last.move) ?? moves[0]) : moves[0];
+  const move = last?.best ?? moves[0];
   const iterations = [...earlier, ...report.iterations];
   return { move, report: { iterations, nodes: iterations.reduce((a, i) => a + i.nodes, 0), ms: iterations.reduce((a, i) => a + i.ms, 0) } };
 }
@@ -115,12 +115,13 @@ export const strongBot: CardsBot = {
     const core = await context.core();
     setPosition(core, position.hands, position.toMove, position.last);
     core.clearTable();
-    const earlier: Iteration[] = [];
+    const earlier: Iteration<Move>[] = [];
     if (context.params.exact > 0) {
       const result = core.solve(context.params.exact * 1000, context.budget.ms ?? 0);
       const cards = position.hands[0].length + position.hands[1].length;
       if (result >= 0) {
-        const iteration = { depth: cards, nodes: core.nodeCount(), ms: core.elapsedMs(), score: result ? 1 : -1, move: result ? formatMove(moves[core.bestMove()]) : '' };
+        // A proven loss has no best move.
+        const iteration = { depth: cards, nodes: core.nodeCount(), ms: core.elapsedMs(), score: result ? 1 : -1, best: result ? moves[core.bestMove()] : undefined };
         context.progress(iteration);
         earlier.push(iteration);
         if (result === 1) return single(moves[core.bestMove()], iteration);
@@ -172,7 +173,7 @@ export const honestBot: CardsBot = {
       spent();
     }
     const best = tally.indexOf(Math.max(...tally));
-    const iteration = { depth: params.samples, nodes, ms, score: tally[best], move: formatMove(moves[best]) };
+    const iteration = { depth: params.samples, nodes, ms, score: tally[best], best: moves[best] };
     progress(iteration);
     return single(moves[best], iteration);
   },

@@ -2,11 +2,11 @@
 // of the player to move when it wins (null when it loses).
 
 import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../engine/game';
-import { formatMove } from './combos';
+import { formatMove, type Move } from './combos';
 import { setPosition, solveTableLog2, type CardsCore } from './core';
 import { legalMoves, outcome, SEATS, type Position } from './rules';
 
-export function solve(position: Position, core: CardsCore, budget: Budget, progress: (iteration: Iteration) => void): SolveAnswer {
+export function solve(position: Position, core: CardsCore, budget: Budget, progress: (iteration: Iteration<Move>) => void): SolveAnswer {
   const result = outcome(position);
   if (result) return { winner: SEATS[result.winner!], move: null, nodes: 0, ms: 0 };
   const moves = legalMoves(position);
@@ -16,8 +16,8 @@ export function solve(position: Position, core: CardsCore, budget: Budget, progr
   const nodes = core.nodeCount();
   const ms = core.elapsedMs();
   if (core.searchStopped()) return budgetAnswer(nodes, ms);
-  const move = wins ? formatMove(moves[core.bestMove()]) : null;
-  progress({ depth: position.hands[0].length + position.hands[1].length, nodes, ms, score: wins ? 1 : -1, move: move ?? '' });
+  const best = wins ? moves[core.bestMove()] : undefined;
+  progress({ depth: position.hands[0].length + position.hands[1].length, nodes, ms, score: wins ? 1 : -1, best });
   const mover = position.toMove;
-  return { winner: SEATS[wins ? mover : 1 - mover], move, nodes, ms };
+  return { winner: SEATS[wins ? mover : 1 - mover], move: best ? formatMove(best) : null, nodes, ms };
 }

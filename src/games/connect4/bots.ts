@@ -83,7 +83,7 @@ export const classicBot: Connect4Bot = {
     const best = Math.max(...values.values());
     const good = [...values].filter(([, value]) => value >= best - params.tolerance).map(([column]) => column);
     const move = good.length === 1 ? good[0] : new Rng(seed).pick(good);
-    const iteration = { depth: params.depth, nodes: search.nodes, ms: performance.now() - started, score: values.get(move)!, move: String(move + 1) };
+    const iteration = { depth: params.depth, nodes: search.nodes, ms: performance.now() - started, score: values.get(move)!, best: move };
     progress(iteration);
     return { move, report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } };
   },
@@ -106,14 +106,14 @@ export const perfectBot: Connect4Bot = {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const known = (await openingBook(context))?.lookup(position);
     if (known) {
-      const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, move: String(known.column + 1) };
+      const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, best: known.column };
       context.progress(iteration);
       return { move: known.column, report: { iterations: [iteration], nodes: 0, ms: 0 } };
     }
     const core = await context.core();
     setPosition(core, position);
     core.clearTable();
-    const iterations: Iteration[] = [];
+    const iterations: Iteration<number>[] = [];
     const searched = searchScore(core, false, context.budget, (iteration) => {
       iterations.push(iteration);
       context.progress(iteration);

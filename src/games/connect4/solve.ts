@@ -19,12 +19,12 @@ export interface Searched {
 }
 
 /** The score of the core's position for the side to move, each null-window search reported as an iteration when someone listens. */
-export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration) => void): Searched {
+export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration<number>) => void): Searched {
   const search = () => core.solve(weak ? 1 : 0, budget.nodes ?? 0, budget.ms ?? 0);
   let before = { nodes: 0, ms: 0 };
   const score = progress
     ? withIterations(core, (depth, nodes, ms, score) => {
-        progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score, move: '' });
+        progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score });
         before = { nodes, ms };
       }, search)
     : search();
@@ -77,7 +77,7 @@ export function finishedScore(position: Position, weak: boolean): number {
  * Every column's score for the side to move (null for a full column); the table is kept across them. Throws
  * BudgetSpent when the budget runs out first.
  */
-export function analyzeColumns(position: Position, core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration) => void): Analysis {
+export function analyzeColumns(position: Position, core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration<number>) => void): Analysis {
   setPosition(core, position);
   const values: (number | null)[] = Array(WIDTH).fill(null);
   let nodes = 0;
@@ -106,7 +106,7 @@ export function analyzeColumns(position: Position, core: Connect4Core, weak: boo
  * starts from a clear table, so its node count does not depend on the lines before it. `scoreOnly` (for the
  * bench) leaves the move out.
  */
-export function solve(position: Position, options: SolveOptions, core: Connect4Core, budget: Budget = {}, progress?: (iteration: Iteration) => void): SolveAnswer {
+export function solve(position: Position, options: SolveOptions, core: Connect4Core, budget: Budget = {}, progress?: (iteration: Iteration<number>) => void): SolveAnswer {
   const weak = options.weak === true;
   if (outcome(position)) {
     const score = finishedScore(position, weak);

@@ -18,7 +18,7 @@ function articleDecision(position: Position, depth: number, advantage: number, j
   const move = bot.move(position.line, seat === 1, position.points[seat], position.points[1 - seat]);
   if (move === position.size) throw new Error('the game is over');
   const ms = performance.now() - started;
-  const iteration = { depth, nodes: bot.nodes, ms, score: 0, move: String(move) };
+  const iteration = { depth, nodes: bot.nodes, ms, score: 0, best: move };
   return { move, report: { iterations: [iteration], nodes: bot.nodes, ms } };
 }
 
@@ -62,7 +62,7 @@ export const exactBot: MatrixBot = {
     const freeCells = core.freeCellCount();
     if (freeCells <= EXACT_FREE_CELLS) {
       const score = core.search(freeCells, 0, 0, 0);
-      const iteration = { depth: freeCells, nodes: core.nodeCount(), ms: core.elapsedMs(), score, move: String(core.bestMove()) };
+      const iteration = { depth: freeCells, nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: core.bestMove() };
       context.progress(iteration);
       return { move: core.bestMove(), report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } };
     }
@@ -71,9 +71,9 @@ export const exactBot: MatrixBot = {
     const { report, last } = deepen(freeCells, budget, context.progress, (depth, nodesLeft, msLeft) => {
       const score = core.search(depth, guess, nodesLeft, msLeft);
       if (!core.searchStopped()) guess = score;
-      return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, move: String(core.bestMove()) };
+      return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: core.bestMove() };
     });
-    return { move: last ? Number(last.move) : legalMoves(position)[0], report };
+    return { move: last?.best ?? legalMoves(position)[0], report };
   },
 };
 

@@ -15,7 +15,7 @@ function finalMargin(position: Position, moverValue: number): number {
  * DESIGN.md's answer: {"value": the first player's points minus the second's under perfect play, "move": an
  * optimal move of the player to move (a column in row r at the start)}; a finished game has move null.
  */
-export function solve(position: Position, core: MatrixCore, budget: Budget, progress: (iteration: Iteration) => void): SolveAnswer {
+export function solve(position: Position, core: MatrixCore, budget: Budget, progress: (iteration: Iteration<number>) => void): SolveAnswer {
   if (outcome(position)) return { value: finalMargin(position, 0), move: null, nodes: 0, ms: 0 };
   setPosition(core, position, tableLog2(position.size, true));
   const depth = core.freeCellCount();
@@ -24,7 +24,7 @@ export function solve(position: Position, core: MatrixCore, budget: Budget, prog
   const ms = core.elapsedMs();
   if (core.searchStopped()) return budgetAnswer(nodes, ms);
   const move = core.bestMove();
-  progress({ depth, nodes, ms, score: value, move: String(move) });
+  progress({ depth, nodes, ms, score: value, best: move });
   return { value: finalMargin(position, value), move, nodes, ms };
 }
 
@@ -32,7 +32,7 @@ export function solve(position: Position, core: MatrixCore, budget: Budget, prog
  * The value of every playable cell of the mover's line: exact when the position is small enough to solve
  * (EXACT_FREE_CELLS), otherwise to the deepest depth the budget allows, each depth reported as it finishes.
  */
-export function analyze(position: Position, core: MatrixCore, budget: Budget, progress: (iteration: Iteration) => void): Analysis {
+export function analyze(position: Position, core: MatrixCore, budget: Budget, progress: (iteration: Iteration<number>) => void): Analysis {
   const moves = legalMoves(position);
   if (moves.length === 0) throw new Error('the game is over');
   setPosition(core, position);
@@ -46,15 +46,15 @@ export function analyze(position: Position, core: MatrixCore, budget: Budget, pr
       scores[k] = core.moveValue(k, depth, nodesLeft && Math.max(1, nodesLeft - nodes), msLeft && Math.max(1, msLeft - ms));
       nodes += core.nodeCount();
       ms += core.elapsedMs();
-      if (core.searchStopped()) return { complete: false, nodes, ms, score: 0, move: '' };
+      if (core.searchStopped()) return { complete: false, nodes, ms, score: 0 };
     }
     values = scores;
     const best = moves.reduce((a, b) => (scores[b]! > scores[a]! ? b : a));
-    return { complete: true, nodes, ms, score: scores[best]!, move: String(best) };
+    return { complete: true, nodes, ms, score: scores[best]!, best };
   };
   if (freeCells <= EXACT_FREE_CELLS) {
-    const { nodes, ms, score, move } = scoreMoves(freeCells, 0, 0);
-    progress({ depth: freeCells, nodes, ms, score, move });
+    const { nodes, ms, score, best } = scoreMoves(freeCells, 0, 0);
+    progress({ depth: freeCells, nodes, ms, score, best });
     return { values, depth: freeCells, exact: true, nodes, ms };
   }
   const { report, last } = deepen(freeCells, budget, progress, scoreMoves);

@@ -49,7 +49,7 @@ export function heuristicIndex(name: string): number {
 }
 
 /** Makes sure the core has the pattern database: from the cache, or built (about 25 s) and then cached. */
-export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration) => void): Promise<void> {
+export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration<never>) => void): Promise<void> {
   if (core.patternGroupCount() === PATTERN_GROUPS.length) return;
   if (core.patternGroupCount() !== 0) throw new Error('the pattern database was left half set up');
   const cached = await cache.read(CACHE_NAME);
@@ -68,7 +68,7 @@ export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progr
       if (states < 0) throw new Error('the pattern database outgrew its queue');
       // A fresh view: building may have grown the memory.
       built.push(new Uint8Array(core.memory.buffer, address, sizes[g]).slice());
-      progress?.({ depth: g + 1, nodes: states, ms: performance.now() - started, score: 0, move: `pattern group ${group.join(' ')}` });
+      progress?.({ depth: g + 1, nodes: states, ms: performance.now() - started, score: 0, stage: `pattern group ${group.join(' ')}` });
     }
     offset += sizes[g];
   }

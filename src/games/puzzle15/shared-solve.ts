@@ -22,13 +22,13 @@ export function solveShared(pool: WorkerPool, line: string, heuristic: string, p
       const ms = performance.now() - started;
       if (found) {
         nodes += found.nodes;
-        progress?.({ depth: found.threshold, nodes: found.nodes, ms, score: found.threshold, move: '' });
+        progress?.({ depth: found.threshold, nodes: found.nodes, ms, score: found.threshold });
         return { length: found.length, moves: found.moves, nodes, ms };
       }
       const answers = await Promise.all(running.map((job) => job.promise));
       const iterationNodes = answers.reduce((sum, answer) => sum + answer.nodes, 0);
       nodes += iterationNodes;
-      progress?.({ depth: answers[0].threshold, nodes: iterationNodes, ms, score: answers[0].threshold, move: '' });
+      progress?.({ depth: answers[0].threshold, nodes: iterationNodes, ms, score: answers[0].threshold });
       threshold = Math.min(...answers.map((answer) => answer.next));
     }
   };

@@ -16,13 +16,13 @@ export interface Solution {
   readonly ms: number;
 }
 
-export async function solveBoard(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget = {}, progress?: (iteration: Iteration) => void): Promise<Solution> {
+export async function solveBoard(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget = {}, progress?: (iteration: Iteration<Direction>) => void): Promise<Solution> {
   const which = await setUp(position, heuristic, core, cache, progress);
   let before = { nodes: 0, ms: 0 };
   const search = () => core.solve(which, budget.nodes ?? 0, budget.ms ?? 0);
   const length = progress
     ? withIterations(core, (threshold, nodes, ms) => {
-        progress({ depth: threshold, nodes: nodes - before.nodes, ms: ms - before.ms, score: threshold, move: '' });
+        progress({ depth: threshold, nodes: nodes - before.nodes, ms: ms - before.ms, score: threshold });
         before = { nodes, ms };
       }, search)
     : search();
@@ -30,7 +30,7 @@ export async function solveBoard(position: Position, heuristic: string, core: Pu
 }
 
 /** The board set in the core with the heuristic's tables ready (the pattern database loaded or built); its index. */
-async function setUp(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration) => void): Promise<number> {
+async function setUp(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration<Direction>) => void): Promise<number> {
   const which = heuristicIndex(heuristic);
   if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
   setBoard(core, position);
@@ -59,7 +59,7 @@ export async function searchShare(position: Position, heuristic: string, core: P
 }
 
 /** DESIGN.md's answer: {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
-export async function solve(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget, progress?: (iteration: Iteration) => void): Promise<SolveAnswer> {
+export async function solve(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget, progress?: (iteration: Iteration<Direction>) => void): Promise<SolveAnswer> {
   const solution = await solveBoard(position, heuristic, core, cache, budget, progress);
   if (solution.length < 0) return budgetAnswer(solution.nodes, solution.ms);
   return { length: solution.length, moves: solution.moves, nodes: solution.nodes, ms: solution.ms };

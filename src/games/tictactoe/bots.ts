@@ -12,7 +12,7 @@ type TicTacToeBot = Bot<Position, number, TicTacToeCore>;
  * Iterative deepening to `maxDepth` plies, one progress report per depth; the move is drawn with the
  * seed among the moves that score best at the deepest finished depth.
  */
-async function lookAhead(position: Position, maxDepth: number, context: BotContext<TicTacToeCore>): Promise<Decision<number>> {
+async function lookAhead(position: Position, maxDepth: number, context: BotContext<TicTacToeCore, number>): Promise<Decision<number>> {
   const moves = legalMoves(position);
   if (moves.length === 0) throw new Error('the game is over');
   const core = await context.core();
@@ -24,11 +24,11 @@ async function lookAhead(position: Position, maxDepth: number, context: BotConte
       nodes: core.nodeCount(),
       ms: core.elapsedMs(),
       score,
-      move: String(core.chooseBest(context.seed)),
+      best: core.chooseBest(context.seed),
     };
   });
   // A budget spent before depth 1 finished still gets a legal move.
-  return { move: last ? Number(last.move) : moves[0], report };
+  return { move: last?.best ?? moves[0], report };
 }
 
 export const randomBot: TicTacToeBot = {

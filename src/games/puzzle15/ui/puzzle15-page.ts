@@ -124,7 +124,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
               </select>
             </label>
             ${this.solving
-              ? html`<span>${this.iterations.length === 0 && this.heuristic === 'pdb' ? 'reading or building the pattern database…' : this.iterations.at(-1)?.move.startsWith('pattern group') ? `built ${this.iterations.at(-1)!.move}…` : `solving… threshold ${this.iterations.at(-1)?.depth ?? '-'}`}</span>
+              ? html`<span>${this.iterations.length === 0 && this.heuristic === 'pdb' ? 'reading or building the pattern database…' : this.iterations.at(-1)?.stage ? `built ${this.iterations.at(-1)!.stage}…` : `solving… threshold ${this.iterations.at(-1)?.depth ?? '-'}`}</span>
                   <button @click=${() => this.cancelSolve()}>Cancel</button>`
               : html`<button @click=${() => this.solve()} ?disabled=${solved}>Solve</button>`}
             <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
@@ -157,7 +157,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   }
 
   private chartEntries(): ChartEntry[] {
-    const thresholds = this.iterations.filter((iteration) => !iteration.move.startsWith('pattern group'));
+    const thresholds = this.iterations.filter((iteration) => !iteration.stage);
     return thresholds.map((iteration, i) => ({ label: String(iteration.depth), nodes: iteration.nodes, depth: iteration.depth, ms: iteration.ms, live: !!this.solving && i === thresholds.length - 1 }));
   }
 
