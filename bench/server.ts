@@ -34,7 +34,12 @@ async function startServer(dataDir: string): Promise<Server> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'server.mjs');
   const child = spawn(process.execPath, [script], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
   let exited = false;
-  const exit = new Promise<void>((done) => child.on('exit', () => ((exited = true), done())));
+  const exit = new Promise<void>((done) =>
+    child.on('exit', () => {
+      exited = true;
+      done();
+    }),
+  );
   let output = '';
   const url = await new Promise<URL>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
@@ -44,7 +49,11 @@ async function startServer(dataDir: string): Promise<Server> {
     });
     void exit.then(() => reject(new Error(`the server exited: ${output}`)));
   });
-  return { url, pid: child.pid!, alive: () => !exited, stop: async () => void (child.kill('SIGTERM'), await exit) };
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exit;
+  };
+  return { url, pid: child.pid!, alive: () => !exited, stop };
 }
 
 const procStatus = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
@@ -144,7 +153,9 @@ export const serverSuite: BenchSuite = {
     const rng = new Rng(15);
     const fdsBefore = descriptors(server.pid);
     let peakRss = procStatus(server.pid, 'VmRSS');
-    const sampler = setInterval(() => server.alive() && (peakRss = Math.max(peakRss, procStatus(server.pid, 'VmRSS'))), 200);
+    const sampler = setInterval(() => {
+      if (server.alive()) peakRss = Math.max(peakRss, procStatus(server.pid, 'VmRSS'));
+    }, 200);
 
     // 50 rooms of two players: the creators spread over the addresses (5 rooms each at most).
     let playing = true;

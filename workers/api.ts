@@ -100,7 +100,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
       const context = { core: await core(game.core), cache, budget: {} };
       const answers: SolveAnswer[] = [];
       for (const [i, line] of lines.entries()) {
-        let position;
+        let position: unknown;
         try {
           position = game.rules.parse(line);
         } catch (error) {

@@ -20,5 +20,5 @@ export function runCsv(run: SavedRun): string {
     const cells: (string | number)[] = [i, scheduled.pair, record.seats[0], record.seats[1], record.start, winner, record.margin, record.moves.length, sum(0, 'nodes'), sum(1, 'nodes'), sum(0, 'ms').toFixed(3), sum(1, 'ms').toFixed(3)];
     return [cells.map(cell).join(',')];
   });
-  return [header.join(','), ...lines].join('\n') + '\n';
+  return `${[header.join(','), ...lines].join('\n')}\n`;
 }

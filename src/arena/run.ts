@@ -69,12 +69,17 @@ export function runSchedule(
       promise.catch((error: unknown) => {
         // The first real failure cancels the rest and is reported.
         failure ??= error;
-        jobs.forEach((job) => job.cancel());
+        for (const job of jobs) job.cancel();
       }),
     ),
   ).then(() => {
     if (failure) throw failure;
     return records;
   });
-  return { finished, cancel: () => jobs.forEach((job) => job.cancel()) };
+  return {
+    finished,
+    cancel: () => {
+      for (const job of jobs) job.cancel();
+    },
+  };
 }

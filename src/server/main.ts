@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server';
-import { serverSettings } from './settings';
+import { serverSettings, type ServerSettings } from './settings';
 
 const app = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(app, 'dist');
@@ -13,7 +13,7 @@ if (!existsSync(resolve(root, 'index.html'))) {
   console.error(`There is no built app in ${root}: run npm run build first.`);
   process.exit(1);
 }
-let settings;
+let settings: ServerSettings;
 try {
   settings = serverSettings(process.env, resolve(app, '.data'));
 } catch (error) {

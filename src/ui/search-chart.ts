@@ -62,7 +62,7 @@ export class SearchChart extends ChartElement {
   }
 
   protected summary(): string {
-    return `Search chart: ${this.entries.length} bot moves` + this.entries.map((e) => `; ${e.label} depth ${e.depth}, ${e.nodes} nodes`).join('');
+    return `Search chart: ${this.entries.length} bot moves${this.entries.map((e) => `; ${e.label} depth ${e.depth}, ${e.nodes} nodes`).join('')}`;
   }
 
   protected caption() {

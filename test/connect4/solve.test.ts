@@ -28,7 +28,7 @@ describe('playground connect4 solve', () => {
     const { stdout } = await runCli(['connect4', 'solve', '--analyze'], `${late}\n4455\n`);
     const [full, winning] = stdout.trim().split('\n').map((line) => JSON.parse(line));
     const open = [...Array(7).keys()].filter((column) => parse(late).board[column][5] === 0);
-    full.columns.forEach((score: number | null, column: number) => expect(score === null).toBe(!open.includes(column)));
+    for (const [column, score] of (full.columns as (number | null)[]).entries()) expect(score === null).toBe(!open.includes(column));
     expect(full.score).toBe(-1);
     expect(full.score).toBe(Math.max(...full.columns.filter((s: number | null) => s !== null)));
     expect(winning).toMatchObject({ score: 18, move: 3, columns: [-2, 17, 18, -2, -2, 18, -2].map((_, i) => winning.columns[i]) });
@@ -39,7 +39,7 @@ describe('playground connect4 solve', () => {
   it('with --weak gives only the sign', async () => {
     const positions = lines('Test_L1_R1', 50);
     const { stdout } = await runCli(['connect4', 'solve', '--weak'], positions.join('\n'));
-    stdout.trim().split('\n').forEach((line, i) => expect(JSON.parse(line).score).toBe(Math.sign(Number(positions[i].split(' ')[1]))));
+    for (const [i, line] of stdout.trim().split('\n').entries()) expect(JSON.parse(line).score).toBe(Math.sign(Number(positions[i].split(' ')[1])));
   });
 
   it('answers bad lines with errors and exits with 1', async () => {

@@ -31,7 +31,7 @@ describe('worker pool', () => {
   it('cancels running and queued jobs at once; later jobs still run', async () => {
     // Hold both workers busy with many solves, queue one more, then cancel them all.
     const jobs = Array.from({ length: 6 }, () => requestSolve(pool, 'tictactoe', '.........'));
-    jobs.forEach((job) => job.cancel());
+    for (const job of jobs) job.cancel();
     for (const job of jobs) await expect(job.promise).rejects.toBeInstanceOf(CancelledError);
     const answer = await requestSolve(pool, 'tictactoe', 'X...O....').promise;
     expect(answer.value).toBe(0);
@@ -71,7 +71,7 @@ describe('worker pool scheduling (fake workers)', () => {
   it('cancels thousands of jobs without starting a worker for each', async () => {
     const { counts, job } = fakePool(2);
     const jobs = Array.from({ length: 5000 }, job);
-    jobs.forEach((j) => j.cancel());
+    for (const job of jobs) job.cancel();
     for (const j of jobs) await expect(j.promise).rejects.toBeInstanceOf(CancelledError);
     expect(counts.terminated).toBe(2);
     expect(counts.spawned).toBe(2);

@@ -14,7 +14,9 @@ async function compileRng(): Promise<RngCore> {
   // The module compiled as an entry of its own exports exactly its functions.
   let binary: Uint8Array<ArrayBuffer> | undefined;
   const { error } = await asc.main(['assembly/common/rng.ts', '--outFile', 'rng.wasm', '--optimizeLevel', '3', '--runtime', 'stub'], {
-    writeFile: (_name, contents) => void (binary = contents as Uint8Array<ArrayBuffer>),
+    writeFile: (_name, contents) => {
+      binary = contents as Uint8Array<ArrayBuffer>;
+    },
   });
   if (error || !binary) throw error ?? new Error('asc wrote no binary');
   const module = await WebAssembly.compile(binary);

@@ -88,7 +88,15 @@ describe('limits', () => {
     const others = await Promise.all([0, 1].map(() => TestClient.open(slowUrl, { localAddress: '127.0.0.2' })));
     await expect(TestClient.open(slowUrl, { localAddress: '127.0.0.3' })).rejects.toThrow('503');
     await mine[0].close();
-    await expect.poll(async () => TestClient.open(slowUrl, { localAddress: '127.0.0.3' }).then((c) => (others.push(c), true), () => false)).toBe(true);
+    const opened = () =>
+      TestClient.open(slowUrl, { localAddress: '127.0.0.3' }).then(
+        (client) => {
+          others.push(client);
+          return true;
+        },
+        () => false,
+      );
+    await expect.poll(opened).toBe(true);
     await Promise.all([...mine.slice(1), ...others].map((client) => client.close()));
   });
 

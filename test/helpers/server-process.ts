@@ -23,7 +23,12 @@ export async function startServerProcess(env: Record<string, string> = {}, shell
   const child = spawn('sh', ['-c', command], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exited = false;
-  const exit = new Promise<number | string | null>((done) => child.on('exit', (code, signal) => ((exited = true), done(code ?? signal))));
+  const exit = new Promise<number | string | null>((done) =>
+    child.on('exit', (code, signal) => {
+      exited = true;
+      done(code ?? signal);
+    }),
+  );
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {

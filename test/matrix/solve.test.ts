@@ -71,7 +71,7 @@ describe('playground matrix play', () => {
     const tries = Array.from({ length: 20 }, () => '0\n1\n2\n3').join('\n');
     const { status, stdout } = await runCli(['matrix', 'play', '--size', '4', '--seed', '5', '--bot', 'article:depth=2'], tries);
     expect(status).toBe(0);
-    expect(stdout).toMatch(/columns \(article:depth=2\) plays \d  \[depth 2, \d+ nodes\]\n/);
+    expect(stdout).toMatch(/columns \(article:depth=2\) plays \d {2}\[depth 2, \d+ nodes\]\n/);
     expect(stdout.trim()).toMatch(/(Rows win|Columns win|Draw), -?\d+ to -?\d+\.$/);
   });
 

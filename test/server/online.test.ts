@@ -94,7 +94,7 @@ describe('online play', () => {
       const kind = rng.below(14);
       const text = Array.from({ length: rng.below(40) }, () => String.fromCharCode(rng.below(0x3000))).join('');
       switch (kind) {
-        case 0: return text + '{';
+        case 0: return `${text}{`;
         case 1: return JSON.stringify(rng.below(1000));
         case 2: return JSON.stringify([1, 2, 3]);
         case 3: return { type: text || 'dance' };

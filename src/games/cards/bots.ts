@@ -163,7 +163,7 @@ export const honestBot: CardsBot = {
       setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last);
       // A draw that can be solved votes for each move that wins it; one that cannot, for its best estimate.
       if (core.solveMoves(params.budget * 1000, 0) === 1) {
-        moves.forEach((_, i) => (tally[i] += core.rootValue(i)));
+        for (let i = 0; i < moves.length; i++) tally[i] += core.rootValue(i);
       } else {
         spent(); // the solve that ran out of budget
         core.searchMoves(params.depth, 0, 0);

@@ -68,6 +68,6 @@ export function setPosition(core: CardsCore, hands: readonly [readonly number[],
     core.initTable(log2Buckets);
     tableSizes.set(core, log2Buckets);
   }
-  hands.forEach((hand, seat) => core.setHand(seat, ...packHand(hand)));
+  for (const [seat, hand] of hands.entries()) core.setHand(seat, ...packHand(hand));
   return core.setTurn(mover, playCode(last));
 }

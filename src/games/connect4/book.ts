@@ -73,7 +73,7 @@ export class OpeningBook {
     const sorted = [...entries].sort((a, b) => a.key - b.key);
     const bytes = new Uint8Array(8 + sorted.length * ENTRY_BYTES);
     const view = new DataView(bytes.buffer);
-    [...MAGIC].forEach((char, i) => (bytes[i] = char.charCodeAt(0)));
+    for (const [i, char] of [...MAGIC].entries()) bytes[i] = char.charCodeAt(0);
     view.setUint32(4, sorted.length, true);
     sorted.forEach((entry, i) => {
       const at = 8 + i * ENTRY_BYTES;

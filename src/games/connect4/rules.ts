@@ -22,7 +22,8 @@ export function seatToMove(position: Position): 0 | 1 {
 }
 
 export function height(position: Position, column: number): number {
-  return position.board[column].findIndex((cell) => cell === EMPTY) === -1 ? HEIGHT : position.board[column].indexOf(EMPTY);
+  const free = position.board[column].indexOf(EMPTY);
+  return free === -1 ? HEIGHT : free;
 }
 
 export function isOver(position: Position): boolean {

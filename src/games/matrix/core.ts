@@ -48,7 +48,7 @@ export function setPosition(core: MatrixCore, position: Position, log2Buckets = 
   const board = `${log2Buckets} ${position.size} ${position.values.join(' ')}`;
   if (boards.get(core) !== board) {
     core.setup(position.size, log2Buckets);
-    position.values.forEach((value, cell) => core.setValue(cell, value));
+    for (const [cell, value] of position.values.entries()) core.setValue(cell, value);
     boards.set(core, board);
   } else if (fresh) {
     core.clearTable();

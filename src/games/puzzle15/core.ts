@@ -39,7 +39,7 @@ export const PATTERN_GROUPS: readonly (readonly number[])[] = [
 const CACHE_NAME = 'puzzle15-pdb-6-6-3-v1.bin';
 
 export function setBoard(core: Puzzle15Core, position: Position): void {
-  position.tiles.forEach((tile, cell) => core.setTile(cell, tile));
+  for (const [cell, tile] of position.tiles.entries()) core.setTile(cell, tile);
 }
 
 export function heuristicIndex(name: string): number {

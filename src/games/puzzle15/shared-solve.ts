@@ -36,7 +36,7 @@ export function solveShared(pool: WorkerPool, line: string, heuristic: string, p
     promise: search(),
     cancel() {
       cancelled = true;
-      running.forEach((job) => job.cancel());
+      for (const job of running) job.cancel();
     },
   };
 }
@@ -57,7 +57,7 @@ function firstSolution(jobs: readonly Job<ShareAnswer>[]): Promise<ShareAnswer |
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
-      jobs.forEach((job) => job.cancel());
+      for (const job of jobs) job.cancel();
       settle();
     };
     for (const job of jobs) {

@@ -6,7 +6,7 @@ import { canMove, SIZE, type Direction, type Position } from './rules';
 
 export function draw(position: Position): string {
   const line = `+${'----+'.repeat(SIZE)}`;
-  const rows = [...Array(SIZE).keys()].map((row) => `|${position.tiles.slice(row * SIZE, row * SIZE + SIZE).map((tile) => (tile ? String(tile).padStart(3) : '   ') + ' |').join('')}`);
+  const rows = [...Array(SIZE).keys()].map((row) => `|${position.tiles.slice(row * SIZE, row * SIZE + SIZE).map((tile) => `${tile ? String(tile).padStart(3) : '   '} |`).join('')}`);
   return [line, ...rows.flatMap((row) => [row, line]), `Moves: ${position.moves.length}`].join('\n');
 }
 
@@ -24,7 +24,7 @@ export function readMove(position: Position, input: string): { readonly move: Di
   const tile = Number(text);
   if (tile < 1 || tile > 15) return { error: `There is no tile ${text}: the tiles are 1 to 15.` };
   const cell = position.tiles.indexOf(tile);
-  const next: Record<number, Direction> = { [-SIZE]: 'U', [SIZE]: 'D', [-1]: 'L', [1]: 'R' };
+  const next: Record<number, Direction> = { [-SIZE]: 'U', [SIZE]: 'D', [-1]: 'L', 1: 'R' };
   const direction = next[cell - position.blank];
   const sameRow = Math.floor(cell / SIZE) === Math.floor(position.blank / SIZE);
   if (!direction || ((direction === 'L' || direction === 'R') && !sameRow)) return { error: `Tile ${tile} is not next to the blank.` };

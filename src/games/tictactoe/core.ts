@@ -23,7 +23,7 @@ export interface TicTacToeCore {
 
 export function setPosition(core: TicTacToeCore, position: Position): void {
   core.clear();
-  position.board.forEach((mark, cell) => core.setCell(cell, mark));
+  for (const [cell, mark] of position.board.entries()) core.setCell(cell, mark);
 }
 
 /** The best cells of the last search, in cell order. */

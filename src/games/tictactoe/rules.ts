@@ -44,7 +44,7 @@ export function winningCells(board: readonly Mark[]): Set<number> {
   const cells = new Set<number>();
   for (const line of LINES) {
     const [a, b, c] = line;
-    if (board[a] !== EMPTY && board[a] === board[b] && board[a] === board[c]) line.forEach((cell) => cells.add(cell));
+    if (board[a] !== EMPTY && board[a] === board[b] && board[a] === board[c]) for (const cell of line) cells.add(cell);
   }
   return cells;
 }

@@ -21,7 +21,7 @@ function winningCells(position: Position): Set<string> {
       if (!stone) continue;
       for (const [dc, dr] of LINES) {
         const line = [0, 1, 2, 3].map((k) => [column + k * dc, row + k * dr]);
-        if (line.every(([c, r]) => c >= 0 && c < WIDTH && r >= 0 && r < HEIGHT && board[c][r] === stone)) line.forEach(([c, r]) => cells.add(`${c},${r}`));
+        if (line.every(([c, r]) => c >= 0 && c < WIDTH && r >= 0 && r < HEIGHT && board[c][r] === stone)) for (const [c, r] of line) cells.add(`${c},${r}`);
       }
     }
   }
