@@ -28,7 +28,15 @@ function arenaSuite(name: string, games: number, size: number): BenchSuite {
         const nodes = records.reduce((sum, record) => sum + record!.moves.reduce((s, move) => s + move.nodes, 0), 0);
         const rate = schedule.games.length / seconds;
         log(`${workers} worker(s): ${rate.toFixed(1)} games/s`);
-        rows.push({ workers, games: schedule.games.length, nodes, seconds, 'games/s': rate, speedup: rows.length ? rate / (rows[0]['games/s'] as number) : 1, 'warm-up s': warmUpSeconds });
+        rows.push({
+          workers,
+          games: schedule.games.length,
+          nodes,
+          seconds,
+          'games/s': rate,
+          speedup: rows.length ? rate / (rows[0]['games/s'] as number) : 1,
+          'warm-up s': warmUpSeconds,
+        });
       }
       return rows;
     },

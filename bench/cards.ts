@@ -32,19 +32,28 @@ export const cardsSuite: BenchSuite = {
     const native = compileNative('cards', log);
     // Warm the workers up first (not measured): V8 optimises the core only once it has run a while, and the
     // 12-card solves are over before that. The native solver needs no warm-up.
-    await solveSet(pool(), 'cards', 'warm-up', Array.from({ length: 40 }, (_, seed) => format(deal(1000 + seed, 12))));
+    await solveSet(
+      pool(),
+      'cards',
+      'warm-up',
+      Array.from({ length: 40 }, (_, seed) => format(deal(1000 + seed, 12))),
+    );
     const rows: TableRow[] = [];
     for (const each of [12, 14, 16]) {
       const positions = Array.from({ length: DEALS }, (_, seed) => deal(seed + 1, each));
       const { row, answers } = await solveSet(pool(), 'cards', `${each} each`, positions.map(format));
       const reference = REFERENCE[each];
       const wins = answers.filter((answer) => answer.winner === SEATS[0]).length;
-      log(`${row.set}: mean ${row.meanNodes} nodes, ${(row.searchMs / row.positions).toFixed(1)} ms, the leader wins ${wins} of ${DEALS}; reference ${reference.meanNodes} nodes, ${reference.meanMs} ms`);
+      log(
+        `${row.set}: mean ${row.meanNodes} nodes, ${(row.searchMs / row.positions).toFixed(1)} ms, the leader wins ${wins} of ${DEALS}; reference ${reference.meanNodes} nodes, ${reference.meanMs} ms`,
+      );
       const result: Record<string, string | number> = { ...tableRow({ ...row, reference }) };
       if (native) {
         const output = runNative(native, positions.map(nativeLine));
         // The native solver answers for the mover: 1 when it wins.
-        const differing = output.filter(([won, nodes], i) => SEATS[won ? positions[i].toMove : 1 - positions[i].toMove] !== answers[i].winner || nodes !== answers[i].nodes).length;
+        const differing = output.filter(
+          ([won, nodes], i) => SEATS[won ? positions[i].toMove : 1 - positions[i].toMove] !== answers[i].winner || nodes !== answers[i].nodes,
+        ).length;
         const nativeNodes = output.reduce((sum, [, nodes]) => sum + nodes, 0);
         const nativeMs = output.reduce((sum, [, , us]) => sum + us, 0) / 1000;
         log(`${row.set}: native mean ${(nativeMs / DEALS).toFixed(1)} ms, ${differing} deals with another winner or node count`);

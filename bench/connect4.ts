@@ -55,13 +55,24 @@ function connect4Suite(name: string, sets: readonly (readonly [set: string, posi
           totals.nativeNodes += nativeNodes;
           totals.nativeMs += nativeMs;
           result['native M nodes/s'] = nativeNodes / nativeMs / 1000;
-          result['wasm/native rate'] = (row.nodesPerSecond / 1e6) / (nativeNodes / nativeMs / 1000);
+          result['wasm/native rate'] = row.nodesPerSecond / 1e6 / (nativeNodes / nativeMs / 1000);
         }
         log(`${set}: ${wrong} wrong, mean ${row.meanNodes} nodes`);
         rows.push(result);
       }
       if (native) {
-        rows.push({ set: 'all (node-weighted)', positions: '', wrong: '', 'mean nodes': '', 'Pons mean': '', 'nodes vs Pons': '', 'mean ms': '', 'M nodes/s': totals.nodes / totals.ms / 1000, 'native M nodes/s': totals.nativeNodes / totals.nativeMs / 1000, 'wasm/native rate': (totals.nodes / totals.ms) / (totals.nativeNodes / totals.nativeMs) });
+        rows.push({
+          set: 'all (node-weighted)',
+          positions: '',
+          wrong: '',
+          'mean nodes': '',
+          'Pons mean': '',
+          'nodes vs Pons': '',
+          'mean ms': '',
+          'M nodes/s': totals.nodes / totals.ms / 1000,
+          'native M nodes/s': totals.nativeNodes / totals.nativeMs / 1000,
+          'wasm/native rate': totals.nodes / totals.ms / (totals.nativeNodes / totals.nativeMs),
+        });
       }
       return rows;
     },
@@ -69,6 +80,15 @@ function connect4Suite(name: string, sets: readonly (readonly [set: string, posi
 }
 
 export const connect4Suites: readonly BenchSuite[] = [
-  connect4Suite('connect4', [['Test_L3_R1', 1000], ['Test_L2_R1', 1000], ['Test_L2_R2', 1000], ['Test_L1_R1', 1000], ['Test_L1_R2', 100]]),
-  connect4Suite('connect4-full', [['Test_L1_R2', 1000], ['Test_L1_R3', 100]]),
+  connect4Suite('connect4', [
+    ['Test_L3_R1', 1000],
+    ['Test_L2_R1', 1000],
+    ['Test_L2_R2', 1000],
+    ['Test_L1_R1', 1000],
+    ['Test_L1_R2', 100],
+  ]),
+  connect4Suite('connect4-full', [
+    ['Test_L1_R2', 1000],
+    ['Test_L1_R3', 100],
+  ]),
 ];

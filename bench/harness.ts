@@ -42,7 +42,13 @@ export interface BenchSuite {
  * Solves the positions on the pool (answers in input order) and sums their figures into a row. They go in
  * batches, a few per worker, each solved in one loop in its worker.
  */
-export async function solveSet(pool: WorkerPool, game: string, set: string, lines: readonly string[], options: SolveOptions = {}): Promise<{ row: BenchRow; answers: SolveAnswer[] }> {
+export async function solveSet(
+  pool: WorkerPool,
+  game: string,
+  set: string,
+  lines: readonly string[],
+  options: SolveOptions = {},
+): Promise<{ row: BenchRow; answers: SolveAnswer[] }> {
   const size = Math.max(1, Math.ceil(lines.length / (4 * pool.size)));
   const batches: (readonly string[])[] = [];
   for (let start = 0; start < lines.length; start += size) batches.push(lines.slice(start, start + size));
@@ -90,7 +96,11 @@ export function tableRow(row: BenchRow): TableRow {
     'mean ms': row.searchMs / row.positions,
     'nodes/s': formatRate(row.nodesPerSecond),
     ...(row.reference
-      ? { 'ref mean nodes': row.reference.meanNodes, 'ref mean ms': row.reference.meanMs, 'time vs ref': timeVsReference(row.searchMs / row.positions, row.reference.meanMs) }
+      ? {
+          'ref mean nodes': row.reference.meanNodes,
+          'ref mean ms': row.reference.meanMs,
+          'time vs ref': timeVsReference(row.searchMs / row.positions, row.reference.meanMs),
+        }
       : {}),
   };
 }
@@ -126,5 +136,8 @@ export function compileNative(name: string, log: (line: string) => void): string
 /** Runs a native solver on positions, a line each; its answer lines split into numbers (answer, nodes, µs). */
 export function runNative(binary: string, lines: readonly string[]): number[][] {
   const output = execFileSync(binary, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 26 }).toString();
-  return output.trim().split('\n').map((line) => line.split(' ').map(Number));
+  return output
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ').map(Number));
 }

@@ -21,7 +21,9 @@ function matrixSuite(name: string, sets: readonly (readonly [size: number, board
         const lines = Array.from({ length: count }, (_, seed) => format(generate(seed + 1, size)));
         const { row } = await solveSet(pool(), 'matrix', `${size}x${size}`, lines);
         const reference = REFERENCE[size];
-        log(`${row.set}: mean ${row.meanNodes} nodes, ${(row.searchMs / row.positions).toFixed(1)} ms (max ${row.slowestMs.toFixed(1)} ms); reference ${reference.meanNodes} nodes, ${reference.meanMs} ms`);
+        log(
+          `${row.set}: mean ${row.meanNodes} nodes, ${(row.searchMs / row.positions).toFixed(1)} ms (max ${row.slowestMs.toFixed(1)} ms); reference ${reference.meanNodes} nodes, ${reference.meanMs} ms`,
+        );
         rows.push({ ...row, reference });
       }
       return rows.map(tableRow);
@@ -30,6 +32,9 @@ function matrixSuite(name: string, sets: readonly (readonly [size: number, board
 }
 
 export const matrixSuites: readonly BenchSuite[] = [
-  matrixSuite('matrix', [[5, 30], [6, 20]]),
+  matrixSuite('matrix', [
+    [5, 30],
+    [6, 20],
+  ]),
   matrixSuite('matrix7', [[7, 3]]),
 ];

@@ -19,7 +19,16 @@ const korfSuite: BenchSuite = {
       const { row, answers } = await solveSet(pool(1), 'puzzle15', heuristic, lines, { heuristic });
       const wrong = answers.filter((answer, i) => answer.length !== boards[i].length).length;
       log(`${heuristic}: ${row.nodes} nodes, ${(row.searchMs / 1000).toFixed(1)} s, ${wrong} wrong`);
-      rows.push({ solver: `wasm ${heuristic}`, boards: row.positions, wrong, nodes: row.nodes, 'mean nodes': row.meanNodes, seconds: row.searchMs / 1000, 'slowest s': row.slowestMs / 1000, 'M nodes/s': row.nodesPerSecond / 1e6 });
+      rows.push({
+        solver: `wasm ${heuristic}`,
+        boards: row.positions,
+        wrong,
+        nodes: row.nodes,
+        'mean nodes': row.meanNodes,
+        seconds: row.searchMs / 1000,
+        'slowest s': row.slowestMs / 1000,
+        'M nodes/s': row.nodesPerSecond / 1e6,
+      });
       if (heuristic === 'wd') {
         const native = compileNative('puzzle15', log);
         if (!native) continue;
@@ -27,8 +36,26 @@ const korfSuite: BenchSuite = {
         const nodes = output.reduce((sum, [, n]) => sum + n, 0);
         const seconds = output.reduce((sum, [, , us]) => sum + us, 0) / 1e6;
         const nativeWrong = output.filter(([length], i) => length !== boards[i].length).length;
-        rows.push({ solver: 'native wd', boards: output.length, wrong: nativeWrong, nodes, 'mean nodes': nodes / output.length, seconds, 'slowest s': Math.max(...output.map(([, , us]) => us)) / 1e6, 'M nodes/s': nodes / seconds / 1e6 });
-        rows.push({ solver: 'wasm/native rate', boards: '', wrong: '', nodes: nodes === row.nodes ? 'equal' : `differ by ${row.nodes - nodes}`, 'mean nodes': '', seconds: '', 'slowest s': '', 'M nodes/s': row.nodesPerSecond / 1e6 / (nodes / seconds / 1e6) });
+        rows.push({
+          solver: 'native wd',
+          boards: output.length,
+          wrong: nativeWrong,
+          nodes,
+          'mean nodes': nodes / output.length,
+          seconds,
+          'slowest s': Math.max(...output.map(([, , us]) => us)) / 1e6,
+          'M nodes/s': nodes / seconds / 1e6,
+        });
+        rows.push({
+          solver: 'wasm/native rate',
+          boards: '',
+          wrong: '',
+          nodes: nodes === row.nodes ? 'equal' : `differ by ${row.nodes - nodes}`,
+          'mean nodes': '',
+          seconds: '',
+          'slowest s': '',
+          'M nodes/s': row.nodesPerSecond / 1e6 / (nodes / seconds / 1e6),
+        });
       }
     }
     return rows;
@@ -55,18 +82,20 @@ const hard80Suite: BenchSuite = {
     }
     const nodes = solutions.reduce((sum, solution) => sum + solution.nodes, 0);
     const seconds = solutions.reduce((sum, solution) => sum + solution.ms, 0) / 1000;
-    return [{
-      solver: `wasm pdb, ${workers.size} worker${workers.size > 1 ? 's' : ''}`,
-      boards: boards.length,
-      wrong: solutions.filter((solution, i) => solution.length !== boards[i].length).length,
-      nodes,
-      'mean nodes': nodes / boards.length,
-      seconds,
-      'mean s': seconds / boards.length,
-      'slowest s': Math.max(...solutions.map((solution) => solution.ms)) / 1000,
-      'over 60 s': solutions.filter((solution) => solution.ms > 60_000).length,
-      'M nodes/s': nodes / seconds / 1e6,
-    }];
+    return [
+      {
+        solver: `wasm pdb, ${workers.size} worker${workers.size > 1 ? 's' : ''}`,
+        boards: boards.length,
+        wrong: solutions.filter((solution, i) => solution.length !== boards[i].length).length,
+        nodes,
+        'mean nodes': nodes / boards.length,
+        seconds,
+        'mean s': seconds / boards.length,
+        'slowest s': Math.max(...solutions.map((solution) => solution.ms)) / 1000,
+        'over 60 s': solutions.filter((solution) => solution.ms > 60_000).length,
+        'M nodes/s': nodes / seconds / 1e6,
+      },
+    ];
   },
 };
 

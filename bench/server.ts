@@ -129,14 +129,22 @@ function player(client: SoakClient, rng: Rng, log: PlayerLog, playing: () => boo
 function junk(rng: Rng, rooms: readonly string[]): unknown {
   const room = rooms[rng.below(rooms.length)];
   switch (rng.below(8)) {
-    case 0: return '{"type":';
-    case 1: return JSON.stringify([1, 2, 3]);
-    case 2: return { type: 'dance' };
-    case 3: return { type: 'move', room, move: '4' };
-    case 4: return { type: 'resume', room, token: 'ab'.repeat(8) };
-    case 5: return { type: 'join', room: `nosuchroom${rng.below(1000)}` };
-    case 6: return { type: 'create', game: 'chess' };
-    default: return 'x'.repeat(5000);
+    case 0:
+      return '{"type":';
+    case 1:
+      return JSON.stringify([1, 2, 3]);
+    case 2:
+      return { type: 'dance' };
+    case 3:
+      return { type: 'move', room, move: '4' };
+    case 4:
+      return { type: 'resume', room, token: 'ab'.repeat(8) };
+    case 5:
+      return { type: 'join', room: `nosuchroom${rng.below(1000)}` };
+    case 6:
+      return { type: 'create', game: 'chess' };
+    default:
+      return 'x'.repeat(5000);
   }
 }
 
@@ -218,7 +226,9 @@ export const serverSuite: BenchSuite = {
     for (const room of rooms) {
       // One join at a time, within the server's rate of 20 messages a second.
       await new Promise((done) => setTimeout(done, 60));
-      const answer = new Promise<RoomState | null>((resolve) => (checker.onMessage = (m) => (m.type === 'joined' ? resolve(m.state) : m.type === 'error' && resolve(null))));
+      const answer = new Promise<RoomState | null>(
+        (resolve) => (checker.onMessage = (m) => (m.type === 'joined' ? resolve(m.state) : m.type === 'error' && resolve(null))),
+      );
       checker.send({ type: 'join', room: room.id });
       const state = await answer;
       if (!state) continue;

@@ -46,7 +46,9 @@ async function solveAll(positions: readonly Position[], ply: number): Promise<nu
         entry = { key, score: answer.score as number, column: mirrored ? 6 - column : column };
         entries.set(key, entry);
         save();
-        console.log(`ply ${ply} ${++done}/${positions.length} "${position.moves}": score ${entry.score}, ${answer.nodes} nodes, ${(answer.ms / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(0)} s in this ply)`);
+        console.log(
+          `ply ${ply} ${++done}/${positions.length} "${position.moves}": score ${entry.score}, ${answer.nodes} nodes, ${(answer.ms / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(0)} s in this ply)`,
+        );
       }
       return mirrored ? 6 - entry.column : entry.column;
     }),
@@ -69,7 +71,11 @@ for (let ply = 0; ply <= plies && frontier.length > 0; ply++) {
   // The book's move, then every reply: the positions two plies on where the book's side moves again.
   const next = here.flatMap((position, i) => {
     const booked = play(position, columns[i]);
-    return booked.winner === null ? legalMoves(booked).map((reply) => play(booked, reply)).filter((p) => p.winner === null) : [];
+    return booked.winner === null
+      ? legalMoves(booked)
+          .map((reply) => play(booked, reply))
+          .filter((p) => p.winner === null)
+      : [];
   });
   frontier = [...later, ...next];
   console.log(`ply ${ply} done: ${here.length} positions; the book holds ${entries.size}`);

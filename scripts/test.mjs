@@ -4,7 +4,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 if (existsSync(report)) {
   const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8'));
   // A file that fails to load has no tests of its own: count it as a failed test.

@@ -5,7 +5,16 @@ import { playOut, type GameRecord } from '../src/arena/play-out';
 import { findBot, parseBotConfig } from '../src/engine/bot-config';
 import { checkedCache } from '../src/engine/checked-cache';
 import { instantiateCore } from '../src/engine/core';
-import { formatIteration, type Analysis, type Budget, type DataCache, type Iteration, type SearchReport, type SolveAnswer, type SolveOptions } from '../src/engine/game';
+import {
+  formatIteration,
+  type Analysis,
+  type Budget,
+  type DataCache,
+  type Iteration,
+  type SearchReport,
+  type SolveAnswer,
+  type SolveOptions,
+} from '../src/engine/game';
 import { gameById } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
@@ -65,7 +74,10 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
         progress: (iteration) => void onProgress(formatIteration(game.rules, iteration)),
       });
       const { report } = decision;
-      return { move: game.rules.formatMove(decision.move), report: { ...report, iterations: report.iterations.map((iteration) => formatIteration(game.rules, iteration)) } };
+      return {
+        move: game.rules.formatMove(decision.move),
+        report: { ...report, iterations: report.iterations.map((iteration) => formatIteration(game.rules, iteration)) },
+      };
     },
 
     /** Whole games between bot configurations, each from its start with its seed (the arena's unit of work). */
@@ -88,7 +100,12 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
     async solve(gameId: string, line: string, options: SolveOptions = {}, budget: Budget = {}, onProgress?: ProgressCallback): Promise<SolveAnswer> {
       const game = gameById(gameId);
       const position = game.rules.parse(line);
-      return game.solve(position, options, { core: await core(game.core), cache, budget }, onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))));
+      return game.solve(
+        position,
+        options,
+        { core: await core(game.core), cache, budget },
+        onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))),
+      );
     },
 
     /**

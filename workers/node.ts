@@ -12,4 +12,11 @@ import { createSearchApi } from './api';
 
 if (!parentPort) throw new Error('workers/node runs as a worker thread');
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-expose(createSearchApi((core) => readCoreModule(resolve(root, 'build'), core), (name) => readResource(resolve(root, 'src/games'), name), fileCache(cacheFolder(root))), nodeEndpoint(parentPort));
+expose(
+  createSearchApi(
+    (core) => readCoreModule(resolve(root, 'build'), core),
+    (name) => readResource(resolve(root, 'src/games'), name),
+    fileCache(cacheFolder(root)),
+  ),
+  nodeEndpoint(parentPort),
+);

@@ -60,14 +60,27 @@ export interface SweepReport {
   readonly scheduled: number;
 }
 
-export function sweepReport(schedule: Schedule, bot: string, grid: readonly GridAxis[], vs: readonly string[], records: readonly (GameRecord | undefined)[]): SweepReport {
+export function sweepReport(
+  schedule: Schedule,
+  bot: string,
+  grid: readonly GridAxis[],
+  vs: readonly string[],
+  records: readonly (GameRecord | undefined)[],
+): SweepReport {
   const pairs = pairResults(schedule, records);
   const totals = new Map(botTotals(schedule, records).map((total) => [total.bot, total]));
   const pointConfigs = [...new Set(schedule.pairings.map((pairing) => pairing.a))];
   const points = pointConfigs.map((config) => {
     const mine = pairs.filter((pair) => pair.a === config);
     const games = mine.reduce((sum, pair) => sum + pair.games, 0);
-    const params = Object.fromEntries(config.split(':').slice(1).map((part) => part.split('=')).filter(([name]) => grid.some((axis) => axis.name === name)).map(([name, value]) => [name, Number(value)]));
+    const params = Object.fromEntries(
+      config
+        .split(':')
+        .slice(1)
+        .map((part) => part.split('='))
+        .filter(([name]) => grid.some((axis) => axis.name === name))
+        .map(([name, value]) => [name, Number(value)]),
+    );
     return {
       bot: config,
       params,

@@ -66,7 +66,12 @@ export function pairResults(schedule: Schedule, records: readonly (GameRecord | 
 }
 
 export function botTotals(schedule: Schedule, records: readonly (GameRecord | undefined)[]): BotTotals[] {
-  const totals = new Map(schedule.bots.map((bot) => [bot, { bot, games: 0, wins: 0, draws: 0, losses: 0, margin: 0, meanLoss: null as number | null, lossMoves: 0, loss: 0, moves: 0, nodes: 0, ms: 0 }]));
+  const totals = new Map(
+    schedule.bots.map((bot) => [
+      bot,
+      { bot, games: 0, wins: 0, draws: 0, losses: 0, margin: 0, meanLoss: null as number | null, lossMoves: 0, loss: 0, moves: 0, nodes: 0, ms: 0 },
+    ]),
+  );
   schedule.games.forEach((scheduled, i) => {
     const record = records[i];
     if (!record) return;
@@ -90,5 +95,9 @@ export function botTotals(schedule: Schedule, records: readonly (GameRecord | un
       }
     }
   });
-  return [...totals.values()].map(({ loss, ...total }) => ({ ...total, margin: total.games ? total.margin / total.games : 0, meanLoss: total.lossMoves ? loss / total.lossMoves : null }));
+  return [...totals.values()].map(({ loss, ...total }) => ({
+    ...total,
+    margin: total.games ? total.margin / total.games : 0,
+    meanLoss: total.lossMoves ? loss / total.lossMoves : null,
+  }));
 }

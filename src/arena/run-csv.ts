@@ -17,7 +17,20 @@ export function runCsv(run: SavedRun): string {
     const scheduled = run.schedule.games[i];
     const sum = (seat: 0 | 1, key: 'nodes' | 'ms') => record.moves.reduce((total, move, ply) => total + (ply % 2 === seat ? move[key] : 0), 0);
     const winner = record.winner === null ? 'draw' : record.seats[record.winner];
-    const cells: (string | number)[] = [i, scheduled.pair, record.seats[0], record.seats[1], record.start, winner, record.margin, record.moves.length, sum(0, 'nodes'), sum(1, 'nodes'), sum(0, 'ms').toFixed(3), sum(1, 'ms').toFixed(3)];
+    const cells: (string | number)[] = [
+      i,
+      scheduled.pair,
+      record.seats[0],
+      record.seats[1],
+      record.start,
+      winner,
+      record.margin,
+      record.moves.length,
+      sum(0, 'nodes'),
+      sum(1, 'nodes'),
+      sum(0, 'ms').toFixed(3),
+      sum(1, 'ms').toFixed(3),
+    ];
     return [cells.map(cell).join(',')];
   });
   return `${[header.join(','), ...lines].join('\n')}\n`;

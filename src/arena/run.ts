@@ -46,7 +46,13 @@ export function runSchedule(
   const batches: (readonly number[])[] = [];
   for (let first = 0; first < indices.length; first += size) batches.push(indices.slice(first, first + size));
   const jobs = batches.map((batch) =>
-    pool.run((api) => api.playGames(schedule.game, batch.map((index) => schedule.games[index]), budget)),
+    pool.run((api) =>
+      api.playGames(
+        schedule.game,
+        batch.map((index) => schedule.games[index]),
+        budget,
+      ),
+    ),
   );
   const settled = jobs.map((job, b) =>
     job.promise.then(

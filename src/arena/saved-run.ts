@@ -38,7 +38,12 @@ const GameRecordSchema = v.object({
 });
 
 const ScheduleSchema = v.object({
-  game: v.picklist(Object.values(games).filter((game) => !game.solitaire).map((game) => game.rules.id), 'the run is of a game this playground has no arena for'),
+  game: v.picklist(
+    Object.values(games)
+      .filter((game) => !game.solitaire)
+      .map((game) => game.rules.id),
+    'the run is of a game this playground has no arena for',
+  ),
   seed: v.pipe(whole(), v.maxValue(2 ** 32 - 1)),
   size: v.optional(whole(1)),
   bots: list(text(200), MAX_GRID_POINTS + MAX_OPPONENTS, 2),
@@ -73,10 +78,22 @@ const SavedRunSchema = v.object({
 export type SavedRun = v.InferOutput<typeof SavedRunSchema>;
 
 export function newRunId(created: Date): string {
-  return `${created.toISOString().replace(/[-:.TZ]/g, '').slice(0, 17)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return `${created
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 17)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-export function savedRun(kind: SavedRun['kind'], schedule: Schedule, records: readonly (GameRecord | undefined)[], elapsedMs: number, created: Date, sweep?: SavedRun['sweep'], finished = true, id = newRunId(created)): SavedRun {
+export function savedRun(
+  kind: SavedRun['kind'],
+  schedule: Schedule,
+  records: readonly (GameRecord | undefined)[],
+  elapsedMs: number,
+  created: Date,
+  sweep?: SavedRun['sweep'],
+  finished = true,
+  id = newRunId(created),
+): SavedRun {
   return {
     format: 'ai-playground-run',
     version: 1,
@@ -139,7 +156,8 @@ function inconsistency(run: SavedRun): string | null {
     const pairing = schedule.pairings[game.pair];
     if (!pairing) return `game ${i} names pairing ${game.pair}, which the run does not have`;
     const [first, second] = game.seats;
-    if (!((first === pairing.a && second === pairing.b) || (first === pairing.b && second === pairing.a))) return `game ${i}'s seats are not its pairing's bots`;
+    if (!((first === pairing.a && second === pairing.b) || (first === pairing.b && second === pairing.a)))
+      return `game ${i}'s seats are not its pairing's bots`;
     const record = records[i];
     if (record && (record.seats[0] !== first || record.seats[1] !== second)) return `game ${i} was played by other bots than its schedule's`;
   }

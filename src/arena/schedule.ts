@@ -52,7 +52,8 @@ function checkSettings(game: GameDefinition, bots: readonly string[], pairings: 
   if (settings.games * 2 * pairings > MAX_GAMES) throw new Error(`the run would be ${settings.games * 2 * pairings} games: at most ${MAX_GAMES}`);
   if (settings.size !== undefined) {
     if (!game.sizes) throw new Error(`${game.rules.title} has no board sizes`);
-    if (settings.size < game.sizes.min || settings.size > game.sizes.max) throw new Error(`size must be ${game.sizes.min} to ${game.sizes.max}, got ${settings.size}`);
+    if (settings.size < game.sizes.min || settings.size > game.sizes.max)
+      throw new Error(`size must be ${game.sizes.min} to ${game.sizes.max}, got ${settings.size}`);
   }
 }
 

@@ -33,11 +33,25 @@ export function progressLine({ done, total, elapsedMs }: RunProgress): string {
   return `${done}/${total} games, ${rate.toFixed(1)} games/s, ${left} s left`;
 }
 
-export function tournamentCommand(game: GameDefinition, bots: readonly string[], settings: ScheduleSettings, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+export function tournamentCommand(
+  game: GameDefinition,
+  bots: readonly string[],
+  settings: ScheduleSettings,
+  options: ArenaOptions,
+  pool: WorkerPool,
+): Promise<number> {
   return play({ kind: 'tournament', schedule: tournament(game, bots, settings) }, options, pool);
 }
 
-export function sweepCommand(game: GameDefinition, bot: string, gridText: string, vs: readonly string[], settings: ScheduleSettings, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+export function sweepCommand(
+  game: GameDefinition,
+  bot: string,
+  gridText: string,
+  vs: readonly string[],
+  settings: ScheduleSettings,
+  options: ArenaOptions,
+  pool: WorkerPool,
+): Promise<number> {
   const grid = parseGrid(gridText);
   return play({ kind: 'sweep', schedule: sweep(game, bot, grid, vs, settings), sweep: { bot, grid, vs } }, options, pool);
 }
@@ -63,7 +77,8 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const records: (GameRecord | undefined)[] = previous ? previous.records.map((record) => record ?? undefined) : Array(schedule.games.length).fill(undefined);
   const todo = records.flatMap((record, i) => (record ? [] : [i]));
   const started = performance.now();
-  const snapshot = (finished: boolean) => savedRun(kind, schedule, records, (previous?.elapsedMs ?? 0) + performance.now() - started, created, sweepSettings, finished, id);
+  const snapshot = (finished: boolean) =>
+    savedRun(kind, schedule, records, (previous?.elapsedMs ?? 0) + performance.now() - started, created, sweepSettings, finished, id);
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   // A path that cannot be written is found out before any game is played.
   try {
@@ -87,7 +102,9 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const interrupt = () => {
     if (interrupted) process.exit(130);
     interrupted = true;
-    process.stderr.write(`\ninterrupted: the finished games are kept${options.out ? ` in ${options.out} (carry on with --resume ${options.out})` : ''}; interrupt again to quit at once\n`);
+    process.stderr.write(
+      `\ninterrupted: the finished games are kept${options.out ? ` in ${options.out} (carry on with --resume ${options.out})` : ''}; interrupt again to quit at once\n`,
+    );
     run.cancel();
   };
   process.on('SIGINT', interrupt);
@@ -98,8 +115,11 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     file?.write(snapshot(false));
     throw error;
   } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    // Once interrupted, a second interrupt still exits at once while what was played is written and printed.
+    if (!interrupted) {
+      process.off('SIGINT', interrupt);
+      process.off('SIGTERM', interrupt);
+    }
     if (interactive) process.stderr.write('\n');
   }
   const finished = records.every(Boolean);
@@ -127,7 +147,15 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
   const wdl = (t: Tally) => `${t.wins}/${t.draws}/${t.losses}`;
   const pairs = table(
     ['pair', 'wins', 'draws', 'losses', 'margin', 'a first', 'a second'],
-    report.pairs.map((p, i) => [`${p.a} vs ${p.b}`, String(p.wins), String(p.draws), String(p.losses), signed(p.margin), wdl(report.seats[i].first), wdl(report.seats[i].second)]),
+    report.pairs.map((p, i) => [
+      `${p.a} vs ${p.b}`,
+      String(p.wins),
+      String(p.draws),
+      String(p.losses),
+      signed(p.margin),
+      wdl(report.seats[i].first),
+      wdl(report.seats[i].second),
+    ]),
   );
   const ratings = [...report.ratings].sort((x, y) => y.rating - x.rating);
   const totals = new Map(report.totals.map((total) => [total.bot, total]));
@@ -135,7 +163,17 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
     ['bot', 'elo', '95%', 'games', 'W/D/L', 'margin', 'loss/move', 'nodes', 'search s'],
     ratings.map((r) => {
       const t = totals.get(r.bot)!;
-      return [r.bot, r.rating.toFixed(0), `${r.lo.toFixed(0)}..${r.hi.toFixed(0)}`, String(t.games), `${t.wins}/${t.draws}/${t.losses}`, signed(t.margin), t.meanLoss === null ? '' : t.meanLoss.toFixed(3), String(t.nodes), (t.ms / 1000).toFixed(2)];
+      return [
+        r.bot,
+        r.rating.toFixed(0),
+        `${r.lo.toFixed(0)}..${r.hi.toFixed(0)}`,
+        String(t.games),
+        `${t.wins}/${t.draws}/${t.losses}`,
+        signed(t.margin),
+        t.meanLoss === null ? '' : t.meanLoss.toFixed(3),
+        String(t.nodes),
+        (t.ms / 1000).toFixed(2),
+      ];
     }),
   );
   const seconds = elapsedMs / 1000;
@@ -146,7 +184,14 @@ function sweepTable(report: SweepReport, elapsedMs: number, workers: number): st
   const axes = report.grid.map((axis) => axis.name);
   const rows = table(
     [...axes, 'wins', 'draws', 'losses', 'margin', 'loss/move'],
-    report.points.map((p) => [...axes.map((name) => String(p.params[name])), String(p.wins), String(p.draws), String(p.losses), signed(p.margin), p.meanLoss === null ? '' : p.meanLoss.toFixed(3)]),
+    report.points.map((p) => [
+      ...axes.map((name) => String(p.params[name])),
+      String(p.wins),
+      String(p.draws),
+      String(p.losses),
+      signed(p.margin),
+      p.meanLoss === null ? '' : p.meanLoss.toFixed(3),
+    ]),
   );
   const best = report.points.reduce((a, b) => (b.margin > a.margin ? b : a));
   return `${report.bot} against ${report.vs.join(', ')}\n${rows}\n\nbest mean margin: ${best.bot} (${signed(best.margin)})\n${report.played} games in ${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers`;

@@ -28,7 +28,7 @@ const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker 
 
 const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'games', value: 'N', help: 'seeded starts, each played with both seatings (default 10)' },
-  { name: 'seed', value: 'S', help: 'seed of the starts and of the bots\' choices (default 1)' },
+  { name: 'seed', value: 'S', help: "seed of the starts and of the bots' choices (default 1)" },
   SIZE_OPTION,
   WORKERS_OPTION,
   { name: 'json', help: 'print one JSON document' },
@@ -75,10 +75,14 @@ const commands: Readonly<Record<string, Command>> = {
       for (const option of game.solveOptions ?? []) {
         const value = args.options.get(option.name);
         if (value === undefined) continue;
-        if (option.choices && !option.choices.includes(value as string)) throw new UsageError(`--${option.name} must be one of ${option.choices.join(', ')}, got "${value}"`);
+        if (option.choices && !option.choices.includes(value as string))
+          throw new UsageError(`--${option.name} must be one of ${option.choices.join(', ')}, got "${value}"`);
         options[option.name] = value;
       }
-      const budget = { nodes: optionInteger(args, 'max-nodes', 0, 1, Number.MAX_SAFE_INTEGER), ms: optionInteger(args, 'max-ms', 0, 1, Number.MAX_SAFE_INTEGER) };
+      const budget = {
+        nodes: optionInteger(args, 'max-nodes', 0, 1, Number.MAX_SAFE_INTEGER),
+        ms: optionInteger(args, 'max-ms', 0, 1, Number.MAX_SAFE_INTEGER),
+      };
       return solveLines(game.rules.id, readLines(fileOrStdin(optionText(args, 'file'))), options, budget, pool(), process.stdout);
     },
   },
@@ -88,7 +92,7 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'bot', value: 'CONFIG', help: 'the bot: id or id:param=value:... (default: the strongest)' },
       { name: 'as', value: 'SEAT', help: 'the seat you play (default: the first to move)' },
       { name: 'two-players', help: 'two people take turns at the keyboard' },
-      { name: 'seed', value: 'N', help: 'seed of the start and of the bot\'s choices (default 1)' },
+      { name: 'seed', value: 'N', help: "seed of the start and of the bot's choices (default 1)" },
       SIZE_OPTION,
       { name: 'method', value: 'M', help: 'for games with generators (the 15-puzzle): walk, random or level' },
       { name: 'difficulty', value: 'D', help: "with --method: a walk's number of moves, or a level's band" },
@@ -104,18 +108,18 @@ const commands: Readonly<Record<string, Command>> = {
       const size = boardSize(game, args);
       const method = optionText(args, 'method');
       if (method !== undefined && (!game.generate || !game.generators?.some((g) => g.method === method))) {
-        throw new UsageError(game.generators ? `--method must be one of ${game.generators.map((g) => g.method).join(', ')}` : `${game.rules.title} has no generators`);
+        throw new UsageError(
+          game.generators ? `--method must be one of ${game.generators.map((g) => g.method).join(', ')}` : `${game.rules.title} has no generators`,
+        );
       }
-      const start = method === undefined ? undefined : await game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name));
+      const start =
+        method === undefined ? undefined : await game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name));
       return playGame(game, { humans, bot, seed, size, start }, readLines(process.stdin), pool(), process.stdout);
     },
   },
   tournament: {
     summary: 'a round robin of bot configurations over seeded starts, each played with both seatings',
-    options: [
-      { name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' },
-      ...ARENA_OPTIONS,
-    ],
+    options: [{ name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' }, ...ARENA_OPTIONS],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
       const resumed = await runToResume('tournament', args, ['bots', 'games', 'seed', 'size']);
@@ -180,7 +184,10 @@ const commands: Readonly<Record<string, Command>> = {
 
 /** A comma-separated list of bot configurations, each as the arena names it (`greedy, article:depth=03` is `greedy`, `article:depth=3`). */
 function configList(game: GameDefinition, text: string | undefined): string[] {
-  return (text ?? '').split(',').filter((part) => part.trim() !== '').map((part) => normalizeBotConfig(game.bots, part));
+  return (text ?? '')
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => normalizeBotConfig(game.bots, part));
 }
 
 /** The --size option, checked against the game's sizes; undefined for games without sizes. */
@@ -207,7 +214,7 @@ function usage(): string {
     `bench suites:`,
     ...suites.map((suite) => `  ${suite.name.padEnd(10)} ${suite.description}`),
     '',
-    'playground <game> <command> --help shows the command\'s options.',
+    "playground <game> <command> --help shows the command's options.",
   ].join('\n');
 }
 
@@ -252,7 +259,9 @@ async function main(argv: readonly string[]): Promise<number> {
 async function bench(name: string | undefined, argv: readonly string[], pools: WorkerPool[]): Promise<number> {
   const args = parseArgs(argv, BENCH_OPTIONS);
   if (name === undefined || name === '--help' || args.options.has('help')) {
-    console.log(`usage: playground bench <suite> [options]\n${formatOptions(BENCH_OPTIONS)}\nsuites:\n${suites.map((s) => `  ${s.name.padEnd(12)} ${s.description}`).join('\n')}`);
+    console.log(
+      `usage: playground bench <suite> [options]\n${formatOptions(BENCH_OPTIONS)}\nsuites:\n${suites.map((s) => `  ${s.name.padEnd(12)} ${s.description}`).join('\n')}`,
+    );
     return name === undefined ? 2 : 0;
   }
   const suite = suites.find((candidate) => candidate.name === name);

@@ -9,7 +9,14 @@ import { requestSolve } from '../engine/requests';
 import type { Line } from '../io/lines';
 
 /** Solves every position line on the pool, in parallel, printing in order; resolves to the exit status. */
-export async function solveLines(game: string, lines: AsyncIterable<Line>, options: SolveOptions, budget: Budget, pool: WorkerPool, output: Writable): Promise<number> {
+export async function solveLines(
+  game: string,
+  lines: AsyncIterable<Line>,
+  options: SolveOptions,
+  budget: Budget,
+  pool: WorkerPool,
+  output: Writable,
+): Promise<number> {
   let failed = false;
   // The answers not yet printed, in input order; at most `inFlight` of them.
   const pending: Promise<string>[] = [];

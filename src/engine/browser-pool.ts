@@ -5,8 +5,11 @@ import type { SearchApi } from '../../workers/api';
 import { WorkerPool } from './pool';
 
 export function createBrowserPool(size = navigator.hardwareConcurrency || 1): WorkerPool {
-  return new WorkerPool(() => {
-    const worker = new Worker(new URL('../../workers/browser.ts', import.meta.url), { type: 'module' });
-    return { api: wrap<SearchApi>(worker), terminate: () => worker.terminate() };
-  }, Math.max(1, size));
+  return new WorkerPool(
+    () => {
+      const worker = new Worker(new URL('../../workers/browser.ts', import.meta.url), { type: 'module' });
+      return { api: wrap<SearchApi>(worker), terminate: () => worker.terminate() };
+    },
+    Math.max(1, size),
+  );
 }

@@ -11,8 +11,11 @@ import { WorkerPool } from './pool';
 
 /** worker.mjs sits beside the bundled CLI in dist-node/; tests pass its path. */
 export function createNodePool(size = availableParallelism(), workerFile = join(dirname(fileURLToPath(import.meta.url)), 'worker.mjs')): WorkerPool {
-  return new WorkerPool(() => {
-    const worker = new Worker(resolve(workerFile));
-    return { api: wrap<SearchApi>(nodeEndpoint(worker)), terminate: () => void worker.terminate() };
-  }, Math.max(1, size));
+  return new WorkerPool(
+    () => {
+      const worker = new Worker(resolve(workerFile));
+      return { api: wrap<SearchApi>(nodeEndpoint(worker)), terminate: () => void worker.terminate() };
+    },
+    Math.max(1, size),
+  );
 }

@@ -9,7 +9,14 @@ export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?:
   return pool.run((api) => api.botMove(request, onProgress && proxy(onProgress)));
 }
 
-export function requestSolve(pool: WorkerPool, game: string, line: string, options: SolveOptions = {}, budget: Budget = {}, onProgress?: ProgressCallback): Job<SolveAnswer> {
+export function requestSolve(
+  pool: WorkerPool,
+  game: string,
+  line: string,
+  options: SolveOptions = {},
+  budget: Budget = {},
+  onProgress?: ProgressCallback,
+): Job<SolveAnswer> {
   return pool.run((api) => api.solve(game, line, options, budget, onProgress && proxy(onProgress)));
 }
 

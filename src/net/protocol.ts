@@ -21,24 +21,33 @@ const seat = v.union([v.literal(0), v.literal(1)]);
 const ClientMessageSchema = v.variant(
   'type',
   [
-    v.object({
-      type: v.literal('create'),
-      game: v.picklist(ONLINE_GAMES, `"create" needs a game: ${ONLINE_GAMES.join(', ')}`),
-      size: v.optional(v.pipe(v.number('"size" is a whole number'), v.integer('"size" is a whole number'))),
-    }, `"create" needs a game: ${ONLINE_GAMES.join(', ')}`),
+    v.object(
+      {
+        type: v.literal('create'),
+        game: v.picklist(ONLINE_GAMES, `"create" needs a game: ${ONLINE_GAMES.join(', ')}`),
+        size: v.optional(v.pipe(v.number('"size" is a whole number'), v.integer('"size" is a whole number'))),
+      },
+      `"create" needs a game: ${ONLINE_GAMES.join(', ')}`,
+    ),
     v.object({ type: v.literal('join'), room: roomId('"join" needs a room id') }, '"join" needs a room id'),
-    v.object({
-      type: v.literal('resume'),
-      room: roomId('"resume" needs a room id and a seat token'),
-      token: v.pipe(v.string('"resume" needs a room id and a seat token'), v.regex(TOKEN, '"resume" needs a room id and a seat token')),
-    }, '"resume" needs a room id and a seat token'),
+    v.object(
+      {
+        type: v.literal('resume'),
+        room: roomId('"resume" needs a room id and a seat token'),
+        token: v.pipe(v.string('"resume" needs a room id and a seat token'), v.regex(TOKEN, '"resume" needs a room id and a seat token')),
+      },
+      '"resume" needs a room id and a seat token',
+    ),
     /** `ply`: how many moves the game had when the client chose this one (a move chosen on an older position is refused). */
-    v.object({
-      type: v.literal('move'),
-      room: roomId('"move" needs a room id and a move'),
-      move: v.pipe(v.string('"move" needs a room id and a move'), v.maxLength(200, '"move" needs a room id and a move')),
-      ply: v.optional(count('"ply" is a count of moves')),
-    }, '"move" needs a room id and a move'),
+    v.object(
+      {
+        type: v.literal('move'),
+        room: roomId('"move" needs a room id and a move'),
+        move: v.pipe(v.string('"move" needs a room id and a move'), v.maxLength(200, '"move" needs a room id and a move')),
+        ply: v.optional(count('"ply" is a count of moves')),
+      },
+      '"move" needs a room id and a move',
+    ),
     v.object({ type: v.literal('rematch'), room: roomId('"rematch" needs a room id') }, '"rematch" needs a room id'),
     v.object({ type: v.literal('ping') }),
   ],

@@ -16,7 +16,14 @@ const seat = v.union([v.literal(0), v.literal(1)]);
 
 const RoomEventSchema = v.variant('e', [
   /** A room and its first round (or, in a compacted journal, its current round). */
-  v.object({ e: v.literal('create'), room, game: v.picklist(ONLINE_GAMES), size: v.optional(v.pipe(v.number(), v.integer())), start: v.string(), round: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+  v.object({
+    e: v.literal('create'),
+    room,
+    game: v.picklist(ONLINE_GAMES),
+    size: v.optional(v.pipe(v.number(), v.integer())),
+    start: v.string(),
+    round: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
   /** A seat taken or resumed: the SHA-256 of its token (the token itself is never stored). */
   v.object({ e: v.literal('seat'), room, seat, token: v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/)) }),
   v.object({ e: v.literal('move'), room, move: v.pipe(v.string(), v.maxLength(200)) }),

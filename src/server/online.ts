@@ -144,7 +144,10 @@ export function attachOnline(server: Server, options: OnlineOptions = {}, logFai
             setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
             return;
           }
-          if (refusals.length === 1) client.send(JSON.stringify({ type: 'error', code: 'too-many-messages', message: `at most ${rate} messages a second: messages over it are dropped` }));
+          if (refusals.length === 1)
+            client.send(
+              JSON.stringify({ type: 'error', code: 'too-many-messages', message: `at most ${rate} messages a second: messages over it are dropped` }),
+            );
           return;
         }
         tokens--;

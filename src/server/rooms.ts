@@ -294,7 +294,10 @@ export class Lobby {
     if (place?.room === room && place.seat !== null && place.seat !== seat) throw new Refused('already-seated', 'a connection holds one seat of a room');
     const holder = room.seats[seat]!.client;
     if (holder && holder !== client && holder.silentMs() < this.silentMs) {
-      throw new Refused('seat-in-use', "this seat's player is connected (in another tab or window?): it can be taken over only once that connection has gone silent");
+      throw new Refused(
+        'seat-in-use',
+        "this seat's player is connected (in another tab or window?): it can be taken over only once that connection has gone silent",
+      );
     }
     const fresh = randomBytes(16).toString('hex');
     this.record({ e: 'seat', room: room.id, seat, token: hashToken(fresh) });
@@ -315,7 +318,8 @@ export class Lobby {
     if (room.seats[1] === null) throw new Refused('no-opponent', 'wait for the second player to join');
     if (rules.seatToMove(room.position) !== seat) throw new Refused('not-your-turn', "it is the other player's turn");
     // A page that has not yet seen the other player's last move may send one it chose on the older position.
-    if (ply !== undefined && ply !== room.moves.length) throw new Refused('stale-move', `the game has moved on (to move ${room.moves.length + 1}; yours was for move ${ply + 1}): it was not played`);
+    if (ply !== undefined && ply !== room.moves.length)
+      throw new Refused('stale-move', `the game has moved on (to move ${room.moves.length + 1}; yours was for move ${ply + 1}): it was not played`);
     let next: unknown;
     let formatted: string;
     try {
@@ -356,7 +360,23 @@ export class Lobby {
 
   private makeRoom(id: string, gameId: OnlineGame, size: number | undefined, createdBy: string, start: string, round: number): Room {
     const game = gameById(gameId);
-    const room: Room = { id, gameId, game, size, createdBy, start, moves: [], position: game.rules.parse(start), seats: [null, null], watchers: new Set(), rematch: [false, false], round, idleSince: null, version: 0, watchersSentAt: 0 };
+    const room: Room = {
+      id,
+      gameId,
+      game,
+      size,
+      createdBy,
+      start,
+      moves: [],
+      position: game.rules.parse(start),
+      seats: [null, null],
+      watchers: new Set(),
+      rematch: [false, false],
+      round,
+      idleSince: null,
+      version: 0,
+      watchersSentAt: 0,
+    };
     this.rooms.set(id, room);
     return room;
   }

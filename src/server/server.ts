@@ -65,7 +65,10 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   const online = attachOnline(server, options.online, logFailure);
   // The rooms of the journal come back before the first client can connect.
   const journal = options.dataDir
-    ? Journal.open(options.dataDir, (event) => online.lobby.replay(event), { compactBytes: options.compactBytes, warn: (message) => console.error(`room journal: ${message}`) })
+    ? Journal.open(options.dataDir, (event) => online.lobby.replay(event), {
+        compactBytes: options.compactBytes,
+        warn: (message) => console.error(`room journal: ${message}`),
+      })
     : undefined;
   if (journal) online.lobby.keepJournal(journal);
   let closed = false;

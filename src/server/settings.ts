@@ -37,7 +37,10 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
 export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): ServerSettings {
   const online: Record<string, unknown> = {};
   for (const [name, limit] of Object.entries(LIMITS)) online[limit.option] = whole(env, name, limit.default, 1, 2 ** 31 - 1);
-  const origins = (env.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`ALLOWED_ORIGINS is a comma-separated list of origins like https://example.org, got "${origin}"`);
   }

@@ -54,7 +54,13 @@ export class RatingChart extends ChartElement {
           { type: 'line', label: 'Elo', data: [], showLine: false, pointRadius: 5, borderColor: '#1d4ed8', backgroundColor: '#1d4ed8' },
         ],
       },
-      options: { indexAxis: 'y', responsive: true, maintainAspectRatio: false, animation: false, scales: { x: { beginAtZero: false, title: { display: true, text: 'Elo' } } } },
+      options: {
+        indexAxis: 'y',
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        scales: { x: { beginAtZero: false, title: { display: true, text: 'Elo' } } },
+      },
     };
   }
 
@@ -96,7 +102,10 @@ export class MarginHistogram extends ChartElement {
         maintainAspectRatio: false,
         animation: false,
         plugins: { legend: { display: false } },
-        scales: { x: { title: { display: true, text: 'margin of the first bot named' } }, y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'games' } } },
+        scales: {
+          x: { title: { display: true, text: 'margin of the first bot named' } },
+          y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'games' } },
+        },
       },
     };
   }
@@ -203,7 +212,11 @@ export class GroupedBars extends ChartElement {
 
   protected refresh(chart: Chart): void {
     chart.data.labels = [...this.labels];
-    chart.data.datasets = this.series.map((series, i) => ({ label: series.name, data: [...series.values], backgroundColor: SERIES_COLOURS[i % SERIES_COLOURS.length] }));
+    chart.data.datasets = this.series.map((series, i) => ({
+      label: series.name,
+      data: [...series.values],
+      backgroundColor: SERIES_COLOURS[i % SERIES_COLOURS.length],
+    }));
   }
 
   protected summary(): string {

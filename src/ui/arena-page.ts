@@ -155,7 +155,12 @@ export class ArenaPage extends LitElement {
     this.sweepBot = config;
     const bot = findBot(this.game.bots, parseBotConfig(this.game.bots, config).id);
     const previous = this.axes;
-    this.axes = Object.fromEntries(bot.params.map((spec, i) => [spec.name, previous[spec.name] ?? { on: i < 2, lo: Math.max(spec.min, spec.default - 2), hi: Math.min(spec.max, spec.default + 2) }]));
+    this.axes = Object.fromEntries(
+      bot.params.map((spec, i) => [
+        spec.name,
+        previous[spec.name] ?? { on: i < 2, lo: Math.max(spec.min, spec.default - 2), hi: Math.min(spec.max, spec.default + 2) },
+      ]),
+    );
   }
 
   render() {
@@ -167,13 +172,17 @@ export class ArenaPage extends LitElement {
         <div class="controls">
           <label>Game
             <select @change=${(e: Event) => this.selectGame((e.target as HTMLSelectElement).value)} ?disabled=${running}>
-              ${Object.values(games).filter((g) => !g.solitaire).map((g) => html`<option value=${g.rules.id} ?selected=${g.rules.id === this.gameId}>${g.rules.title}</option>`)}
+              ${Object.values(games)
+                .filter((g) => !g.solitaire)
+                .map((g) => html`<option value=${g.rules.id} ?selected=${g.rules.id === this.gameId}>${g.rules.title}</option>`)}
             </select>
           </label>
-          ${game.sizes
-            ? html`<label>Size <input type="number" min=${game.sizes.min} max=${game.sizes.max} .value=${String(this.size)}
+          ${
+            game.sizes
+              ? html`<label>Size <input type="number" min=${game.sizes.min} max=${game.sizes.max} .value=${String(this.size)}
                 @change=${(e: Event) => (this.size = this.clamp(e, game.sizes!.min, game.sizes!.max))} /></label>`
-            : ''}
+              : ''
+          }
           <label>Starts <input type="number" min="1" max="10000" .value=${String(this.gamesPerPair)} @change=${(e: Event) => (this.gamesPerPair = this.clamp(e, 1, 10000))} /></label>
           <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
         </div>
@@ -185,10 +194,12 @@ export class ArenaPage extends LitElement {
         <section class="panel" aria-label="Tournament">
           <h2>Tournament</h2>
           <div class="list">
-            ${this.configs.map((config, i) => html`<div>
+            ${this.configs.map(
+              (config, i) => html`<div>
               <bot-picker .bots=${game.bots} .value=${config} label=${`Bot ${i + 1}`} @change=${(e: CustomEvent<string>) => (this.configs = this.configs.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
               <button aria-label=${`Remove bot ${i + 1}`} @click=${() => (this.configs = this.configs.filter((_, j) => j !== i))} ?disabled=${this.configs.length <= 2}>×</button>
-            </div>`)}
+            </div>`,
+            )}
           </div>
           <div class="controls">
             <button @click=${() => (this.configs = [...this.configs, game.bots[0].id])}>Add bot</button>
@@ -200,17 +211,21 @@ export class ArenaPage extends LitElement {
           <h2>Parameter sweep</h2>
           <bot-picker .bots=${game.bots.filter((bot) => bot.params.length > 0)} .value=${this.sweepBot} label="Bot" @change=${(e: CustomEvent<string>) => this.setSweepBot(e.detail)}></bot-picker>
           <div class="list">
-            ${Object.entries(this.axes).map(([name, axis]) => html`<div>
+            ${Object.entries(this.axes).map(
+              ([name, axis]) => html`<div>
               <label><input type="checkbox" .checked=${axis.on} @change=${(e: Event) => this.setAxis(name, { on: (e.target as HTMLInputElement).checked })} /> ${name}</label>
               <label>from <input type="number" .value=${String(axis.lo)} @change=${(e: Event) => this.setAxis(name, { lo: Number((e.target as HTMLInputElement).value) })} /></label>
               <label>to <input type="number" .value=${String(axis.hi)} @change=${(e: Event) => this.setAxis(name, { hi: Number((e.target as HTMLInputElement).value) })} /></label>
-            </div>`)}
+            </div>`,
+            )}
           </div>
           <div class="list">
-            ${this.opponents.map((config, i) => html`<div>
+            ${this.opponents.map(
+              (config, i) => html`<div>
               <bot-picker .bots=${game.bots} .value=${config} label="Against" @change=${(e: CustomEvent<string>) => (this.opponents = this.opponents.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
               <button aria-label="Remove opponent" @click=${() => (this.opponents = this.opponents.filter((_, j) => j !== i))} ?disabled=${this.opponents.length <= 1}>×</button>
-            </div>`)}
+            </div>`,
+            )}
           </div>
           <div class="controls">
             <button @click=${() => (this.opponents = [...this.opponents, game.bots[0].id])}>Add opponent</button>
@@ -259,8 +274,10 @@ export class ArenaPage extends LitElement {
         </table>
         <table aria-label="Pairs">
           <thead><tr><th>pair</th><th>wins</th><th>draws</th><th>losses</th><th>margin</th><th>a first</th><th>a second</th></tr></thead>
-          <tbody>${report.pairs.map((p, i) => html`<tr><td>${p.a} vs ${p.b}</td><td>${p.wins}</td><td>${p.draws}</td><td>${p.losses}</td><td>${signed(p.margin)}</td>
-            <td>${wdl(report.seats[i].first)}</td><td>${wdl(report.seats[i].second)}</td></tr>`)}</tbody>
+          <tbody>${report.pairs.map(
+            (p, i) => html`<tr><td>${p.a} vs ${p.b}</td><td>${p.wins}</td><td>${p.draws}</td><td>${p.losses}</td><td>${signed(p.margin)}</td>
+            <td>${wdl(report.seats[i].first)}</td><td>${wdl(report.seats[i].second)}</td></tr>`,
+          )}</tbody>
         </table>
         <p class="hint">Margin: points won minus the opponent's, per game. Loss/move: points a move gives away against the best move
           under perfect play, where that can be found quickly.</p>
@@ -292,8 +309,10 @@ export class ArenaPage extends LitElement {
       <sweep-heatmap .report=${report} .figure=${this.heatmapFigure}></sweep-heatmap>
       <table aria-label="Grid points">
         <thead><tr>${report.grid.map((axis) => html`<th>${axis.name}</th>`)}<th>W/D/L</th><th>margin</th><th>loss/move</th></tr></thead>
-        <tbody>${report.points.map((p) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td>
-          <td>${signed(p.margin)}</td><td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td></tr>`)}</tbody>
+        <tbody>${report.points.map(
+          (p) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td>
+          <td>${signed(p.margin)}</td><td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td></tr>`,
+        )}</tbody>
       </table>
       ${this.exportsView()} ${this.gamesView()}
     </section>`;
@@ -336,9 +355,11 @@ export class ArenaPage extends LitElement {
       <summary>Games (${played.length})</summary>
       <table aria-label="Games">
         <thead><tr><th>game</th><th>first</th><th>second</th><th>result</th><th>margin</th><th>moves</th><th></th></tr></thead>
-        <tbody>${listed.map(({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
+        <tbody>${listed.map(
+          ({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
           <td>${signed(record.margin)}</td><td>${record.moves.length}</td>
-          <td><a href=${`#/${run.schedule.game}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`)}</tbody>
+          <td><a href=${`#/${run.schedule.game}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
+        )}</tbody>
       </table>
       ${played.length > listed.length ? html`<button @click=${() => (this.allGames = true)}>Show all ${played.length} games</button>` : ''}
     </details>`;
@@ -347,9 +368,10 @@ export class ArenaPage extends LitElement {
   private savedView() {
     return html`<section class="panel" aria-label="Saved runs">
       <h2>Saved runs</h2>
-      ${this.saved.length === 0
-        ? html`<p class="hint">No run yet: every tournament and sweep is kept here when it ends.</p>`
-        : html`<table aria-label="Saved runs">
+      ${
+        this.saved.length === 0
+          ? html`<p class="hint">No run yet: every tournament and sweep is kept here when it ends.</p>`
+          : html`<table aria-label="Saved runs">
             <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games</th><th></th></tr></thead>
             <tbody>${this.saved.map((run) =>
               'unreadable' in run
@@ -363,7 +385,8 @@ export class ArenaPage extends LitElement {
                     <td><button @click=${() => this.openRun(run.key)}>Open</button> <button @click=${() => this.removeRun(run.key)} aria-label=${`Delete the run of ${run.created}`}>Delete</button></td>
                   </tr>`,
             )}</tbody>
-          </table>`}
+          </table>`
+      }
       <label>Load a run file (JSON, from this page or <code>--out</code>)
         <input type="file" accept=".json,application/json" @change=${(e: Event) => this.loadFile(e.target as HTMLInputElement)} /></label>
     </section>`;
@@ -402,12 +425,19 @@ export class ArenaPage extends LitElement {
       .filter(([, axis]) => axis.on)
       .map(([name, axis]) => ({ name, values: Array.from({ length: Math.max(0, axis.hi - axis.lo + 1) }, (_, i) => axis.lo + i) }));
     // The grid's parameters are swept; the others keep the picker's values.
-    const base = this.sweepBot.split(':').filter((part, i) => i === 0 || !grid.some((axis) => part.startsWith(`${axis.name}=`))).join(':');
-    this.start('sweep', () => {
-      if (grid.length === 0) throw new Error('tick at least one parameter to sweep');
-      if (grid.some((axis) => axis.values.length === 0)) throw new Error('a parameter range runs backwards');
-      return sweep(this.game, base, grid, this.opponents, this.settings());
-    }, { bot: base, grid, vs: this.opponents });
+    const base = this.sweepBot
+      .split(':')
+      .filter((part, i) => i === 0 || !grid.some((axis) => part.startsWith(`${axis.name}=`)))
+      .join(':');
+    this.start(
+      'sweep',
+      () => {
+        if (grid.length === 0) throw new Error('tick at least one parameter to sweep');
+        if (grid.some((axis) => axis.values.length === 0)) throw new Error('a parameter range runs backwards');
+        return sweep(this.game, base, grid, this.opponents, this.settings());
+      },
+      { bot: base, grid, vs: this.opponents },
+    );
   }
 
   private start(kind: ActiveRun['kind'], schedule: () => Schedule, sweepSettings?: ActiveRun['sweep']): void {

@@ -52,7 +52,7 @@ export class BotPicker extends LitElement {
       ${bot.params.map(
         (spec) => html`<label title=${`${spec.min} to ${spec.max}, default ${spec.default}`}>${spec.label}
           <input type="number" min=${spec.min} max=${spec.max} step="1" .value=${String(config.params[spec.name])}
-            @change=${(e: Event) => this.setParam(spec.name, (e.target as HTMLInputElement))} />
+            @change=${(e: Event) => this.setParam(spec.name, e.target as HTMLInputElement)} />
         </label>`,
       )}
     `;

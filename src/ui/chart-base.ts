@@ -19,7 +19,19 @@ import {
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import { query } from 'lit/decorators.js';
 
-Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement, ScatterController, Tooltip);
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  LogarithmicScale,
+  PointElement,
+  ScatterController,
+  Tooltip,
+);
 
 export abstract class ChartElement extends LitElement {
   static styles = css`

@@ -108,7 +108,10 @@ export abstract class GamePage<P, M> extends LitElement {
         this.mode = 'online';
         this.humanSeat = link.seat ?? 0;
         session.setPlayers(this.players());
-        session.loadRemote(start, link.state!.moves.map((move) => rules.parseMove(move)));
+        session.loadRemote(
+          start,
+          link.state!.moves.map((move) => rules.parseMove(move)),
+        );
       } catch (error) {
         this.linkError = `The server's game cannot be shown: ${(error as Error).message}`;
       }

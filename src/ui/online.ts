@@ -167,10 +167,12 @@ export class OnlineLink implements ReactiveController {
   controls(): TemplateResult {
     const state = this.state;
     return html`<div class="controls" aria-label="Online game">
-      ${state && this.seat !== null && !state.seats[1 - this.seat].taken
-        ? html`<label>Invite link <input readonly .value=${this.inviteLink()} aria-label="Invite link" size="34" /></label>
+      ${
+        state && this.seat !== null && !state.seats[1 - this.seat].taken
+          ? html`<label>Invite link <input readonly .value=${this.inviteLink()} aria-label="Invite link" size="34" /></label>
             <button @click=${() => this.copy()}>${this.copied ? 'Copied' : 'Copy'}</button>`
-        : ''}
+          : ''
+      }
       ${state && this.seat !== null && this.session.outcome ? html`<button @click=${() => this.rematch()} ?disabled=${state.rematch[this.seat]}>Rematch</button>` : ''}
       <span data-testid="online-status">${this.describe()}</span>
       ${this.error ? html`<span class="error" role="alert">${this.error}</span>` : ''}

@@ -46,7 +46,14 @@ export class SearchChart extends ChartElement {
         },
         scales: {
           nodes: { type: 'logarithmic', position: 'left', title: { display: true, text: 'nodes' } },
-          depth: { type: 'linear', position: 'right', beginAtZero: true, ticks: { precision: 0 }, grid: { drawOnChartArea: false }, title: { display: true, text: 'depth' } },
+          depth: {
+            type: 'linear',
+            position: 'right',
+            beginAtZero: true,
+            ticks: { precision: 0 },
+            grid: { drawOnChartArea: false },
+            title: { display: true, text: 'depth' },
+          },
         },
       },
     };

@@ -60,9 +60,11 @@ function replayControls(session: GameSession<any, any>): TemplateResult {
       <button @click=${() => session.seek(moves.length)} ?disabled=${cursor === moves.length} aria-label="Last position">End</button>
       <button @click=${() => session.playFromHere()}>Play from here</button>
     </div>
-    <p class="hint">${move
-      ? `${rules.seats[mover]} (${replay.seats[mover]}) played ${move.move}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
-      : `The start: ${replay.seats[0]} (${rules.seats[0]}) against ${replay.seats[1]} (${rules.seats[1]}).`}</p>`;
+    <p class="hint">${
+      move
+        ? `${rules.seats[mover]} (${replay.seats[mover]}) played ${move.move}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
+        : `The start: ${replay.seats[0]} (${rules.seats[0]}) against ${replay.seats[1]} (${rules.seats[1]}).`
+    }</p>`;
 }
 
 export function sessionControls(session: GameSession<any, any>, handlers: ControlHandlers): TemplateResult {
@@ -73,14 +75,16 @@ export function sessionControls(session: GameSession<any, any>, handlers: Contro
     <button @click=${handlers.newGame}>New game</button>
     <button @click=${() => session.undo()} ?disabled=${session.positions.length < 2}>Undo</button>
     ${session.isThinking ? html`<button @click=${() => session.moveNow()} ?disabled=${!session.canMoveNow} title="plays the best move of the search's last finished iteration">Move now</button>` : ''}
-    ${session.botsOnly
-      ? html`<button @click=${() => (session.paused ? session.run() : session.pause())} ?disabled=${over}>${session.paused ? 'Run' : 'Pause'}</button>
+    ${
+      session.botsOnly
+        ? html`<button @click=${() => (session.paused ? session.run() : session.pause())} ?disabled=${over}>${session.paused ? 'Run' : 'Pause'}</button>
           <button @click=${() => session.step()} ?disabled=${over || session.isThinking}>Step</button>
           <label>Delay
             <input type="range" min="0" max="2000" step="100" .value=${String(session.delayMs)}
               @input=${(e: Event) => (session.delayMs = Number((e.target as HTMLInputElement).value))} aria-label="Delay between AI moves in milliseconds" />
           </label>`
-      : ''}
+        : ''
+    }
     <label>Seed <input type="number" min="0" max="4294967295" .value=${String(session.seed)} @change=${(e: Event) => handlers.setSeed((e.target as HTMLInputElement).value)} /></label>
   </div>`;
 }

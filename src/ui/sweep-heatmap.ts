@@ -68,7 +68,12 @@ export class SweepHeatmap extends LitElement {
     // For the loss, less is better: the colours and the best cell turn round.
     const better = this.figure === 'loss' ? -1 : 1;
     const pointAt = (row: number, column: number | undefined) =>
-      report.points.find((point) => point.params[rowAxis.name] === row && (!columnAxis || point.params[columnAxis.name] === column) && others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])));
+      report.points.find(
+        (point) =>
+          point.params[rowAxis.name] === row &&
+          (!columnAxis || point.params[columnAxis.name] === column) &&
+          others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])),
+      );
     const shown = report.points.filter((point) => others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])));
     const values = shown.map((point) => better * value(point)).filter((v) => !Number.isNaN(v));
     const low = Math.min(...values);
@@ -86,22 +91,26 @@ export class SweepHeatmap extends LitElement {
     return html`
       <div class="axes">
         ${axes.length > 1 ? html`${axisSelect('Rows', this.rowAxis, (i) => (this.rowAxis = i))} ${axisSelect('Columns', this.columnAxis, (i) => (this.columnAxis = i))}` : ''}
-        ${others.map((axis) => html`<label>${axis.name}
+        ${others.map(
+          (axis) => html`<label>${axis.name}
           <select @change=${(e: Event) => (this.fixed = { ...this.fixed, [axis.name]: Number((e.target as HTMLSelectElement).value) })}>
             ${axis.values.map((v) => html`<option value=${v} ?selected=${v === (this.fixed[axis.name] ?? axis.values[0])}>${v}</option>`)}
-          </select></label>`)}
+          </select></label>`,
+        )}
       </div>
       <table aria-label=${`${HEATMAP_FIGURES.find((f) => f.id === this.figure)!.label} of ${report.bot} by ${rowAxis.name}${columnAxis ? ` and ${columnAxis.name}` : ''}`}>
         <thead><tr><th>${rowAxis.name} \\ ${columnAxis?.name ?? ''}</th>${(columnAxis?.values ?? [undefined]).map((c) => html`<th scope="col">${c ?? this.figure}</th>`)}</tr></thead>
         <tbody>
-          ${rowAxis.values.map((row) => html`<tr><th scope="row">${row}</th>
+          ${rowAxis.values.map(
+            (row) => html`<tr><th scope="row">${row}</th>
             ${(columnAxis?.values ?? [undefined]).map((column) => {
               const point = pointAt(row, column);
               if (!point) return html`<td></td>`;
               const v = value(point);
               const text = Number.isNaN(v) ? '' : this.figure === 'score' ? `${Math.round(v * 100)}%` : v.toFixed(this.figure === 'loss' ? 3 : 2);
               return html`<td class=${point === best ? 'best' : ''} style="background:${colour(v)}" title=${`${point.bot}: ${point.wins}/${point.draws}/${point.losses}, margin ${point.margin}`}>${text}</td>`;
-            })}</tr>`)}
+            })}</tr>`,
+          )}
         </tbody>
       </table>
     `;

@@ -32,7 +32,10 @@ describe('saved runs', () => {
     ['{"format":"something else"}', 'not an AI Playground run'],
     ['{"format":"ai-playground-run","version":2}', 'run version 2 is not one this playground reads'],
     ['{"format":"ai-playground-run","version":1,"kind":"tournament"}', 'the run has no schedule'],
-    ['{"format":"ai-playground-run","version":1,"kind":"tournament","schedule":{"games":[{}],"pairings":[],"bots":[]},"records":[]}', 'the run is malformed: id:'],
+    [
+      '{"format":"ai-playground-run","version":1,"kind":"tournament","schedule":{"games":[{}],"pairings":[],"bots":[]},"records":[]}',
+      'the run is malformed: id:',
+    ],
   ])('refuse a bad file: %s', (text, message) => {
     expect(() => parseSavedRun(text)).toThrow(message);
   });

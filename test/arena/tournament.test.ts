@@ -29,7 +29,10 @@ describe('arena schedules', () => {
 
   it('expands a grid with the first axis varying slowest', () => {
     expect(gridConfigs('article', parseGrid('depth=1..2,jackpot=8..9'))).toEqual([
-      'article:depth=1:jackpot=8', 'article:depth=1:jackpot=9', 'article:depth=2:jackpot=8', 'article:depth=2:jackpot=9',
+      'article:depth=1:jackpot=8',
+      'article:depth=1:jackpot=9',
+      'article:depth=2:jackpot=8',
+      'article:depth=2:jackpot=9',
     ]);
   });
 });
@@ -74,11 +77,30 @@ describe('playground matrix tournament', () => {
 
 describe('playground matrix sweep', () => {
   it('prints one entry per grid point against the opponents', async () => {
-    const { status, stdout } = await runCli(['matrix', 'sweep', '--bot', 'article', '--grid', 'depth=1..3,advantage=5..6', '--vs', 'greedy', '--games', '20', '--seed', '4', '--json']);
+    const { status, stdout } = await runCli([
+      'matrix',
+      'sweep',
+      '--bot',
+      'article',
+      '--grid',
+      'depth=1..3,advantage=5..6',
+      '--vs',
+      'greedy',
+      '--games',
+      '20',
+      '--seed',
+      '4',
+      '--json',
+    ]);
     expect(status).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.points.map((p: { params: object }) => p.params)).toEqual([
-      { depth: 1, advantage: 5 }, { depth: 1, advantage: 6 }, { depth: 2, advantage: 5 }, { depth: 2, advantage: 6 }, { depth: 3, advantage: 5 }, { depth: 3, advantage: 6 },
+      { depth: 1, advantage: 5 },
+      { depth: 1, advantage: 6 },
+      { depth: 2, advantage: 5 },
+      { depth: 2, advantage: 6 },
+      { depth: 3, advantage: 5 },
+      { depth: 3, advantage: 6 },
     ]);
     for (const point of report.points) expect(point.wins + point.draws + point.losses).toBe(40);
     // depth 1 is findMaxInRow, the greedy bot itself: every game against greedy mirrors.

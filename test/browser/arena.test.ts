@@ -27,7 +27,11 @@ describe('arena saved runs', () => {
     const run = parseSavedRun(readFileSync((await download.path())!, 'utf8'));
     expect(run.records.length).toBe(60);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n').length).toBe(61);
+    expect(
+      readFileSync((await csv.path())!, 'utf8')
+        .trim()
+        .split('\n').length,
+    ).toBe(61);
     await page.getByRole('button', { name: /^Delete the run/ }).click();
     await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(0);
     await page.getByLabel(/Load a run file/).setInputFiles((await download.path())!);
@@ -37,19 +41,37 @@ describe('arena saved runs', () => {
     expect(await page.getByRole('alert').textContent()).toContain('bad.json cannot be loaded: this file is not an AI Playground run');
   });
 
-  it('replays a game of a run move by move in its game\'s page', async () => {
+  it("replays a game of a run move by move in its game's page", async () => {
     const { page, url } = browser;
     await runSmallTournament(page, url);
     await page.getByText(/^Games \(/).click();
     await page.getByRole('link', { name: 'Replay' }).first().click();
-    await expect.poll(() => page.locator('tictactoe-page').getByText(/^Move 0 of \d$/).count()).toBe(1);
-    const total = Number((await page.locator('tictactoe-page').getByText(/^Move 0 of/).textContent())!.split(' of ')[1]);
-    const marks = async () => (await page.locator('tictactoe-board button').evaluateAll((cells) => cells.filter((c) => !c.getAttribute('aria-label')!.endsWith('empty')).length));
+    await expect
+      .poll(() =>
+        page
+          .locator('tictactoe-page')
+          .getByText(/^Move 0 of \d$/)
+          .count(),
+      )
+      .toBe(1);
+    const total = Number(
+      (await page
+        .locator('tictactoe-page')
+        .getByText(/^Move 0 of/)
+        .textContent())!.split(' of ')[1],
+    );
+    const marks = async () =>
+      await page.locator('tictactoe-board button').evaluateAll((cells) => cells.filter((c) => !c.getAttribute('aria-label')!.endsWith('empty')).length);
     expect(await marks()).toBe(0);
     await page.getByRole('button', { name: 'Next move' }).click();
     await page.getByRole('button', { name: 'Next move' }).click();
     expect(await marks()).toBe(2);
-    expect(await page.locator('tictactoe-page').getByText(/played \d: depth \d, [\d,]+ nodes/).count()).toBe(1);
+    expect(
+      await page
+        .locator('tictactoe-page')
+        .getByText(/played \d: depth \d, [\d,]+ nodes/)
+        .count(),
+    ).toBe(1);
     await page.getByRole('button', { name: 'Last position' }).click();
     expect(await marks()).toBe(total);
     expect(await page.locator('tictactoe-page p.status').textContent()).toMatch(/wins!|Draw\./);

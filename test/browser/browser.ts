@@ -7,7 +7,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, expect } from 'vitest';
 import { startServer } from '../../src/server/server';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Starts the server and the browser for a test file; each test gets a fresh page, checked for console errors. */
 export function useBrowser(): { readonly url: string; readonly page: Page; readonly browser: Browser } {

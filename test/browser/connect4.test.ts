@@ -12,7 +12,7 @@ const hole = (page: Page, column: number) => page.locator(`connect4-board button
 const position = (page: Page) => parse(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos') ?? '');
 
 describe('connect 4 page', () => {
-  it('plays a whole game against the classic AI by clicking, with the article\'s messages', async () => {
+  it("plays a whole game against the classic AI by clicking, with the article's messages", async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/connect4`);
     await page.getByLabel('AI level').selectOption({ label: 'Beginner' });
@@ -29,7 +29,7 @@ describe('connect 4 page', () => {
     expect(final.winner !== null || final.moves.length === 42).toBe(true);
   });
 
-  it('refuses a full column with the article\'s illegal move, and plays by keys', async () => {
+  it("refuses a full column with the article's illegal move, and plays by keys", async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/connect4?mode=two&pos=444444`);
     await page.keyboard.press('4');
@@ -43,7 +43,7 @@ describe('connect 4 page', () => {
     expect(await status(page).textContent()).toBe('Red to move.');
   });
 
-  it('opens a position from a link and shows each column\'s score, coloured, with the moves to the end', async () => {
+  it("opens a position from a link and shows each column's score, coloured, with the moves to the end", async () => {
     const { page, url } = browser;
     // Near the end of a game: the solution is quick.
     await page.goto(`${url}#/connect4?mode=two&pos=2252576253462244111563365343671351441`);
@@ -72,7 +72,14 @@ describe('connect 4 page', () => {
     await page.getByRole('button', { name: 'Step' }).click();
     await expect.poll(() => status(page).textContent()).toContain('the AI is thinking');
     const moveNow = page.getByRole('button', { name: 'Move now' });
-    await expect.poll(() => page.locator('connect4-page search-chart').first().evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('connect4-page search-chart')
+          .first()
+          .evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length),
+      )
+      .toBeGreaterThan(0);
     expect(await moveNow.isDisabled()).toBe(true);
     await moveNow.click({ force: true });
     expect(await status(page).textContent()).toContain('the AI is thinking');

@@ -35,7 +35,7 @@ describe('plus-minus page', () => {
     expect(position.values).toEqual(generate(3, 5).values);
   });
 
-  it('shows each playable cell\'s value under perfect play and what the last move lost', async () => {
+  it("shows each playable cell's value under perfect play and what the last move lost", async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/matrix?mode=two&pos=${encodeURIComponent(format(generate(5, 4)))}`);
     await page.getByLabel('Show values').check();
@@ -45,7 +45,9 @@ describe('plus-minus page', () => {
     const best = Math.max(...badges.map(Number));
     await playable(page).nth(worst).click();
     const lost = best - Math.min(...badges.map(Number));
-    await expect.poll(() => page.locator('matrix-page p.hint[aria-live]').textContent()).toMatch(lost === 0 ? /was a best move/ : new RegExp(`lost ${lost} point`));
+    await expect
+      .poll(() => page.locator('matrix-page p.hint[aria-live]').textContent())
+      .toMatch(lost === 0 ? /was a best move/ : new RegExp(`lost ${lost} point`));
   });
 
   it('runs a game between two bots to its end, the chart showing each move', async () => {
@@ -68,7 +70,12 @@ describe('plus-minus page', () => {
     await moveNow.click();
     await expect.poll(() => status(page).textContent()).toContain('paused');
     // One cell of the start row taken, by the move of the last finished depth shown on the chart.
-    expect(await page.locator('matrix-page search-chart').first().evaluate((chart) => (chart as unknown as { entries: { live: boolean }[] }).entries.map((entry) => entry.live))).toEqual([false]);
+    expect(
+      await page
+        .locator('matrix-page search-chart')
+        .first()
+        .evaluate((chart) => (chart as unknown as { entries: { live: boolean }[] }).entries.map((entry) => entry.live)),
+    ).toEqual([false]);
   });
 
   it('says what is wrong with a link to a bad position', async () => {
@@ -87,9 +94,18 @@ describe('arena page', () => {
     await page.getByLabel('Seed').press('Tab');
     await page.getByRole('button', { name: 'Run tournament' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 60_000 }).toMatch(/600\/600 games, done/);
-    const rows = await page.locator('table[aria-label="Pairs"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const rows = await page
+      .locator('table[aria-label="Pairs"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     const cli = JSON.parse((await runCli(['matrix', 'tournament', '--bots', 'greedy,article,exact', '--games', '100', '--seed', '7', '--json'])).stdout);
-    expect(rows.map((row) => row.slice(0, 4))).toEqual(cli.pairs.map((p: { a: string; b: string; wins: number; draws: number; losses: number }) => [`${p.a} vs ${p.b}`, String(p.wins), String(p.draws), String(p.losses)]));
+    expect(rows.map((row) => row.slice(0, 4))).toEqual(
+      cli.pairs.map((p: { a: string; b: string; wins: number; draws: number; losses: number }) => [
+        `${p.a} vs ${p.b}`,
+        String(p.wins),
+        String(p.draws),
+        String(p.losses),
+      ]),
+    );
     expect(await page.locator('rating-chart canvas').count()).toBe(1);
   });
 
@@ -106,7 +122,7 @@ describe('arena page', () => {
     expect(games.map(Number).reduce((a, b) => a + b, 0)).toBeGreaterThan(60);
   });
 
-  it('sweeps the article bot\'s grid and names the best parameters', async () => {
+  it("sweeps the article bot's grid and names the best parameters", async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/arena?game=matrix`);
     await page.getByLabel('Starts').fill('4');

@@ -23,7 +23,10 @@ describe('playground cards solve', () => {
     ].join('\n');
     const { status, stdout } = await runCli(['cards', 'solve'], input);
     expect(status).toBe(1);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(answers[0]).toMatchObject({ winner: 'A', move: '3' });
     expect(answers[1]).toMatchObject({ winner: 'B', move: '6' });
     expect(answers[2].error).toMatch(/unknown card "5x"/);
@@ -39,7 +42,10 @@ describe('playground cards solve', () => {
   it('gives a winning move that still wins after any reply, on 30 seeded 8-card deals', async () => {
     const lines = Array.from({ length: 30 }, (_, seed) => format(deal(seed, 8)));
     const { stdout } = await runCli(['cards', 'solve'], lines.join('\n'));
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     for (const [i, answer] of answers.entries()) {
       if (answer.winner !== 'A') {
         expect(answer.move).toBeNull();

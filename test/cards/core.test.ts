@@ -38,7 +38,7 @@ function moverWins(position: Position): boolean {
 }
 
 describe('red ten core', () => {
-  it('generates the rules\' legal moves in their order over 3,000 random positions', () => {
+  it("generates the rules' legal moves in their order over 3,000 random positions", () => {
     const rng = new Rng(5);
     for (let i = 0; i < 3000; i++) {
       const position = randomPosition(rng, [1 + rng.below(27), 1 + rng.below(27)]);
@@ -107,7 +107,17 @@ describe('the article bot in the core', () => {
     for (let i = 0; i < 300; i++) {
       const position = randomPosition(rng, [1 + rng.below(14), 1 + rng.below(14)]);
       const depth = 1 + rng.below(4);
-      const weights = i % 3 === 0 ? ARTICLE_WEIGHTS : { redTen: rng.below(40), pair: rng.below(20), straight: rng.below(10), bomb: rng.below(40), doubleJoker: rng.below(300), doubleRedTen: rng.below(300) };
+      const weights =
+        i % 3 === 0
+          ? ARTICLE_WEIGHTS
+          : {
+              redTen: rng.below(40),
+              pair: rng.below(20),
+              straight: rng.below(10),
+              bomb: rng.below(40),
+              doubleJoker: rng.below(300),
+              doubleRedTen: rng.below(300),
+            };
       const mover = position.toMove;
       const expected = articleMove(classCounts(position.hands[mover]), classCounts(position.hands[1 - mover]), position.last, depth, weights);
       setPosition(core, position.hands, mover, position.last);

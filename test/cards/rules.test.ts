@@ -38,13 +38,40 @@ describe('move generation', () => {
 
 describe('beating (sections 5 and 6)', () => {
   const legal: [string, string][] = [
-    ['7h', '8s'], ['2s', 'BJ'], ['BJ', 'RJ'], ['RJ', '10h'], ['10s', '10h'], ['10s', 'Jh'], ['10h', '3s 3c 3d'], ['5h 5s', '6h 6s'],
-    ['9h 9s', '10h 10s'], ['10s 10c', 'Jh Js'], ['Ah Ad', '2h 2s'], ['2h 2s', 'BJ RJ'], ['3h 4s 5d', '4h 5s 6d'], ['Ah 2s 3d', '2h 3s 4d'],
-    ['9h 10s Jd', '10h Js Qd'], ['3h 4s 5d 6c 7h', '3s 3c 3d'], ['2h 2s 2d', '3h 3s 3d 3c'], ['10s 10c 10h', 'Jh Js Jd'], ['2h 2s 2d 2c', 'BJ RJ'], ['BJ RJ', '10h 10d'],
+    ['7h', '8s'],
+    ['2s', 'BJ'],
+    ['BJ', 'RJ'],
+    ['RJ', '10h'],
+    ['10s', '10h'],
+    ['10s', 'Jh'],
+    ['10h', '3s 3c 3d'],
+    ['5h 5s', '6h 6s'],
+    ['9h 9s', '10h 10s'],
+    ['10s 10c', 'Jh Js'],
+    ['Ah Ad', '2h 2s'],
+    ['2h 2s', 'BJ RJ'],
+    ['3h 4s 5d', '4h 5s 6d'],
+    ['Ah 2s 3d', '2h 3s 4d'],
+    ['9h 10s Jd', '10h Js Qd'],
+    ['3h 4s 5d 6c 7h', '3s 3c 3d'],
+    ['2h 2s 2d', '3h 3s 3d 3c'],
+    ['10s 10c 10h', 'Jh Js Jd'],
+    ['2h 2s 2d 2c', 'BJ RJ'],
+    ['BJ RJ', '10h 10d'],
   ];
   const illegal: [string, string][] = [
-    ['7h', '7s'], ['10h', '10d'], ['10h', 'RJ'], ['5h 5s', '6h'], ['3h 4s 5d', '4h 5s 6d 7c'], ['2h 3s 4d', 'Ah 2s 3d'], ['2h 2s 2d', '3h 3s 3d'],
-    ['3h 3s 3d 3c', '4h 4s 4d'], ['7h 7s 7d', '8h 8s'], ['BJ RJ', '3h 3s 3d 3c'], ['10h 10d', 'BJ RJ'], ['10h 10d', '2h 2s 2d 2c'],
+    ['7h', '7s'],
+    ['10h', '10d'],
+    ['10h', 'RJ'],
+    ['5h 5s', '6h'],
+    ['3h 4s 5d', '4h 5s 6d 7c'],
+    ['2h 3s 4d', 'Ah 2s 3d'],
+    ['2h 2s 2d', '3h 3s 3d'],
+    ['3h 3s 3d 3c', '4h 4s 4d'],
+    ['7h 7s 7d', '8h 8s'],
+    ['BJ RJ', '3h 3s 3d 3c'],
+    ['10h 10d', 'BJ RJ'],
+    ['10h 10d', '2h 2s 2d 2c'],
   ];
   it.each(legal)('%s is beaten by %s', (last, response) => expect(beats(comboOfCards(response), comboOfCards(last))).toBe(true));
   it.each(illegal)('%s is not beaten by %s', (last, response) => expect(beats(comboOfCards(response), comboOfCards(last))).toBe(false));

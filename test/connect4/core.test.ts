@@ -11,10 +11,14 @@ import { HEIGHT, legalMoves, newGame, outcome, parse, play, WIDTH } from '../../
 const core = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4'));
 
 function testSet(name: string, count: number): [string, number][] {
-  return readFileSync(`test/data/connect4/${name}`, 'utf8').trim().split('\n').slice(0, count).map((line) => {
-    const [moves, score] = line.split(' ');
-    return [moves, Number(score)];
-  });
+  return readFileSync(`test/data/connect4/${name}`, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(0, count)
+    .map((line) => {
+      const [moves, score] = line.split(' ');
+      return [moves, Number(score)];
+    });
 }
 
 describe('connect 4 core', () => {
@@ -46,7 +50,7 @@ describe('connect 4 core', () => {
     ['Test_L2_R2', 300, 39_807],
     ['Test_L1_R1', 1000, 3_296],
     ['Test_L1_R2', 15, 1_187_923],
-  ] as const)('scores %s exactly (first %i positions), in about Pons\' node counts', (name, count, ponsMean) => {
+  ] as const)("scores %s exactly (first %i positions), in about Pons' node counts", (name, count, ponsMean) => {
     let nodes = 0;
     for (const [moves, expected] of testSet(name, count)) {
       setPosition(core, parse(moves));

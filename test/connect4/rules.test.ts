@@ -47,7 +47,15 @@ describe('connect 4 rules', () => {
 describe("the article's win places", () => {
   it('number 4wh - 3wn - 3hn + 3w + 3h - 4n + 2n^2 + 2: 69 on 7x6 for four, and on other boards', () => {
     expect(winPlaces(7, 6, 4).length).toBe(69);
-    for (const [w, h, n] of [[7, 6, 4], [8, 8, 4], [5, 4, 3], [10, 10, 5], [6, 7, 4], [4, 4, 4]]) expect(winPlaces(w, h, n).length).toBe(winPlaceCount(w, h, n));
+    for (const [w, h, n] of [
+      [7, 6, 4],
+      [8, 8, 4],
+      [5, 4, 3],
+      [10, 10, 5],
+      [6, 7, 4],
+      [4, 4, 4],
+    ])
+      expect(winPlaces(w, h, n).length).toBe(winPlaceCount(w, h, n));
     expect(new Set(winPlaces(7, 6, 4).map((place) => place.join())).size).toBe(69);
     // The formula as the article prints it leaves out 3w + 2: it gives 46, not the 69 it announces.
     const printed = (w: number, h: number, n: number) => 4 * w * h - 3 * w * n - 3 * h * n + 3 * h - 4 * n + 2 * n * n;

@@ -13,7 +13,10 @@ describe('playground connect4 solve', () => {
     const positions = lines('Test_L2_R1', 300);
     const { status, stdout } = await runCli(['connect4', 'solve'], positions.join('\n'));
     expect(status).toBe(0);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const analyses = await Promise.all(positions.slice(0, 40).map((line) => api.analyze('connect4', line)));
     answers.forEach((answer, i) => {
       expect(Object.keys(answer)).toEqual(['score', 'move', 'nodes', 'ms']);
@@ -26,7 +29,10 @@ describe('playground connect4 solve', () => {
     // Late in a game (Test_L3_R1's first position): columns 1, 2, 4 and 5 are full.
     const late = '2252576253462244111563365343671351441';
     const { stdout } = await runCli(['connect4', 'solve', '--analyze'], `${late}\n4455\n`);
-    const [full, winning] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const [full, winning] = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const open = [...Array(7).keys()].filter((column) => parse(late).board[column][5] === 0);
     for (const [column, score] of (full.columns as (number | null)[]).entries()) expect(score === null).toBe(!open.includes(column));
     expect(full.score).toBe(-1);
@@ -45,12 +51,12 @@ describe('playground connect4 solve', () => {
   it('answers bad lines with errors and exits with 1', async () => {
     const { status, stdout } = await runCli(['connect4', 'solve'], '48\n4444444\n12121212\n1212121\n');
     expect(status).toBe(1);
-    expect(stdout.trim().split('\n').map((line) => JSON.parse(line).error ?? JSON.parse(line).score)).toEqual([
-      "move 2 is '8': columns are the digits 1 to 7",
-      'move 7 plays column 4 a seventh time',
-      'move 8 comes after a four in a row',
-      -18,
-    ]);
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).error ?? JSON.parse(line).score),
+    ).toEqual(["move 2 is '8': columns are the digits 1 to 7", 'move 7 plays column 4 a seventh time', 'move 8 comes after a four in a row', -18]);
   });
 });
 

@@ -38,7 +38,9 @@ describe('worker pool', () => {
   });
 
   it('answers jobs in parallel, as many as there are jobs', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => requestMove(pool, { game: 'tictactoe', bot: 'random', position: '.........', seed: i }).promise));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => requestMove(pool, { game: 'tictactoe', bot: 'random', position: '.........', seed: i }).promise),
+    );
     expect(new Set(answers.map((answer) => answer.move)).size).toBeGreaterThan(3);
   });
 });

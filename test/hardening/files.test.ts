@@ -43,7 +43,7 @@ describe('saved runs from outside', () => {
     ['the game __proto__', (d: any) => (d.schedule.game = '__proto__'), 'schedule.game'],
     ['a game without an arena', (d: any) => (d.schedule.game = 'puzzle15'), 'schedule.game'],
     ['a winner that is no seat', (d: any) => (d.records[0].winner = 2), 'records.0.winner'],
-    ['more records than games', (d: any) => d.records.push(null), "games do not match its schedule"],
+    ['more records than games', (d: any) => d.records.push(null), 'games do not match its schedule'],
   ])('are refused with the first reason: %s', async (_name, change, reason) => {
     const run = await aRun();
     expect(() => parseSavedRun(changed(run, change))).toThrow(reason);
@@ -117,7 +117,11 @@ describe('the data cache', () => {
     // The right size, wrong bytes: every entry of the first group a 0 (an estimate of 0 everywhere).
     spoiled.fill(0, 16, 16 + (1 << 24));
     writeFileSync(join(folder, name), spoiled);
-    const board = readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8').split('\n').find((line) => /^\d/.test(line))!.trim().split(/\s+/);
+    const board = readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8')
+      .split('\n')
+      .find((line) => /^\d/.test(line))!
+      .trim()
+      .split(/\s+/);
     const { status, stdout } = await runCli(['puzzle15', 'solve', '--heuristic', 'pdb'], `${board.slice(0, 16).join(' ')}\n`, { AI_PLAYGROUND_CACHE: folder });
     expect(status).toBe(0);
     expect(JSON.parse(stdout).length).toBe(Number(board[16]));

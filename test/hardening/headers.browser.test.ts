@@ -15,7 +15,9 @@ describe('the app under its security headers', () => {
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     await page.locator('tictactoe-board button[data-cell="4"]').click();
     await expect.poll(() => page.locator('tictactoe-page p.status').textContent()).toBe('X to move: your turn.');
-    const marks = await page.locator('tictactoe-board button').evaluateAll((cells) => cells.filter((cell) => !cell.getAttribute('aria-label')!.endsWith('empty')).length);
+    const marks = await page
+      .locator('tictactoe-board button')
+      .evaluateAll((cells) => cells.filter((cell) => !cell.getAttribute('aria-label')!.endsWith('empty')).length);
     expect(marks).toBe(2);
   });
 });

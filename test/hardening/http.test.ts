@@ -46,12 +46,17 @@ afterAll(async () => {
 });
 
 describe('the server against malformed requests', () => {
-  it.each(['//', '///', '/\\', '//:99999', '//[::1', '/ws\\..', '*', 'http://[::1'])('answers a WebSocket upgrade for %j with a 4xx and goes on serving', async (path) => {
-    const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
-    expect(answer === '' || /^HTTP\/1\.1 4\d\d /.test(answer)).toBe(true);
-    expect(server.alive()).toBe(true);
-    expect((await get('/')).status).toBe(200);
-  });
+  it.each(['//', '///', '/\\', '//:99999', '//[::1', '/ws\\..', '*', 'http://[::1'])(
+    'answers a WebSocket upgrade for %j with a 4xx and goes on serving',
+    async (path) => {
+      const answer = await raw(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+      expect(answer === '' || /^HTTP\/1\.1 4\d\d /.test(answer)).toBe(true);
+      expect(server.alive()).toBe(true);
+      expect((await get('/')).status).toBe(200);
+    },
+  );
 
   it.each([
     ['a request line with no path', 'GET HTTP/1.1\r\n\r\n'],
@@ -72,18 +77,22 @@ describe('the server against malformed requests', () => {
     // Twice the descriptor limit: with one leaked per request the server would have died of EMFILE.
     for (let round = 0; round < 8; round++) {
       await Promise.all(
-        Array.from({ length: 32 }, () => new Promise<void>((resolve) => {
-          const socket: Socket = connect(port, '127.0.0.1', () => {
-            socket.write(`GET ${bundle} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-            socket.once('data', () => {
-              socket.resetAndDestroy();
-              resolve();
-            });
-          });
-          socket.on('error', () => resolve());
-          socket.on('close', () => resolve());
-          socket.setTimeout(2000, () => socket.destroy());
-        })),
+        Array.from(
+          { length: 32 },
+          () =>
+            new Promise<void>((resolve) => {
+              const socket: Socket = connect(port, '127.0.0.1', () => {
+                socket.write(`GET ${bundle} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+                socket.once('data', () => {
+                  socket.resetAndDestroy();
+                  resolve();
+                });
+              });
+              socket.on('error', () => resolve());
+              socket.on('close', () => resolve());
+              socket.setTimeout(2000, () => socket.destroy());
+            }),
+        ),
       );
     }
     // (Fewer is fine: an idle keep-alive connection of an earlier test may have closed meanwhile.)

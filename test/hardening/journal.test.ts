@@ -51,7 +51,11 @@ describe('the room journal', () => {
       const second = await startServerProcess({ DATA_DIR: folder });
       try {
         const { joined, client } = await resume(second, one.room, one.tokens[0]);
-        expect(joined).toMatchObject({ type: 'joined', seat: 0, state: { start: one.start, moves: ['4', '4', '3', '5'], seats: [{ taken: true }, { taken: true }] } });
+        expect(joined).toMatchObject({
+          type: 'joined',
+          seat: 0,
+          state: { start: one.start, moves: ['4', '4', '3', '5'], seats: [{ taken: true }, { taken: true }] },
+        });
         const other = await resume(second, two.room, two.tokens[1]);
         expect(other.joined).toMatchObject({ type: 'joined', seat: 1, state: { moves: ['1'] } });
         // The game goes on from there: red's move.
@@ -77,7 +81,10 @@ describe('the room journal', () => {
       { e: 'create', room: 'badmoves', game: 'connect4', start: '' },
       { e: 'move', room: 'badmoves', move: '9' },
     ];
-    appendFileSync(file, `not json\n{"e":"create","room":"__proto__"}\n${bad.map((event) => JSON.stringify(event)).join('\n')}\n"${'x'.repeat(2 << 20)}"\n{"e":"move","room":"${one.room}","mo`);
+    appendFileSync(
+      file,
+      `not json\n{"e":"create","room":"__proto__"}\n${bad.map((event) => JSON.stringify(event)).join('\n')}\n"${'x'.repeat(2 << 20)}"\n{"e":"move","room":"${one.room}","mo`,
+    );
     const second = await startServerProcess({ DATA_DIR: folder });
     try {
       const { joined, client } = await resume(second, one.room, one.tokens[0]);
@@ -137,12 +144,20 @@ describe('the room journal', () => {
     journal.close();
     expect(seen).toEqual(['a', 'b']);
     expect(warnings).toEqual(['journal line 2 is not a room event, skipped']);
-    expect(readFileSync(join(folder, 'rooms.jsonl'), 'utf8')).toBe('{"e":"remove","room":"a"}\n\u0000\u0001garbage\n{"e":"remove","room":"b"}\n{"e":"remove","room":"c"}\n');
+    expect(readFileSync(join(folder, 'rooms.jsonl'), 'utf8')).toBe(
+      '{"e":"remove","room":"a"}\n\u0000\u0001garbage\n{"e":"remove","room":"b"}\n{"e":"remove","room":"c"}\n',
+    );
   });
 });
 
 /** The journal holds no token, only hashes: there is none to find. */
 async function lastToken(folder: string, room: string): Promise<string | null> {
   const text = readFileSync(join(folder, 'rooms.jsonl'), 'utf8');
-  return text.split('\n').filter((line) => line.includes(room) && line.includes('"seat"')).map((line) => (JSON.parse(line) as { token: string }).token).at(-1) ?? null;
+  return (
+    text
+      .split('\n')
+      .filter((line) => line.includes(room) && line.includes('"seat"'))
+      .map((line) => (JSON.parse(line) as { token: string }).token)
+      .at(-1) ?? null
+  );
 }

@@ -19,18 +19,21 @@ describe('saved runs in the page', () => {
     const broken = { ...good, id: 'broken', created: 1764496800000 };
     const empty = { id: 'empty', format: 'ai-playground-run', version: 1 };
     await page.goto(`${url}#/arena?game=tictactoe`);
-    await page.evaluate(async (runs) => {
-      const database = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('ai-playground', 1);
-        request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'id' });
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const store = database.transaction('runs', 'readwrite').objectStore('runs');
-      for (const run of runs) store.put(run);
-      await new Promise((done) => (store.transaction.oncomplete = done));
-      database.close();
-    }, [good, broken, empty]);
+    await page.evaluate(
+      async (runs) => {
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('ai-playground', 1);
+          request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'id' });
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const store = database.transaction('runs', 'readwrite').objectStore('runs');
+        for (const run of runs) store.put(run);
+        await new Promise((done) => (store.transaction.oncomplete = done));
+        database.close();
+      },
+      [good, broken, empty],
+    );
     await page.reload();
     const rows = page.locator('table[aria-label="Saved runs"] tbody tr');
     await expect.poll(() => rows.count()).toBe(3);

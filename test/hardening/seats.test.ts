@@ -18,7 +18,13 @@ let url: string;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1', online: { roomsPerAddress: 2 }, logFailure: failureLog((line) => void logged.push(line)) });
+  const started = await startServer({
+    root: resolve('dist'),
+    port: 0,
+    host: '127.0.0.1',
+    online: { roomsPerAddress: 2 },
+    logFailure: failureLog((line) => void logged.push(line)),
+  });
   ({ close: stop, lobby } = started);
   url = wsUrlOf(started.url);
 });
@@ -131,7 +137,15 @@ describe('a failure in one room', () => {
     const fine = await twoPlayers('tictactoe');
     // A bug in the rules of one room's game (a rules object of its own, so the other room keeps the real one).
     const room = lobby.rooms.get(broken.room)! as unknown as { game: { rules: object } };
-    room.game = { ...room.game, rules: { ...room.game.rules, outcome: () => { throw new TypeError('the rules broke'); } } };
+    room.game = {
+      ...room.game,
+      rules: {
+        ...room.game.rules,
+        outcome: () => {
+          throw new TypeError('the rules broke');
+        },
+      },
+    };
     for (let i = 0; i < 5; i++) {
       broken.a.send({ type: 'move', room: broken.room, move: '4' });
       expect(await broken.a.nextOf('error')).toMatchObject({ code: 'server-error' });

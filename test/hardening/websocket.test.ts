@@ -20,7 +20,15 @@ beforeAll(async () => {
     root: resolve('dist'),
     port: 0,
     host: '127.0.0.1',
-    online: { messagesPerSecond: 1e6, burst: 1e6, maxBufferedBytes: 256 * 1024, connectionsPerAddress: 300, maxConnections: 1000, watchersPerRoom: 300, pingMs: 300 },
+    online: {
+      messagesPerSecond: 1e6,
+      burst: 1e6,
+      maxBufferedBytes: 256 * 1024,
+      connectionsPerAddress: 300,
+      maxConnections: 1000,
+      watchersPerRoom: 300,
+      pingMs: 300,
+    },
   });
   stop = started.close;
   url = wsUrlOf(started.url);
@@ -76,7 +84,12 @@ describe('a connection that does not read', () => {
   });
 });
 
-const startedSlow = startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1', online: { messagesPerSecond: 5, burst: 10, connectionsPerAddress: 3, maxConnections: 5, watchersPerRoom: 2 } });
+const startedSlow = startServer({
+  root: resolve('dist'),
+  port: 0,
+  host: '127.0.0.1',
+  online: { messagesPerSecond: 5, burst: 10, connectionsPerAddress: 3, maxConnections: 5, watchersPerRoom: 2 },
+});
 afterAll(async () => (await startedSlow).close());
 
 describe('limits', () => {

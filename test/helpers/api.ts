@@ -4,4 +4,8 @@ import { cacheFolder, fileCache } from '../../src/engine/node-cache';
 import { readCoreModule, readResource } from '../../src/engine/node-cores';
 import { createSearchApi } from '../../workers/api';
 
-export const api = createSearchApi((core) => readCoreModule('build', core), (name) => readResource('src/games', name), fileCache(cacheFolder('.')));
+export const api = createSearchApi(
+  (core) => readCoreModule('build', core),
+  (name) => readResource('src/games', name),
+  fileCache(cacheFolder('.')),
+);

@@ -30,7 +30,7 @@ describe('matrix bots', () => {
     }
   });
 
-  it('article and greedy: the moves of the article\'s Bot for the player to move', async () => {
+  it("article and greedy: the moves of the article's Bot for the player to move", async () => {
     const rng = new Rng(22);
     for (let i = 0; i < 30; i++) {
       let position = generate(500 + i, 5);
@@ -38,7 +38,12 @@ describe('matrix bots', () => {
       if (outcome(position)) continue;
       const seat = seatToMove(position);
       const java = (depth: number) =>
-        new ArticleBot(position.values, 5, position.used.map((u) => !u), { depth, advantage: 4, jackpot: 12 }).move(position.line, seat === 1, position.points[seat], position.points[1 - seat]);
+        new ArticleBot(
+          position.values,
+          5,
+          position.used.map((u) => !u),
+          { depth, advantage: 4, jackpot: 12 },
+        ).move(position.line, seat === 1, position.points[seat], position.points[1 - seat]);
       expect(await move('article:depth=4:advantage=4:jackpot=12', position)).toBe(java(4));
       expect(await move('greedy', position)).toBe(java(1));
     }

@@ -11,10 +11,15 @@ export function moverValue(position: Position): number {
   if (value === undefined) {
     const moves = legalMoves(position);
     const seat = seatToMove(position);
-    value = moves.length === 0 ? 0 : Math.max(...moves.map((k) => {
-      const next = play(position, k);
-      return next.points[seat] - position.points[seat] - moverValue(next);
-    }));
+    value =
+      moves.length === 0
+        ? 0
+        : Math.max(
+            ...moves.map((k) => {
+              const next = play(position, k);
+              return next.points[seat] - position.points[seat] - moverValue(next);
+            }),
+          );
     memo.set(key, value);
   }
   return value;

@@ -44,7 +44,7 @@ describe('matrix rules', () => {
     expect(() => play(position, 0)).toThrow('is used already');
   });
 
-  it('ends random games exactly when the mover\'s line is empty, often with free cells left elsewhere', () => {
+  it("ends random games exactly when the mover's line is empty, often with free cells left elsewhere", () => {
     const rng = new Rng(5);
     let endedEarly = 0;
     for (let game = 0; game < 300; game++) {

@@ -11,7 +11,10 @@ describe('playground matrix solve', () => {
     const boards = Array.from({ length: 200 }, (_, i) => generate(i, 2 + (i % 3)));
     const { status, stdout } = await runCli(['matrix', 'solve'], boards.map(format).join('\n'));
     expect(status).toBe(0);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(answers.length).toBe(200);
     answers.forEach((answer, i) => {
       expect(Object.keys(answer)).toEqual(['value', 'move', 'nodes', 'ms']);
@@ -30,11 +33,15 @@ describe('playground matrix solve', () => {
       return position;
     });
     const { stdout } = await runCli(['matrix', 'solve'], positions.map(format).join('\n'));
-    stdout.trim().split('\n').map((line) => JSON.parse(line)).forEach((answer, i) => {
-      expect(answer.value).toBe(perfectMargin(positions[i]));
-      if (outcome(positions[i])) expect(answer.move).toBeNull();
-      else expect(legalMoves(positions[i])).toContain(answer.move);
-    });
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .forEach((answer, i) => {
+        expect(answer.value).toBe(perfectMargin(positions[i]));
+        if (outcome(positions[i])) expect(answer.move).toBeNull();
+        else expect(legalMoves(positions[i])).toContain(answer.move);
+      });
     expect(seatToMove(parse('2 0 1 2 3 4 / 1'))).toBe(1);
   });
 
@@ -42,7 +49,12 @@ describe('playground matrix solve', () => {
     const input = ['3 0 1 2 3 4 5 6 7 8', '3 0 1 2 3 4 5 6 7 8 10', '3 3 1 2 3 4 5 6 7 8 9', '21 0 1', '2 0 1 2 3 4'].join('\n');
     const { status, stdout } = await runCli(['matrix', 'solve'], input);
     expect(status).toBe(1);
-    expect(stdout.trim().split('\n').map((line) => JSON.parse(line).error ?? 'ok')).toEqual([
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).error ?? 'ok'),
+    ).toEqual([
       'a 3x3 board needs 9 values, got 8',
       'value 10 at row 2, column 2 is out of range -9..9',
       'start row 3 is out of range 0..2',

@@ -5,11 +5,17 @@ import { isGoal, parse, play, type Direction } from '../../src/games/puzzle15/ru
 import { runCli } from '../helpers/cli';
 
 describe('playground puzzle15', () => {
-  it('solve: the optimal length and the blank\'s moves, replayable to the goal; errors per bad line', async () => {
+  it("solve: the optimal length and the blank's moves, replayable to the goal; errors per bad line", async () => {
     const boards = ['1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15', '1 2 3 4 5 6 0 8 9 10 7 11 13 14 15 12'];
-    const { status, stdout } = await runCli(['puzzle15', 'solve', '--heuristic', 'wdid'], [...boards, '1 2 3', '2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0'].join('\n'));
+    const { status, stdout } = await runCli(
+      ['puzzle15', 'solve', '--heuristic', 'wdid'],
+      [...boards, '1 2 3', '2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0'].join('\n'),
+    );
     expect(status).toBe(1);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(Object.keys(answers[0])).toEqual(['length', 'moves', 'nodes', 'ms']);
     expect(answers[0]).toMatchObject({ length: 1, moves: 'R' });
     expect(answers[1].length).toBe(3);
@@ -45,7 +51,10 @@ describe('playground puzzle15', () => {
     const blank = board.split(' ').indexOf('0');
     const back = blank === 11 ? 'D' : 'R';
     const stuck = blank === 11 ? 'R' : 'D'; // the blank is on the right or the bottom edge
-    const { status, stdout } = await runCli(['puzzle15', 'play', '--method', 'walk', '--difficulty', '1', '--seed', '3'], ['', 'X', '17', '1', stuck, back].join('\n'));
+    const { status, stdout } = await runCli(
+      ['puzzle15', 'play', '--method', 'walk', '--difficulty', '1', '--seed', '3'],
+      ['', 'X', '17', '1', stuck, back].join('\n'),
+    );
     expect(status).toBe(0);
     expect(stdout).toContain('Empty line: enter U, D, L or R');
     expect(stdout).toContain('"X" is not a move');

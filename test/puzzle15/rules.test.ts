@@ -23,12 +23,12 @@ describe('15-puzzle rules', () => {
     expect(slideTile(position, 15)).toEqual([]); // the blank itself
   });
 
-  it('tells solvable boards by inversions plus the blank\'s row from the bottom', () => {
+  it("tells solvable boards by inversions plus the blank's row from the bottom", () => {
     const rng = new Rng(4);
     for (let i = 0; i < 500; i++) expect(unsolvableReason(randomWalk(rng.nextU32(), rng.below(200)).tiles)).toBeUndefined();
     const swapped = GOAL.slice();
     [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
-    expect(unsolvableReason(swapped)).toContain('1 inversions + the blank\'s row from the bottom (1) is even');
+    expect(unsolvableReason(swapped)).toContain("1 inversions + the blank's row from the bottom (1) is even");
   });
 
   it.each([

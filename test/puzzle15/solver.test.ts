@@ -21,7 +21,10 @@ const core = await instantiateCore<Puzzle15Core & { walkingDistanceOf(state: num
 const cache = checkedCache(fileCache(cacheFolder('.')));
 
 const korf = parseSet(readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8'), 'korf').map((board) => [...board.tiles, board.length]);
-const yardstick = readFileSync('test/data/puzzle15/korf100_wd_counts.txt', 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#')).map((line) => line.trim().split(/\s+/).map(Number));
+const yardstick = readFileSync('test/data/puzzle15/korf100_wd_counts.txt', 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() && !line.startsWith('#'))
+  .map((line) => line.trim().split(/\s+/).map(Number));
 
 function replay(tiles: readonly number[], moves: string): boolean {
   let position = parse(tiles.join(' '));
@@ -38,9 +41,12 @@ describe('15-puzzle solver', () => {
   });
 
   // The instances whose walking-distance search is quickest: the whole set is the bench's.
-  const quick = yardstick.filter((row) => row[5] < 3_000_000).map((row) => row[0]).slice(0, 20);
+  const quick = yardstick
+    .filter((row) => row[5] < 3_000_000)
+    .map((row) => row[0])
+    .slice(0, 20);
 
-  it.each(quick)("Korf #%i with WD: h0 and every iteration before the last as published, optimal, replayed", async (instance) => {
+  it.each(quick)('Korf #%i with WD: h0 and every iteration before the last as published, optimal, replayed', async (instance) => {
     const [, h0, , , iterations, preFinal] = yardstick[instance - 1];
     const tiles = korf[instance - 1].slice(0, 16);
     const thresholds: { threshold: number; nodes: number }[] = [];

@@ -19,7 +19,12 @@ let slowServer: Server;
 let slowUrl: string;
 
 beforeAll(async () => {
-  const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1', online: { messagesPerSecond: 100_000, burst: 100_000, roomsPerAddress: 50 } });
+  const started = await startServer({
+    root: resolve('dist'),
+    port: 0,
+    host: '127.0.0.1',
+    online: { messagesPerSecond: 100_000, burst: 100_000, roomsPerAddress: 50 },
+  });
   server = started.server;
   lobby = started.lobby;
   wsUrl = `${started.url.replace('http', 'ws')}ws`;
@@ -94,20 +99,34 @@ describe('online play', () => {
       const kind = rng.below(14);
       const text = Array.from({ length: rng.below(40) }, () => String.fromCharCode(rng.below(0x3000))).join('');
       switch (kind) {
-        case 0: return `${text}{`;
-        case 1: return JSON.stringify(rng.below(1000));
-        case 2: return JSON.stringify([1, 2, 3]);
-        case 3: return { type: text || 'dance' };
-        case 4: return { type: 'move', room: two.room, move: '4' }; // another room
-        case 5: return { type: 'move', room: one.room, move: '5' }; // not A's turn (B is to move)
-        case 6: return { type: 'move', room: one.room, move: ['8', '0', 'x', '', '44', '4 4'][rng.below(6)] };
-        case 7: return { type: 'move', room: 42, move: '4' };
-        case 8: return { type: 'resume', room: one.room, token: 'ab'.repeat(rng.below(8) + 1) };
-        case 9: return { type: 'join', room: `nosuchroom${rng.below(1000)}` };
-        case 10: return { type: 'create', game: 'chess' };
-        case 11: return 'x'.repeat(5000 + rng.below(5000));
-        case 12: return { type: 'rematch', room: two.room };
-        default: return null;
+        case 0:
+          return `${text}{`;
+        case 1:
+          return JSON.stringify(rng.below(1000));
+        case 2:
+          return JSON.stringify([1, 2, 3]);
+        case 3:
+          return { type: text || 'dance' };
+        case 4:
+          return { type: 'move', room: two.room, move: '4' }; // another room
+        case 5:
+          return { type: 'move', room: one.room, move: '5' }; // not A's turn (B is to move)
+        case 6:
+          return { type: 'move', room: one.room, move: ['8', '0', 'x', '', '44', '4 4'][rng.below(6)] };
+        case 7:
+          return { type: 'move', room: 42, move: '4' };
+        case 8:
+          return { type: 'resume', room: one.room, token: 'ab'.repeat(rng.below(8) + 1) };
+        case 9:
+          return { type: 'join', room: `nosuchroom${rng.below(1000)}` };
+        case 10:
+          return { type: 'create', game: 'chess' };
+        case 11:
+          return 'x'.repeat(5000 + rng.below(5000));
+        case 12:
+          return { type: 'rematch', room: two.room };
+        default:
+          return null;
       }
     };
     const clients = [one.a, one.b, two.a];
@@ -116,7 +135,14 @@ describe('online play', () => {
       const who = rng.below(3);
       let message = junk();
       // B may move in its own room: keep its moves illegal (a full "column 8"), not a real move.
-      if (who === 1 && typeof message === 'object' && message && (message as { room?: string }).room === one.room && (message as { type?: string }).type === 'move') message = { type: 'move', room: one.room, move: '8' };
+      if (
+        who === 1 &&
+        typeof message === 'object' &&
+        message &&
+        (message as { room?: string }).room === one.room &&
+        (message as { type?: string }).type === 'move'
+      )
+        message = { type: 'move', room: one.room, move: '8' };
       // The tic-tac-toe player could really move or ask for a rematch in its own room: send those to the other room.
       if (who === 2 && typeof message === 'object' && message && (message as { room?: string }).room === two.room) message = { ...message, room: one.room };
       if (message === null) {
@@ -141,7 +167,11 @@ describe('online play', () => {
 
   it('keeps a seat for its token when the connection drops, and gives back the whole game', async () => {
     const { a, b, room, tokens } = await twoPlayers();
-    for (const [client, move] of [[a, '4'], [b, '4'], [a, '3']] as const) {
+    for (const [client, move] of [
+      [a, '4'],
+      [b, '4'],
+      [a, '3'],
+    ] as const) {
       client.send({ type: 'move', room, move });
       await a.nextOf('state');
       await b.nextOf('state');
@@ -164,7 +194,13 @@ describe('online play', () => {
 
   it('starts a new game only when both players ask, with the seats swapped', async () => {
     const { a, b, room } = await twoPlayers('tictactoe');
-    for (const [client, move] of [[a, '0'], [b, '3'], [a, '1'], [b, '4'], [a, '2']] as const) {
+    for (const [client, move] of [
+      [a, '0'],
+      [b, '3'],
+      [a, '1'],
+      [b, '4'],
+      [a, '2'],
+    ] as const) {
       client.send({ type: 'move', room, move });
       await a.nextOf('state');
       await b.nextOf('state');

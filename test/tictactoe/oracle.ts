@@ -15,7 +15,8 @@ export function perfectValue(position: Position): number {
   let value = values.get(key);
   if (value === undefined) {
     const outcome = rules.outcome(position);
-    if (outcome) value = outcome.winner === null ? 0 : -1; // the side to move can only have lost
+    if (outcome)
+      value = outcome.winner === null ? 0 : -1; // the side to move can only have lost
     else value = Math.max(...rules.legalMoves(position).map((move) => negate(perfectValue(rules.play(position, move)))));
     values.set(key, value);
   }

@@ -18,7 +18,7 @@ describe('playground tictactoe play', () => {
     expect(status).toBe(1);
   });
 
-  it("draws the board as the article does and announces the winner", async () => {
+  it('draws the board as the article does and announces the winner', async () => {
     const { status, stdout } = await runCli(['tictactoe', 'play', '--two-players'], '0\n3\n1\n4\n2\n');
     expect(status).toBe(0);
     expect(stdout).toContain(['     |     |     ', '  X  |  X  |  X  ', '_____|_____|_____', '     |     |     ', '  O  |  O  |  5  '].join('\n'));

@@ -16,7 +16,10 @@ describe('playground tictactoe solve', () => {
     writeFileSync(file, `# every reachable position with the game on\n\n${lines.join('\n')}\n`);
     const { status, stdout } = await runCli(['tictactoe', 'solve', '--file', file]);
     expect(status).toBe(0);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(answers.length).toBe(4520);
     answers.forEach((answer, i) => {
       const position = parse(lines[i]);
@@ -31,7 +34,10 @@ describe('playground tictactoe solve', () => {
     const input = ['X........', 'XO', 'XO.X.O.X.O', 'XO.x.....', 'OO.......', 'XXXOOOX..', 'XXXOO.O..', '', '# a comment', 'XXXOO....', 'XOXXOOOXX'].join('\n');
     const { status, stdout } = await runCli(['tictactoe', 'solve'], input);
     expect(status).toBe(1);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(answers.map((answer) => answer.error ?? answer.value)).toEqual([
       0,
       "a position is 9 characters X, O or '.', got 2",

@@ -82,7 +82,13 @@ function takeAway(counts: readonly number[], combo: Combo): number[] {
 const cardTotal = (counts: readonly number[]) => counts.reduce((a, b) => a + b, 0);
 
 /** The article's search for the bot to move, as negamax: its move, the value, and the nodes visited. */
-export function articleMove(mine: readonly number[], other: readonly number[], last: Combo | null, depth: number, weights: ArticleWeights): { move: Move; value: number; nodes: number } {
+export function articleMove(
+  mine: readonly number[],
+  other: readonly number[],
+  last: Combo | null,
+  depth: number,
+  weights: ArticleWeights,
+): { move: Move; value: number; nodes: number } {
   let nodes = 0;
   // The value for the player to move holding `me`; `level` is the article's depth counter (0 below the root).
   const negamax = (me: readonly number[], them: readonly number[], toBeat: Combo | null, level: number, alpha: number, beta: number): number => {
@@ -102,7 +108,8 @@ export function articleMove(mine: readonly number[], other: readonly number[], l
   let bestValue = -Infinity;
   for (const move of movesOf(mine, last)) {
     // The article's think(): the first move whose reply is worst for the other; a move that ends the game wins.
-    const value = move === 'pass' ? -negamax(other, mine, null, 0, -Infinity, -bestValue) : -negamax(other, takeAway(mine, move), move, 0, -Infinity, -bestValue);
+    const value =
+      move === 'pass' ? -negamax(other, mine, null, 0, -Infinity, -bestValue) : -negamax(other, takeAway(mine, move), move, 0, -Infinity, -bestValue);
     if (value > bestValue) {
       bestValue = value;
       bestMove = move;

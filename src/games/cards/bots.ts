@@ -20,7 +20,10 @@ import { legalMoves, unseenBy, type Position } from './rules';
 
 type CardsBot = Bot<Position, Move, CardsCore> & { readonly looks: boolean };
 
-const single = (move: Move, iteration: Iteration<Move>): Decision<Move> => ({ move, report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } });
+const single = (move: Move, iteration: Iteration<Move>): Decision<Move> => ({
+  move,
+  report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms },
+});
 
 /** A draw of the other player's hand from the cards the mover has not seen. */
 function guessOtherHand(position: Position, rng: Rng): number[] {
@@ -57,7 +60,8 @@ export const randomBot: CardsBot = {
 export const articleBot: CardsBot = {
   id: 'article',
   label: 'Article bot',
-  description: "The article's minimax: its hand evaluation (red ten, pair, straight, bomb, double joker and double red ten bonuses, with the quirks of its code) to `depth` plies below its move. Looks at the other hand (looks=0: guesses it once from the unseen cards).",
+  description:
+    "The article's minimax: its hand evaluation (red ten, pair, straight, bomb, double joker and double red ten bonuses, with the quirks of its code) to `depth` plies below its move. Looks at the other hand (looks=0: guesses it once from the unseen cards).",
   looks: true,
   params: [
     { name: 'depth', label: 'Depth', min: 1, max: 8, default: ARTICLE_DEPTH },
@@ -89,7 +93,13 @@ export const articleBot: CardsBot = {
 /** The deepest heuristic search the budget allows; depth reports as iterations. */
 const MAX_DEPTH = 60;
 
-function heuristicDecision(core: CardsCore, moves: readonly Move[], budget: BotContext<CardsCore, Move>['budget'], progress: (iteration: Iteration<Move>) => void, earlier: Iteration<Move>[]): Decision<Move> {
+function heuristicDecision(
+  core: CardsCore,
+  moves: readonly Move[],
+  budget: BotContext<CardsCore, Move>['budget'],
+  progress: (iteration: Iteration<Move>) => void,
+  earlier: Iteration<Move>[],
+): Decision<Move> {
   const { report, last } = deepen(MAX_DEPTH, budget, progress, (depth, nodesLeft, msLeft) => {
     const score = core.search(depth, nodesLeft, msLeft);
     const move = core.bestMove();
@@ -103,7 +113,8 @@ function heuristicDecision(core: CardsCore, moves: readonly Move[], budget: BotC
 export const strongBot: CardsBot = {
   id: 'strong',
   label: 'Strong',
-  description: 'Proves a win with the exact solver when the hands are small enough for its budget, else searches as deep as its node budget allows. Looks at the other hand.',
+  description:
+    'Proves a win with the exact solver when the hands are small enough for its budget, else searches as deep as its node budget allows. Looks at the other hand.',
   looks: true,
   params: [
     { name: 'budget', label: 'Heuristic search nodes per move (thousands)', min: 1, max: 100_000, default: 300 },
@@ -121,7 +132,13 @@ export const strongBot: CardsBot = {
       const cards = position.hands[0].length + position.hands[1].length;
       if (result >= 0) {
         // A proven loss has no best move.
-        const iteration = { depth: cards, nodes: core.nodeCount(), ms: core.elapsedMs(), score: result ? 1 : -1, best: result ? moves[core.bestMove()] : undefined };
+        const iteration = {
+          depth: cards,
+          nodes: core.nodeCount(),
+          ms: core.elapsedMs(),
+          score: result ? 1 : -1,
+          best: result ? moves[core.bestMove()] : undefined,
+        };
         context.progress(iteration);
         earlier.push(iteration);
         if (result === 1) return single(moves[core.bestMove()], iteration);
@@ -136,7 +153,8 @@ export const strongBot: CardsBot = {
 export const honestBot: CardsBot = {
   id: 'honest',
   label: 'Honest',
-  description: 'Does not look: draws the other hand from the cards it has not seen, many times, votes on each draw for the moves that win it (exactly, once hands are small) or for the best move of a short search, and plays the move with the most votes.',
+  description:
+    'Does not look: draws the other hand from the cards it has not seen, many times, votes on each draw for the moves that win it (exactly, once hands are small) or for the best move of a short search, and plays the move with the most votes.',
   looks: false,
   params: [
     { name: 'samples', label: 'Draws of the other hand', min: 1, max: 500, default: 48 },

@@ -41,7 +41,10 @@ export function parseCard(text: string): number {
 
 /** Reads cards separated by spaces; `-` or nothing is no cards. */
 export function parseCards(text: string): number[] {
-  const tokens = text.trim().split(/\s+/).filter((token) => token !== '' && token !== '-');
+  const tokens = text
+    .trim()
+    .split(/\s+/)
+    .filter((token) => token !== '' && token !== '-');
   return tokens.map(parseCard);
 }
 

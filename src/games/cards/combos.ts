@@ -48,7 +48,9 @@ export function classify(classes: readonly number[]): Combo | { readonly error: 
       return { type: 'straight', classes: ordered, key: places[0] };
     }
   }
-  return { error: `${classes.map((cls) => CLASS_NAMES[cls]).join(' ')} is not a combination: a single, a pair, a straight of 3 or more (A and 2 only at the low end) or a bomb` };
+  return {
+    error: `${classes.map((cls) => CLASS_NAMES[cls]).join(' ')} is not a combination: a single, a pair, a straight of 3 or more (A and 2 only at the low end) or a bomb`,
+  };
 }
 
 function tensBlackFirst(classes: readonly number[]): number[] {
@@ -109,7 +111,8 @@ export function combinations(counts: readonly number[]): Combo[] {
       // Ten bombs, the ones with more black tens first.
       for (let black = Math.min(2, size); black >= 0; black--) {
         const red = size - black;
-        if (black <= counts[BLACK_TEN] && red <= counts[RED_TEN]) moves.push({ type: 'bomb', classes: [...Array(black).fill(BLACK_TEN), ...Array(red).fill(RED_TEN)], key });
+        if (black <= counts[BLACK_TEN] && red <= counts[RED_TEN])
+          moves.push({ type: 'bomb', classes: [...Array(black).fill(BLACK_TEN), ...Array(red).fill(RED_TEN)], key });
       }
     }
   }

@@ -63,7 +63,13 @@ export function solveTableLog2(cards: number): number {
 const tableSizes = new WeakMap<CardsCore, number>();
 
 /** Sets up two hands, the mover and the play to beat, with a table of 2^log2Buckets buckets; returns the number of root moves. */
-export function setPosition(core: CardsCore, hands: readonly [readonly number[], readonly number[]], mover: 0 | 1, last: Combo | null, log2Buckets = BOT_TABLE_LOG2): number {
+export function setPosition(
+  core: CardsCore,
+  hands: readonly [readonly number[], readonly number[]],
+  mover: 0 | 1,
+  last: Combo | null,
+  log2Buckets = BOT_TABLE_LOG2,
+): number {
   if (tableSizes.get(core) !== log2Buckets) {
     core.initTable(log2Buckets);
     tableSizes.set(core, log2Buckets);

@@ -94,7 +94,8 @@ export function play(position: Position, move: Move): Position {
 
 export function parse(text: string): Position {
   const fields = text.split('|').map((field) => field.trim());
-  if (fields.length < 3 || fields.length > 5) throw new Error('a position is "A-hand | B-hand | leader" (A or B), optionally "| last play | cards out of play"');
+  if (fields.length < 3 || fields.length > 5)
+    throw new Error('a position is "A-hand | B-hand | leader" (A or B), optionally "| last play | cards out of play"');
   const hands = [parseCards(fields[0]), parseCards(fields[1])];
   const mover = fields[2].toUpperCase();
   if (mover !== 'A' && mover !== 'B') throw new Error(`the leader must be A or B, not "${fields[2]}"`);

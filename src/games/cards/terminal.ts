@@ -35,7 +35,10 @@ export function readPlay(position: Position, line: string): { readonly move: Mov
   }
   const combo = classify(cards.map(classOf));
   if ('error' in combo) return { error: `${combo.error}.` };
-  if (position.last && !beats(combo, position.last)) return { error: `${formatMove(combo)} does not beat ${formatMove(position.last)}: play a higher ${position.last.type}${position.last.type === 'bomb' ? '' : ' or a bomb'}, or pass.` };
+  if (position.last && !beats(combo, position.last))
+    return {
+      error: `${formatMove(combo)} does not beat ${formatMove(position.last)}: play a higher ${position.last.type}${position.last.type === 'bomb' ? '' : ' or a bomb'}, or pass.`,
+    };
   return { move: combo };
 }
 

@@ -69,7 +69,8 @@ class ClassicSearch {
 export const classicBot: Connect4Bot = {
   id: 'classic',
   label: 'Classic',
-  description: "The article's C4State: each win place scores 2^(own stones), zero once the opponent is in it; alpha-beta to `depth`, then a seeded pick among the moves within `tolerance` of the best.",
+  description:
+    "The article's C4State: each win place scores 2^(own stones), zero once the opponent is in it; alpha-beta to `depth`, then a seeded pick among the moves within `tolerance` of the best.",
   params: [
     { name: 'depth', label: 'Depth', min: 1, max: 8, default: 4 },
     { name: 'tolerance', label: 'Tolerance', min: 0, max: 100, default: 0 },
@@ -79,7 +80,9 @@ export const classicBot: Connect4Bot = {
     if (moves.length === 0) throw new Error('the game is over');
     const started = performance.now();
     const search = ClassicSearch.of(position);
-    const values = new Map(CENTRE_ORDER.filter((c) => moves.includes(c)).map((column) => [column, search.moveValue(column, params.depth, -Infinity, Infinity)]));
+    const values = new Map(
+      CENTRE_ORDER.filter((c) => moves.includes(c)).map((column) => [column, search.moveValue(column, params.depth, -Infinity, Infinity)]),
+    );
     const best = Math.max(...values.values());
     const good = [...values].filter(([, value]) => value >= best - params.tolerance).map(([column]) => column);
     const move = good.length === 1 ? good[0] : new Rng(seed).pick(good);

@@ -44,7 +44,12 @@ function makesFour(board: readonly (readonly number[])[], column: number, row: n
     for (let c = column + dc, r = row + dr; c >= 0 && c < WIDTH && r >= 0 && r < HEIGHT && board[c][r] === stone; c += dc, r += dr) n++;
     return n;
   };
-  return [[1, 0], [0, 1], [1, 1], [1, -1]].some(([dc, dr]) => 1 + count(dc, dr) + count(-dc, -dr) >= 4);
+  return [
+    [1, 0],
+    [0, 1],
+    [1, 1],
+    [1, -1],
+  ].some(([dc, dr]) => 1 + count(dc, dr) + count(-dc, -dr) >= 4);
 }
 
 /** Drops a stone into a column (0-6); throws for a full column (the article's "illegal move") or a finished game. */

@@ -23,10 +23,14 @@ export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, p
   const search = () => core.solve(weak ? 1 : 0, budget.nodes ?? 0, budget.ms ?? 0);
   let before = { nodes: 0, ms: 0 };
   const score = progress
-    ? withIterations(core, (depth, nodes, ms, score) => {
-        progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score });
-        before = { nodes, ms };
-      }, search)
+    ? withIterations(
+        core,
+        (depth, nodes, ms, score) => {
+          progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score });
+          before = { nodes, ms };
+        },
+        search,
+      )
     : search();
   return { score, nodes: core.nodeCount(), ms: core.elapsedMs(), complete: !core.searchStopped() };
 }
@@ -77,7 +81,13 @@ export function finishedScore(position: Position, weak: boolean): number {
  * Every column's score for the side to move (null for a full column); the table is kept across them. Throws
  * BudgetSpent when the budget runs out first.
  */
-export function analyzeColumns(position: Position, core: Connect4Core, weak: boolean, budget: Budget, progress?: (iteration: Iteration<number>) => void): Analysis {
+export function analyzeColumns(
+  position: Position,
+  core: Connect4Core,
+  weak: boolean,
+  budget: Budget,
+  progress?: (iteration: Iteration<number>) => void,
+): Analysis {
   setPosition(core, position);
   const values: (number | null)[] = Array(WIDTH).fill(null);
   let nodes = 0;
@@ -106,7 +116,13 @@ export function analyzeColumns(position: Position, core: Connect4Core, weak: boo
  * starts from a clear table, so its node count does not depend on the lines before it. `scoreOnly` (for the
  * bench) leaves the move out.
  */
-export function solve(position: Position, options: SolveOptions, core: Connect4Core, budget: Budget = {}, progress?: (iteration: Iteration<number>) => void): SolveAnswer {
+export function solve(
+  position: Position,
+  options: SolveOptions,
+  core: Connect4Core,
+  budget: Budget = {},
+  progress?: (iteration: Iteration<number>) => void,
+): SolveAnswer {
   const weak = options.weak === true;
   if (outcome(position)) {
     const score = finishedScore(position, weak);

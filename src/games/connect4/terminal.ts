@@ -8,7 +8,9 @@ const STONE = ['.', 'X', 'O'];
 const NAME = ['Red (X)', 'Yellow (O)'];
 
 export function draw(position: Position): string {
-  const rows = [...Array(HEIGHT).keys()].reverse().map((row) => `| ${[...Array(WIDTH).keys()].map((column) => STONE[position.board[column][row]]).join(' ')} |`);
+  const rows = [...Array(HEIGHT).keys()]
+    .reverse()
+    .map((row) => `| ${[...Array(WIDTH).keys()].map((column) => STONE[position.board[column][row]]).join(' ')} |`);
   return [...rows, `+${'-'.repeat(2 * WIDTH + 1)}+`, `  ${[...Array(WIDTH).keys()].map((column) => column + 1).join(' ')}`].join('\n');
 }
 

@@ -13,7 +13,9 @@ export function draw(position: Position): string {
   const marker = (column: number) => (seat === 1 && column === line ? '  v' : '   ');
   const header = `      ${[...Array(size).keys()].map((c) => String(c).padStart(3)).join('')}`;
   const arrows = `      ${[...Array(size).keys()].map(marker).join('')}`;
-  const rows = [...Array(size).keys()].map((r) => `${seat === 0 && r === line ? ' >' : '  '} ${String(r).padStart(2)} ${[...Array(size).keys()].map((c) => cell(r * size + c)).join('')}`);
+  const rows = [...Array(size).keys()].map(
+    (r) => `${seat === 0 && r === line ? ' >' : '  '} ${String(r).padStart(2)} ${[...Array(size).keys()].map((c) => cell(r * size + c)).join('')}`,
+  );
   return [`Rows ${points[0]} : Columns ${points[1]}`, header, ...(seat === 1 ? [arrows] : []), ...rows].join('\n');
 }
 
@@ -41,7 +43,9 @@ function verdict(position: Position): string {
   const result = outcome(position);
   const [rows, columns] = position.points;
   if (!result) return '';
-  return result.winner === null ? `Draw, ${rows} to ${columns}.` : `${SEAT_NAMES[result.winner]} win, ${Math.max(rows, columns)} to ${Math.min(rows, columns)}.`;
+  return result.winner === null
+    ? `Draw, ${rows} to ${columns}.`
+    : `${SEAT_NAMES[result.winner]} win, ${Math.max(rows, columns)} to ${Math.min(rows, columns)}.`;
 }
 
 export const terminal: TerminalUi<Position, number> = { draw, prompt, readMove: readCell, verdict };

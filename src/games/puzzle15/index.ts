@@ -11,7 +11,12 @@ import { terminal } from './terminal';
 export const GENERATORS = ['walk', 'random', 'level'] as const;
 
 /** The article's three ways to make a start; `difficulty` is the walk's length or the level's band. */
-export async function generate(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>): Promise<Position> {
+export async function generate(
+  method: string,
+  difficulty: string | undefined,
+  seed: number,
+  resource: (name: string) => Promise<ArrayBuffer | null>,
+): Promise<Position> {
   if (method === 'random') return randomBoard(seed);
   if (method === 'walk') {
     const moves = Number(difficulty ?? 40);

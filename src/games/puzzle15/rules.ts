@@ -57,7 +57,8 @@ export function legalMoves(position: Position): Direction[] {
 
 /** The blank moves one cell: the tile there slides into the blank's cell. */
 export function play(position: Position, direction: Direction): Position {
-  if (!canMove(position, direction)) throw new Error(`the blank cannot move ${direction} from row ${Math.floor(position.blank / SIZE) + 1}, column ${(position.blank % SIZE) + 1}`);
+  if (!canMove(position, direction))
+    throw new Error(`the blank cannot move ${direction} from row ${Math.floor(position.blank / SIZE) + 1}, column ${(position.blank % SIZE) + 1}`);
   const target = position.blank + STEP[direction];
   const tiles = position.tiles.slice();
   tiles[position.blank] = tiles[target];

@@ -16,21 +16,38 @@ export interface Solution {
   readonly ms: number;
 }
 
-export async function solveBoard(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget = {}, progress?: (iteration: Iteration<Direction>) => void): Promise<Solution> {
+export async function solveBoard(
+  position: Position,
+  heuristic: string,
+  core: Puzzle15Core,
+  cache: DataCache,
+  budget: Budget = {},
+  progress?: (iteration: Iteration<Direction>) => void,
+): Promise<Solution> {
   const which = await setUp(position, heuristic, core, cache, progress);
   let before = { nodes: 0, ms: 0 };
   const search = () => core.solve(which, budget.nodes ?? 0, budget.ms ?? 0);
   const length = progress
-    ? withIterations(core, (threshold, nodes, ms) => {
-        progress({ depth: threshold, nodes: nodes - before.nodes, ms: ms - before.ms, score: threshold });
-        before = { nodes, ms };
-      }, search)
+    ? withIterations(
+        core,
+        (threshold, nodes, ms) => {
+          progress({ depth: threshold, nodes: nodes - before.nodes, ms: ms - before.ms, score: threshold });
+          before = { nodes, ms };
+        },
+        search,
+      )
     : search();
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs() };
 }
 
 /** The board set in the core with the heuristic's tables ready (the pattern database loaded or built); its index. */
-async function setUp(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration<Direction>) => void): Promise<number> {
+async function setUp(
+  position: Position,
+  heuristic: string,
+  core: Puzzle15Core,
+  cache: DataCache,
+  progress?: (iteration: Iteration<Direction>) => void,
+): Promise<number> {
   const which = heuristicIndex(heuristic);
   if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
   setBoard(core, position);
@@ -52,14 +69,29 @@ export type ShareAnswer = { readonly [key in keyof Solution]: Solution[key] } & 
  * One iteration of IDA* at `threshold` (at least the board's estimate) over share `part` of `parts` of the
  * tree, for a search shared among workers (shared-solve.ts).
  */
-export async function searchShare(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, threshold: number, part: number, parts: number): Promise<ShareAnswer> {
+export async function searchShare(
+  position: Position,
+  heuristic: string,
+  core: Puzzle15Core,
+  cache: DataCache,
+  threshold: number,
+  part: number,
+  parts: number,
+): Promise<ShareAnswer> {
   const which = await setUp(position, heuristic, core, cache);
   const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
 }
 
 /** DESIGN.md's answer: {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
-export async function solve(position: Position, heuristic: string, core: Puzzle15Core, cache: DataCache, budget: Budget, progress?: (iteration: Iteration<Direction>) => void): Promise<SolveAnswer> {
+export async function solve(
+  position: Position,
+  heuristic: string,
+  core: Puzzle15Core,
+  cache: DataCache,
+  budget: Budget,
+  progress?: (iteration: Iteration<Direction>) => void,
+): Promise<SolveAnswer> {
   const solution = await solveBoard(position, heuristic, core, cache, budget, progress);
   if (solution.length < 0) return budgetAnswer(solution.nodes, solution.ms);
   return { length: solution.length, moves: solution.moves, nodes: solution.nodes, ms: solution.ms };

@@ -6,7 +6,13 @@ import { canMove, SIZE, type Direction, type Position } from './rules';
 
 export function draw(position: Position): string {
   const line = `+${'----+'.repeat(SIZE)}`;
-  const rows = [...Array(SIZE).keys()].map((row) => `|${position.tiles.slice(row * SIZE, row * SIZE + SIZE).map((tile) => `${tile ? String(tile).padStart(3) : '   '} |`).join('')}`);
+  const rows = [...Array(SIZE).keys()].map(
+    (row) =>
+      `|${position.tiles
+        .slice(row * SIZE, row * SIZE + SIZE)
+        .map((tile) => `${tile ? String(tile).padStart(3) : '   '} |`)
+        .join('')}`,
+  );
   return [line, ...rows.flatMap((row) => [row, line]), `Moves: ${position.moves.length}`].join('\n');
 }
 

@@ -15,7 +15,14 @@ export interface Position {
 }
 
 const LINES: readonly (readonly [number, number, number])[] = [
-  [0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6],
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
 ];
 
 /** The article's check: does the mark on cell n complete a line? Only the 2, 3 or 4 lines through n are looked at. */

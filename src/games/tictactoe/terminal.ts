@@ -9,10 +9,12 @@ const SYMBOL = ['', 'X', 'O'];
 /** The article's drawCanvas: empty cells show their number, 0 to 8. */
 export function draw(position: Position): string {
   const rows = [0, 3, 6].map((row) =>
-    [0, 1, 2].map((column) => {
-      const cell = row + column;
-      return `  ${position.board[cell] === EMPTY ? cell : SYMBOL[position.board[cell]]}  `;
-    }).join('|'),
+    [0, 1, 2]
+      .map((column) => {
+        const cell = row + column;
+        return `  ${position.board[cell] === EMPTY ? cell : SYMBOL[position.board[cell]]}  `;
+      })
+      .join('|'),
   );
   const spacer = '     |     |     ';
   return [spacer, rows[0], '_____|_____|_____', spacer, rows[1], '_____|_____|_____', spacer, rows[2], spacer].join('\n');

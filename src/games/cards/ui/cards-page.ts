@@ -130,26 +130,32 @@ export class CardsPage extends GamePage<Position, Move> {
         <section class="panel game" aria-label="Game">
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
-            ${this.mode === 'vs-bot'
-              ? this.seatSelect([`${SEATS[0]} (leads)`, SEATS[1]])
-              : ''}
-            ${this.mode === 'online' ? '' : html`<label>Deal
+            ${this.mode === 'vs-bot' ? this.seatSelect([`${SEATS[0]} (leads)`, SEATS[1]]) : ''}
+            ${
+              this.mode === 'online'
+                ? ''
+                : html`<label>Deal
               <select @change=${(e: Event) => this.setDeal(Number((e.target as HTMLSelectElement).value))}>
                 ${DEALS.map((d) => html`<option value=${d.each} ?selected=${d.each === (session.size ?? FULL_DEAL)}>${d.label}</option>`)}
               </select>
-            </label>`}
+            </label>`
+            }
             <label><input type="checkbox" .checked=${this.showOther} @change=${(e: Event) => (this.showOther = (e.target as HTMLInputElement).checked)} /> Show the other hand</label>
           </div>
-          ${([0, 1] as const).filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat)).map(
-            (s) => html`<div class="controls"><bot-picker .bots=${cards.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
+          ${([0, 1] as const)
+            .filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat))
+            .map(
+              (s) => html`<div class="controls"><bot-picker .bots=${cards.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
               @change=${(e: CustomEvent<string>) => this.setConfig(s, e.detail)}></bot-picker><span class="hint">${this.looks(s) ? 'looks at the other hand' : 'does not look at the other hand'}</span></div>`,
-          )}
+            )}
           ${this.handView(top, faceUp, null)}
           <div class="table" aria-label="Table">
-            ${lastPlay && lastPlay.move !== 'pass' && position.last
-              ? html`<div>${SEATS[lastPlay.seat]} played ${formatMove(lastPlay.move)}:</div>
+            ${
+              lastPlay && lastPlay.move !== 'pass' && position.last
+                ? html`<div>${SEATS[lastPlay.seat]} played ${formatMove(lastPlay.move)}:</div>
                   <div class="hand" data-testid="table">${lastPlay.cards.map((card) => html`<playing-card .card=${card}></playing-card>`)}</div>`
-              : html`<div data-testid="table">${session.outcome ? '' : lastPlay?.move === 'pass' ? `${SEATS[lastPlay.seat]} passed: ${SEATS[mover]} leads.` : `${SEATS[mover]} leads.`}</div>`}
+                : html`<div data-testid="table">${session.outcome ? '' : lastPlay?.move === 'pass' ? `${SEATS[lastPlay.seat]} passed: ${SEATS[mover]} leads.` : `${SEATS[mover]} leads.`}</div>`
+            }
             ${position.out.length ? html`<div class="hint">${position.out.length} cards out of play.</div>` : ''}
           </div>
           ${this.handView(bottom, true, moves)}
@@ -201,14 +207,18 @@ export class CardsPage extends GamePage<Position, Move> {
         <button @click=${() => this.play('pass')} ?disabled=${!position.last}>Pass</button>
         ${this.selected.length ? html`<button @click=${() => (this.selected = [])}>Clear</button>` : ''}
       </div>
-      ${this.selected.length
-        ? html`<div class="plays" aria-label="Legal plays with the selected cards">
-            ${matching.length
-              ? html`Legal plays with them: ${matching.slice(0, MAX_LISTED).map((move) => html`<button @click=${() => this.play(move)}>${formatMove(move)}</button>`)}
+      ${
+        this.selected.length
+          ? html`<div class="plays" aria-label="Legal plays with the selected cards">
+            ${
+              matching.length
+                ? html`Legal plays with them: ${matching.slice(0, MAX_LISTED).map((move) => html`<button @click=${() => this.play(move)}>${formatMove(move)}</button>`)}
                   ${matching.length > MAX_LISTED ? html`<span class="hint">and ${matching.length - MAX_LISTED} more: select more cards to narrow them down.</span>` : ''}`
-              : html`<span class="hint">No legal play uses these cards${position.last ? ` against ${formatMove(position.last)}` : ''}.</span>`}
+                : html`<span class="hint">No legal play uses these cards${position.last ? ` against ${formatMove(position.last)}` : ''}.</span>`
+            }
           </div>`
-        : ''}`;
+          : ''
+      }`;
   }
 
   /** The selection as a move, when it is exactly a legal one. */
@@ -238,7 +248,8 @@ export class CardsPage extends GamePage<Position, Move> {
     if (!outcome) return turnStatus(this.session, this.mode, SEATS);
     const left = Math.abs(outcome.margin ?? 0);
     const cardsLeft = `${left} card${left === 1 ? '' : 's'} left`;
-    if (this.mode === 'vs-bot' && !this.session.replay) return outcome.winner === this.humanSeat ? `You won! The AI had ${cardsLeft}.` : `You lost: the AI won, you had ${cardsLeft}.`;
+    if (this.mode === 'vs-bot' && !this.session.replay)
+      return outcome.winner === this.humanSeat ? `You won! The AI had ${cardsLeft}.` : `You lost: the AI won, you had ${cardsLeft}.`;
     return `${SEATS[outcome.winner!]} wins, the other with ${cardsLeft}.`;
   }
 

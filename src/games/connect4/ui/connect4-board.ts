@@ -9,7 +9,12 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { HEIGHT, WIDTH, type Position } from '../rules';
 
 const STONE_NAMES = ['', 'red', 'yellow'];
-const LINES = [[1, 0], [0, 1], [1, 1], [1, -1]];
+const LINES = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+];
 
 /** The cells of every four in a row on the board, as `column,row`. */
 function winningCells(position: Position): Set<string> {
@@ -164,8 +169,9 @@ export class Connect4Board extends LitElement {
           }),
         )}
       </div>
-      ${this.scores
-        ? html`<div class="scores" aria-label="Score of each column">
+      ${
+        this.scores
+          ? html`<div class="scores" aria-label="Score of each column">
             ${this.scores.map((score, column) =>
               score === null
                 ? html`<span aria-label=${`column ${column + 1}: full`}>–</span>`
@@ -173,7 +179,8 @@ export class Connect4Board extends LitElement {
                     ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length)}</span></span>`,
             )}
           </div>`
-        : nothing}
+          : nothing
+      }
     </div>`;
   }
 

@@ -47,25 +47,31 @@ export class Connect4Page extends GamePage<Position, number> {
         <section class="panel game" aria-label="Game">
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
-            ${this.mode === 'vs-bot'
-              ? html`${this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])}
+            ${
+              this.mode === 'vs-bot'
+                ? html`${this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])}
                   ${this.levelChoice.select(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
-              : this.mode === 'bots'
-                ? html`${this.levelChoice.select(0, 'Red')} ${this.levelChoice.select(1, 'Yellow')}`
-                : ''}
+                : this.mode === 'bots'
+                  ? html`${this.levelChoice.select(0, 'Red')} ${this.levelChoice.select(1, 'Yellow')}`
+                  : ''
+            }
           </div>
           <connect4-board .position=${position} .scores=${analysis.on && analysis.shown ? analysis.shown.values : null} ?interactive=${session.humanToMove}
             @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}></connect4-board>
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
-          ${this.notice || session.error || this.linkError || analysis.error
-            ? html`<p class="error" role="alert">${this.notice || session.error || this.linkError || analysis.error}</p>`
-            : ''}
+          ${
+            this.notice || session.error || this.linkError || analysis.error
+              ? html`<p class="error" role="alert">${this.notice || session.error || this.linkError || analysis.error}</p>`
+              : ''
+          }
           <div class="controls">
             <label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, position.moves)} /> Show solution</label>
-            ${analysis.running
-              ? html`<span class="thinking">solving… ${analysis.progress.reduce((sum, it) => sum + it.nodes, 0).toLocaleString('en')} nodes</span>
+            ${
+              analysis.running
+                ? html`<span class="thinking">solving… ${analysis.progress.reduce((sum, it) => sum + it.nodes, 0).toLocaleString('en')} nodes</span>
                   <button @click=${() => analysis.cancel()}>Cancel</button>`
-              : ''}
+                : ''
+            }
           </div>
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
           <p class="hint">Click a column, or press 1-7; arrows and Enter on the board. The solution shows each column's score
@@ -87,7 +93,13 @@ export class Connect4Page extends GamePage<Position, number> {
     const search = this.session.searches.at(-1);
     const iterations = analysing ? this.analysis.progress : (search?.iterations ?? []);
     const live = analysing || (search !== undefined && !search.done);
-    return iterations.map((iteration, i) => ({ label: String(i + 1), nodes: iteration.nodes, depth: iteration.depth, ms: iteration.ms, live: live && i === iterations.length - 1 }));
+    return iterations.map((iteration, i) => ({
+      label: String(i + 1),
+      nodes: iteration.nodes,
+      depth: iteration.depth,
+      ms: iteration.ms,
+      live: live && i === iterations.length - 1,
+    }));
   }
 
   /** The article's messages: "Your turn.", "You won!", "You lost!", "The game ended in a tie!". */

@@ -105,7 +105,8 @@ export class MatrixBoard extends LitElement {
         const classes = ['cell', inLine ? 'active' : '', owner !== null ? `taken ${SEAT_CLASS[owner]}` : '', cell === last ? 'last' : ''].join(' ');
         const k = seat === 0 ? column : row;
         const shown = inLine && playable.has(cell) ? this.values?.[k] : undefined;
-        const badge = shown === undefined || shown === null ? '' : html`<span class="value ${shown === best ? 'best' : 'worse'}">${shown > 0 ? '+' : ''}${shown}</span>`;
+        const badge =
+          shown === undefined || shown === null ? '' : html`<span class="value ${shown === best ? 'best' : 'worse'}">${shown > 0 ? '+' : ''}${shown}</span>`;
         const label = `Row ${row + 1}, column ${column + 1}: ${value}${owner !== null ? `, taken by ${SEAT_CLASS[owner]}` : ''}${badge ? `; worth ${shown} under perfect play` : ''}`;
         if (this.interactive && playable.has(cell)) {
           return html`<button class=${classes} role="gridcell" data-cell=${cell} data-k=${k} aria-label=${label} @click=${() => this.play(k)}>${value}${badge}</button>`;

@@ -73,22 +73,26 @@ export class MatrixPage extends GamePage<Position, number> {
         <section class="panel game" aria-label="Game">
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
-            ${this.mode === 'vs-bot'
-              ? this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])
-              : ''}
+            ${this.mode === 'vs-bot' ? this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`]) : ''}
             <label>Size
               <select @change=${(e: Event) => this.setSize(Number((e.target as HTMLSelectElement).value))}>
                 ${UI_SIZES.map((size) => html`<option value=${size} ?selected=${size === position.size}>${size}x${size}</option>`)}
               </select>
             </label>
           </div>
-          ${([0, 1] as const).filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat)).map(
-            (s) => html`<div class="controls"><bot-picker .bots=${matrix.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
+          ${([0, 1] as const)
+            .filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat))
+            .map(
+              (s) => html`<div class="controls"><bot-picker .bots=${matrix.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
               @change=${(e: CustomEvent<string>) => this.setConfig(s, e.detail)}></bot-picker></div>`,
-          )}
+            )}
           <div class="scores">
-            ${([0, 1] as const).map((s) => html`<div class="score ${s === 0 ? 'rows' : 'columns'} ${!session.outcome && s === seat ? 'to-move' : ''}" aria-label=${`${SEATS[s]}: ${position.points[s]} points`}>
-              ${SEATS[s]}${this.seatTag(s)}<strong>${position.points[s]}</strong></div>`)}
+            ${([0, 1] as const).map(
+              (
+                s,
+              ) => html`<div class="score ${s === 0 ? 'rows' : 'columns'} ${!session.outcome && s === seat ? 'to-move' : ''}" aria-label=${`${SEATS[s]}: ${position.points[s]} points`}>
+              ${SEATS[s]}${this.seatTag(s)}<strong>${position.points[s]}</strong></div>`,
+            )}
           </div>
           <matrix-board .position=${position} .values=${values} ?interactive=${session.humanToMove}
             @cell-play=${(e: CustomEvent<number>) => session.play(e.detail)}></matrix-board>
@@ -152,7 +156,10 @@ export class MatrixPage extends GamePage<Position, number> {
       const best = Math.max(...before.values.filter((v): v is number => v !== null));
       const lost = best - before.values[k]!;
       const who = SEATS[seatToMove(previous)];
-      this.lastMoveNote = lost === 0 ? `${who}' last move was a best move.` : `${who}' last move lost ${lost} point${lost === 1 ? '' : 's'} against the best (${best > 0 ? '+' : ''}${best}).`;
+      this.lastMoveNote =
+        lost === 0
+          ? `${who}' last move was a best move.`
+          : `${who}' last move lost ${lost} point${lost === 1 ? '' : 's'} against the best (${best > 0 ? '+' : ''}${best}).`;
     } else {
       this.lastMoveNote = '';
     }

@@ -94,12 +94,14 @@ export class Puzzle15BenchPage extends LitElement {
         <p class="hint">Manhattan distance takes minutes on Korf's 100 and the 80-move positions need the pattern database.</p>
       </section>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
-      ${this.total
-        ? html`<section class="panel" aria-label="Progress">
+      ${
+        this.total
+          ? html`<section class="panel" aria-label="Progress">
             <progress max=${this.total} .value=${this.done} aria-label="Solves done"></progress>
             <span role="status">${this.done}/${this.total} solves${running ? `, ${seconds.toFixed(0)} s` : this.jobs.length ? '' : ' (cancelled or done)'}</span>
           </section>`
-        : ''}
+          : ''
+      }
       ${heuristics.length ? this.resultsView(heuristics) : ''}
     `;
   }
@@ -113,19 +115,27 @@ export class Puzzle15BenchPage extends LitElement {
     return html`<section class="panel" aria-label="Results">
       <table aria-label="Totals">
         <thead><tr><th>heuristic</th><th>solved</th><th>nodes</th><th>mean nodes</th><th>seconds</th><th>M nodes/s</th></tr></thead>
-        <tbody>${totals.map((t) => html`<tr><td>${NAMES[t.h]}</td><td>${t.count}</td><td>${t.nodes.toLocaleString('en')}</td><td>${t.count ? Math.round(t.nodes / t.count).toLocaleString('en') : ''}</td>
-          <td>${(t.ms / 1000).toFixed(2)}</td><td>${t.ms ? (t.nodes / t.ms / 1000).toFixed(1) : ''}</td></tr>`)}</tbody>
+        <tbody>${totals.map(
+          (
+            t,
+          ) => html`<tr><td>${NAMES[t.h]}</td><td>${t.count}</td><td>${t.nodes.toLocaleString('en')}</td><td>${t.count ? Math.round(t.nodes / t.count).toLocaleString('en') : ''}</td>
+          <td>${(t.ms / 1000).toFixed(2)}</td><td>${t.ms ? (t.nodes / t.ms / 1000).toFixed(1) : ''}</td></tr>`,
+        )}</tbody>
       </table>
       <grouped-bars axis="nodes" .labels=${labels} .series=${heuristics.map((h) => ({ name: NAMES[h], values: this.results[h].map((r) => r?.nodes ?? null) }))}></grouped-bars>
       <grouped-bars axis="ms" .labels=${labels} .series=${heuristics.map((h) => ({ name: NAMES[h], values: this.results[h].map((r) => r?.ms ?? null) }))}></grouped-bars>
       <table aria-label="Instances">
         <thead><tr><th>board</th><th>optimal</th>${heuristics.map((h) => html`<th>${NAMES[h]} length</th><th>nodes</th><th>ms</th>`)}</tr></thead>
-        <tbody>${this.boards.map((board, i) => html`<tr><td>${board.name}</td><td>${Number.isNaN(board.length) ? '?' : board.length}</td>
+        <tbody>${this.boards.map(
+          (board, i) => html`<tr><td>${board.name}</td><td>${Number.isNaN(board.length) ? '?' : board.length}</td>
           ${heuristics.map((h) => {
             const r = this.results[h][i];
             const wrong = r && !Number.isNaN(board.length) && r.length !== board.length;
-            return r ? html`<td class=${wrong ? 'wrong' : ''}>${r.length}</td><td>${r.nodes.toLocaleString('en')}</td><td>${r.ms.toFixed(1)}</td>` : html`<td></td><td></td><td></td>`;
-          })}</tr>`)}</tbody>
+            return r
+              ? html`<td class=${wrong ? 'wrong' : ''}>${r.length}</td><td>${r.nodes.toLocaleString('en')}</td><td>${r.ms.toFixed(1)}</td>`
+              : html`<td></td><td></td><td></td>`;
+          })}</tr>`,
+        )}</tbody>
       </table>
     </section>`;
   }
@@ -157,7 +167,10 @@ export class Puzzle15BenchPage extends LitElement {
         const job = requestSolve(searchPool(), 'puzzle15', format({ tiles: board.tiles, blank: board.tiles.indexOf(0), moves: '' }), { heuristic });
         job.promise.then(
           (answer) => {
-            this.results = { ...this.results, [heuristic]: this.results[heuristic].map((r, j) => (j === i ? { nodes: answer.nodes, ms: answer.ms, length: answer.length as number } : r)) };
+            this.results = {
+              ...this.results,
+              [heuristic]: this.results[heuristic].map((r, j) => (j === i ? { nodes: answer.nodes, ms: answer.ms, length: answer.length as number } : r)),
+            };
             this.done++;
           },
           (error: Error) => {

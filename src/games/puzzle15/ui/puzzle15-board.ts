@@ -57,12 +57,16 @@ export class Puzzle15Board extends LitElement {
     const placed = tiles.map((tile, cell) => ({ tile, cell })).filter(({ tile }) => tile !== 0);
     return html`<div class="board" role="grid" aria-label="15-puzzle: click a tile in line with the blank, or use the arrow keys" tabindex="0"
         style="--slide-ms: ${this.slideMs}ms" @keydown=${this.onKeydown}>
-      ${repeat(placed, ({ tile }) => tile, ({ tile, cell }) => {
-        const offset = (k: number) => `calc(6px + ${k} * (4.6rem + 6px))`;
-        return html`<button class="tile ${tile === cell + 1 ? 'home' : ''}" role="gridcell" style="transform: translate(${offset(cell % SIZE)}, ${offset(Math.floor(cell / SIZE))})"
+      ${repeat(
+        placed,
+        ({ tile }) => tile,
+        ({ tile, cell }) => {
+          const offset = (k: number) => `calc(6px + ${k} * (4.6rem + 6px))`;
+          return html`<button class="tile ${tile === cell + 1 ? 'home' : ''}" role="gridcell" style="transform: translate(${offset(cell % SIZE)}, ${offset(Math.floor(cell / SIZE))})"
           data-tile=${tile} aria-label=${`Tile ${tile}, row ${Math.floor(cell / SIZE) + 1}, column ${(cell % SIZE) + 1}`} ?disabled=${this.locked}
           @click=${() => this.slide(cell)}>${tile}</button>`;
-      })}
+        },
+      )}
     </div>`;
   }
 

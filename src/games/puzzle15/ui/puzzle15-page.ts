@@ -22,7 +22,12 @@ import levelsUrl from '../levels.txt?url';
 import { format, isGoal, type Direction, type Position } from '../rules';
 import './puzzle15-board';
 
-const HEURISTIC_NAMES: Readonly<Record<string, string>> = { wd: 'Walking distance', wdid: 'WD + inversion distance', md: 'Manhattan distance', pdb: 'Pattern database 6-6-3' };
+const HEURISTIC_NAMES: Readonly<Record<string, string>> = {
+  wd: 'Walking distance',
+  wdid: 'WD + inversion distance',
+  md: 'Manhattan distance',
+  pdb: 'Pattern database 6-6-3',
+};
 
 async function fetchResource(name: string): Promise<ArrayBuffer | null> {
   if (name !== 'puzzle15/levels.txt') return null;
@@ -98,14 +103,16 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
                 <option value="level" ?selected=${this.method === 'level'}>Level by optimal length</option>
               </select>
             </label>
-            ${this.method === 'walk'
-              ? html`<label>Moves <input type="number" min="1" max="500" .value=${String(this.walkMoves)} @change=${(e: Event) => (this.walkMoves = Math.max(1, Math.min(500, Number((e.target as HTMLInputElement).value) || 40)))} /></label>`
-              : this.method === 'level'
-                ? html`<label>Difficulty
+            ${
+              this.method === 'walk'
+                ? html`<label>Moves <input type="number" min="1" max="500" .value=${String(this.walkMoves)} @change=${(e: Event) => (this.walkMoves = Math.max(1, Math.min(500, Number((e.target as HTMLInputElement).value) || 40)))} /></label>`
+                : this.method === 'level'
+                  ? html`<label>Difficulty
                     <select @change=${(e: Event) => (this.band = (e.target as HTMLSelectElement).value)}>
                       ${BANDS.map((band) => html`<option value=${band} ?selected=${band === this.band}>${band} moves</option>`)}
                     </select></label>`
-                : ''}
+                  : ''
+            }
             <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.session.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
             <button @click=${() => this.newGame()}>New board</button>
           </div>
@@ -123,10 +130,12 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
                 ${HEURISTICS.map((h) => html`<option value=${h} ?selected=${h === this.heuristic}>${HEURISTIC_NAMES[h]}</option>`)}
               </select>
             </label>
-            ${this.solving
-              ? html`<span>${this.iterations.length === 0 && this.heuristic === 'pdb' ? 'reading or building the pattern database…' : this.iterations.at(-1)?.stage ? `built ${this.iterations.at(-1)!.stage}…` : `solving… threshold ${this.iterations.at(-1)?.depth ?? '-'}`}</span>
+            ${
+              this.solving
+                ? html`<span>${this.iterations.length === 0 && this.heuristic === 'pdb' ? 'reading or building the pattern database…' : this.iterations.at(-1)?.stage ? `built ${this.iterations.at(-1)!.stage}…` : `solving… threshold ${this.iterations.at(-1)?.depth ?? '-'}`}</span>
                   <button @click=${() => this.cancelSolve()}>Cancel</button>`
-              : html`<button @click=${() => this.solve()} ?disabled=${solved}>Solve</button>`}
+                : html`<button @click=${() => this.solve()} ?disabled=${solved}>Solve</button>`
+            }
             <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
           </div>
           ${this.solution ? this.solutionView() : ''}
@@ -147,9 +156,11 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     return html`<p>Optimal: <strong>${total} moves</strong> (${solution.nodes.toLocaleString('en')} nodes, ${(solution.ms / 1000).toFixed(2)} s)</p>
       <p class="solution" aria-label="The solution, where the blank goes">${[...solution.moves].map((m, i) => (i === this.played ? html`<mark>${m}</mark>` : m))}</p>
       <div class="controls" aria-label="Playback">
-        ${this.playing
-          ? html`<button @click=${() => this.pausePlayback()}>Pause</button>`
-          : html`<button @click=${() => this.playBack()} ?disabled=${this.played >= total}>Play</button>`}
+        ${
+          this.playing
+            ? html`<button @click=${() => this.pausePlayback()}>Pause</button>`
+            : html`<button @click=${() => this.playBack()} ?disabled=${this.played >= total}>Play</button>`
+        }
         <button @click=${() => this.stepPlayback()} ?disabled=${this.playing || this.played >= total}>Step</button>
         <button @click=${() => this.rewind()} ?disabled=${this.playing || this.played === 0}>Back to the start</button>
         <span>${this.played} / ${total}</span>
@@ -158,7 +169,13 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
 
   private chartEntries(): ChartEntry[] {
     const thresholds = this.iterations.filter((iteration) => !iteration.stage);
-    return thresholds.map((iteration, i) => ({ label: String(iteration.depth), nodes: iteration.nodes, depth: iteration.depth, ms: iteration.ms, live: !!this.solving && i === thresholds.length - 1 }));
+    return thresholds.map((iteration, i) => ({
+      label: String(iteration.depth),
+      nodes: iteration.nodes,
+      depth: iteration.depth,
+      ms: iteration.ms,
+      live: !!this.solving && i === thresholds.length - 1,
+    }));
   }
 
   /** A person's moves: the solution no longer fits, the clock starts with the first move. */

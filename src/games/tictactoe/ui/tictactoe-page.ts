@@ -35,12 +35,14 @@ export class TicTacToePage extends GamePage<Position, number> {
         <section class="panel game" aria-label="Game">
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
-            ${this.mode === 'vs-bot'
-              ? html`${this.seatSelect(SEATS)}
+            ${
+              this.mode === 'vs-bot'
+                ? html`${this.seatSelect(SEATS)}
                   ${this.levelChoice.select(this.humanSeat === 0 ? 1 : 0, 'AI level')}`
-              : this.mode === 'bots'
-                ? html`${this.levelChoice.select(0, 'X level')} ${this.levelChoice.select(1, 'O level')}`
-                : ''}
+                : this.mode === 'bots'
+                  ? html`${this.levelChoice.select(0, 'X level')} ${this.levelChoice.select(1, 'O level')}`
+                  : ''
+            }
           </div>
           <tictactoe-board
             .board=${position.board}
