@@ -3,7 +3,7 @@
 // tournament (starting workers, compiling the core, the JIT), so the figure is the steady rate; the warm-up's
 // time is printed too.
 
-import { runSchedule } from '../src/arena/run';
+import { runSchedule } from '../src/runtime/run-schedule';
 import { tournament } from '../src/arena/schedule';
 import { gameById } from '../src/games';
 import type { BenchSuite, TableRow } from './harness';

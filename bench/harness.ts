@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SolveAnswer, SolveOptions } from '../src/engine/game';
-import type { WorkerPool } from '../src/engine/pool';
-import { requestSolveAll } from '../src/engine/requests';
+import type { SolveAnswer, SolveOptions } from '../src/contracts/game';
+import type { WorkerPool } from '../src/runtime/pool';
+import { requestSolveAll } from '../src/runtime/requests';
 
 export interface BenchRow {
   readonly set: string;

@@ -4,7 +4,7 @@
 // workers at once. Lengths are checked.
 
 import { readFileSync } from 'node:fs';
-import { solveShared } from '../src/games/puzzle15/shared-solve';
+import { solveShared } from '../src/games/puzzle15/ui/shared-solve';
 import { parseSet } from '../src/games/puzzle15/sets';
 import { compileNative, runNative, solveSet, type BenchSuite, type TableRow } from './harness';
 

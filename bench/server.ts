@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { Rng } from '../src/engine/rng';
+import { Rng } from '../src/contracts/rng';
 import { gameById } from '../src/games';
 import type { RoomState, ServerMessage } from '../src/net/protocol';
 import type { BenchSuite } from './harness';

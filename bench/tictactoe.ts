@@ -1,6 +1,6 @@
 // Solving every reachable non-terminal tic-tac-toe position, grouped by the number of marks on the board.
 
-import { reachablePositions } from '../src/engine/enumerate';
+import { reachablePositions } from '../src/contracts/enumerate';
 import { rules } from '../src/games/tictactoe/rules';
 import { benchRow, solveSet, tableRow, type BenchRow, type BenchSuite } from './harness';
 

@@ -6,8 +6,8 @@
 //   npm run build && node dist-node/connect4-book.mjs [--plies 8] [--workers 1]
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createNodePool } from '../src/engine/node-pool';
-import { requestSolve } from '../src/engine/requests';
+import { createNodePool } from '../src/runtime/node-pool';
+import { requestSolve } from '../src/runtime/requests';
 import { canonicalKey, OpeningBook, type BookEntry } from '../src/games/connect4/book';
 import { legalMoves, newGame, play, type Position } from '../src/games/connect4/rules';
 

@@ -4,8 +4,8 @@
 //   npm run build && node dist-node/puzzle15-levels.mjs [--per-band 24] [--workers 2]
 
 import { writeFileSync } from 'node:fs';
-import { createNodePool } from '../src/engine/node-pool';
-import { requestSolve } from '../src/engine/requests';
+import { createNodePool } from '../src/runtime/node-pool';
+import { requestSolve } from '../src/runtime/requests';
 import { BANDS, bandOf, formatLevels, type Band, type Level } from '../src/games/puzzle15/levels';
 import { format, randomBoard, randomWalk } from '../src/games/puzzle15/rules';
 

@@ -2,9 +2,9 @@
 // Each entry only says how to fetch a core's WebAssembly module.
 
 import { playOut, type GameRecord } from '../src/arena/play-out';
-import { findBot, parseBotConfig } from '../src/engine/bot-config';
-import { checkedCache } from '../src/engine/checked-cache';
-import { instantiateCore } from '../src/engine/core';
+import { findBot, parseBotConfig } from '../src/contracts/bot-config';
+import { checkedCache } from './checked-cache';
+import { instantiateCore } from '../src/contracts/core';
 import {
   formatIteration,
   type Analysis,
@@ -14,7 +14,7 @@ import {
   type SearchReport,
   type SolveAnswer,
   type SolveOptions,
-} from '../src/engine/game';
+} from '../src/contracts/game';
 import { gameById } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;

@@ -1,7 +1,7 @@
 // The search worker in a browser: cores and data files come from the server, one URL each.
 
 import { expose } from 'comlink';
-import { indexedDbCache } from '../src/engine/browser-cache';
+import { indexedDbCache } from './browser-cache';
 import { createSearchApi } from './api';
 
 const coreUrls = import.meta.glob<string>('../build/*.wasm', { query: '?url', import: 'default' });

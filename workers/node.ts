@@ -6,8 +6,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { cacheFolder, fileCache } from '../src/engine/node-cache';
-import { readCoreModule, readResource } from '../src/engine/node-cores';
+import { cacheFolder, fileCache } from './node-cache';
+import { readCoreModule, readResource } from './node-cores';
 import { createSearchApi } from './api';
 
 if (!parentPort) throw new Error('workers/node runs as a worker thread');

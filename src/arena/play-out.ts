@@ -1,8 +1,8 @@
 // One game between two bot configurations, played to its end inside a worker.
 
-import { findBot, parseBotConfig } from '../engine/bot-config';
-import type { Budget, DataCache, GameDefinition } from '../engine/game';
-import { deriveSeed } from '../engine/rng';
+import { findBot, parseBotConfig } from '../contracts/bot-config';
+import type { Budget, DataCache, GameDefinition } from '../contracts/game';
+import { deriveSeed } from '../contracts/rng';
 
 /** The search of one move, as the arena keeps it (the iterations are left out). */
 export interface MoveRecord {

@@ -1,9 +1,9 @@
 // What a tournament or a sweep plays: for every pairing and every seeded start, two games with the seats
 // swapped. The schedule is the same for the same settings, in the browser and in the CLI.
 
-import { parseBotConfig } from '../engine/bot-config';
-import type { GameDefinition } from '../engine/game';
-import { deriveSeed } from '../engine/rng';
+import { parseBotConfig } from '../contracts/bot-config';
+import type { GameDefinition } from '../contracts/game';
+import { deriveSeed } from '../contracts/rng';
 
 export interface ScheduledGame {
   /** Index of the pairing: which configuration sits where is in `seats`. */

@@ -2,13 +2,13 @@
 // on a terminal, then the figures as a table, or as one JSON document with --json; --out keeps the whole run,
 // written as it goes, and --resume carries on a run that was interrupted.
 
-import { parseBotConfig } from '../engine/bot-config';
-import type { GameDefinition } from '../engine/game';
-import type { WorkerPool } from '../engine/pool';
+import { parseBotConfig } from '../contracts/bot-config';
+import type { GameDefinition } from '../contracts/game';
+import type { WorkerPool } from '../runtime/pool';
 import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
-import { runSchedule, type RunProgress } from '../arena/run';
+import { runSchedule, type RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
 import { UsageError } from './args';

@@ -2,12 +2,12 @@
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalizeBotConfig } from '../engine/bot-config';
-import { readResource } from '../engine/node-cores';
-import type { GameDefinition } from '../engine/game';
-import { createNodePool } from '../engine/node-pool';
-import type { WorkerPool } from '../engine/pool';
-import { parseSeed } from '../engine/rng';
+import { normalizeBotConfig } from '../contracts/bot-config';
+import { readResource } from '../../workers/node-cores';
+import type { GameDefinition } from '../contracts/game';
+import { createNodePool } from '../runtime/node-pool';
+import type { WorkerPool } from '../runtime/pool';
+import { parseSeed } from '../contracts/rng';
 import { games, gameById } from '../games';
 import { suites } from '../../bench';
 import { formatTable } from '../../bench/harness';

@@ -1,11 +1,11 @@
 // `playground <game> play`: a game in the terminal, people against a bot or against each other.
 
 import type { Writable } from 'node:stream';
-import type { GameDefinition } from '../engine/game';
-import type { WorkerPool } from '../engine/pool';
+import type { GameDefinition } from '../contracts/game';
+import type { WorkerPool } from '../runtime/pool';
 import type { Line } from '../io/lines';
-import { requestMove } from '../engine/requests';
-import { deriveSeed } from '../engine/rng';
+import { requestMove } from '../runtime/requests';
+import { deriveSeed } from '../contracts/rng';
 
 export interface PlaySetup {
   /** For each seat, true when a person plays it. */

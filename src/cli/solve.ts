@@ -3,9 +3,9 @@
 // a few), and a line over 1 MB is answered with an error without being held whole.
 
 import type { Writable } from 'node:stream';
-import type { Budget, SolveOptions } from '../engine/game';
-import type { WorkerPool } from '../engine/pool';
-import { requestSolve } from '../engine/requests';
+import type { Budget, SolveOptions } from '../contracts/game';
+import type { WorkerPool } from '../runtime/pool';
+import { requestSolve } from '../runtime/requests';
 import type { Line } from '../io/lines';
 
 /** Solves every position line on the pool, in parallel, printing in order; resolves to the exit status. */

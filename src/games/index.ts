@@ -1,6 +1,6 @@
 // Every game of the playground, by id.
 
-import type { GameDefinition } from '../engine/game';
+import type { GameDefinition } from '../contracts/game';
 import { cards } from './cards';
 import { connect4 } from './connect4';
 import { matrix } from './matrix';

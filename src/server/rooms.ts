@@ -8,7 +8,7 @@
 // and tests drive a Lobby directly too.
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { GameDefinition } from '../engine/game';
+import type { GameDefinition } from '../contracts/game';
 import { gameById } from '../games';
 import { parseClientMessage, type ClientMessage, type ErrorCode, type OnlineGame, type RoomState, type SeatState, type ServerMessage } from '../net/protocol';
 import type { FailureLog } from './failures';

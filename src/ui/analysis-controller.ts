@@ -3,9 +3,9 @@
 // so that a page can also tell what a move lost once it is played.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Analysis, Budget, Iteration } from '../engine/game';
-import { CancelledError, type Job } from '../engine/pool';
-import { requestAnalysis } from '../engine/requests';
+import type { Analysis, Budget, Iteration } from '../contracts/game';
+import { CancelledError, type Job } from '../runtime/pool';
+import { requestAnalysis } from '../runtime/requests';
 import { searchPool } from './pool';
 
 export class AnalysisController implements ReactiveController {

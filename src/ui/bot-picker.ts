@@ -3,8 +3,8 @@
 
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { findBot, formatBotConfig, parseBotConfig } from '../engine/bot-config';
-import type { Bot } from '../engine/game';
+import { findBot, formatBotConfig, parseBotConfig } from '../contracts/bot-config';
+import type { Bot } from '../contracts/game';
 
 @customElement('bot-picker')
 export class BotPicker extends LitElement {

@@ -4,7 +4,7 @@
 
 import { html, LitElement, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { parseSeed } from '../engine/rng';
+import { parseSeed } from '../contracts/rng';
 import type { GameSession, Player } from './game-session';
 import { OnlineLink } from './online';
 import { openReplay } from './replay';

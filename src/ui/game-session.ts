@@ -3,10 +3,10 @@
 // game between two bots. A Lit reactive controller: the page re-renders on every change.
 
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import type { GameDefinition, Iteration, Outcome } from '../engine/game';
-import { CancelledError, type Job } from '../engine/pool';
-import { requestMove } from '../engine/requests';
-import { deriveSeed } from '../engine/rng';
+import type { GameDefinition, Iteration, Outcome } from '../contracts/game';
+import { CancelledError, type Job } from '../runtime/pool';
+import { requestMove } from '../runtime/requests';
+import { deriveSeed } from '../contracts/rng';
 import type { MoveAnswer } from '../../workers/api';
 import type { MoveRecord } from '../arena/play-out';
 import { searchPool } from './pool';

@@ -1,7 +1,7 @@
 // The page's one worker pool, started on first use.
 
-import { createBrowserPool } from '../engine/browser-pool';
-import type { WorkerPool } from '../engine/pool';
+import { createBrowserPool } from '../runtime/browser-pool';
+import type { WorkerPool } from '../runtime/pool';
 
 let pool: WorkerPool | undefined;
 

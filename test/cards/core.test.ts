@@ -2,9 +2,9 @@
 // positions, and the same winner as a plain search over the rules on small hands.
 
 import { describe, expect, it } from 'vitest';
-import { instantiateCore } from '../../src/engine/core';
-import { readCoreModule } from '../../src/engine/node-cores';
-import { Rng } from '../../src/engine/rng';
+import { instantiateCore } from '../../src/contracts/core';
+import { readCoreModule } from '../../workers/node-cores';
+import { Rng } from '../../src/contracts/rng';
 import { ARTICLE_WEIGHTS, articleMove, articleScore } from '../../src/games/cards/article-bot';
 import { CLASSES, classCounts, DECK_SIZE, parseCards } from '../../src/games/cards/cards';
 import { combinations, type Combo } from '../../src/games/cards/combos';

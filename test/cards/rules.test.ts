@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { classCounts, classOf, DECK_SIZE, parseCards } from '../../src/games/cards/cards';
 import { beats, classify, formatMove, movesOf, parseMove, type Combo } from '../../src/games/cards/combos';
 import { deal, format, legalMoves, outcome, parse, play } from '../../src/games/cards/rules';
-import { Rng } from '../../src/engine/rng';
+import { Rng } from '../../src/contracts/rng';
 
 const vectors = readFileSync('test/data/cards/movegen.txt', 'utf8')
   .split('\n')

@@ -2,9 +2,9 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { instantiateCore } from '../../src/engine/core';
-import { readCoreModule } from '../../src/engine/node-cores';
-import { Rng } from '../../src/engine/rng';
+import { instantiateCore } from '../../src/contracts/core';
+import { readCoreModule } from '../../workers/node-cores';
+import { Rng } from '../../src/contracts/rng';
 import { setPosition, type Connect4Core } from '../../src/games/connect4/core';
 import { HEIGHT, legalMoves, newGame, outcome, parse, play, WIDTH } from '../../src/games/connect4/rules';
 

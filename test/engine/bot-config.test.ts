@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBotConfig, parseBotConfig } from '../../src/engine/bot-config';
+import { formatBotConfig, parseBotConfig } from '../../src/contracts/bot-config';
 import { bots } from '../../src/games/tictactoe/bots';
 
 describe('bot configurations', () => {

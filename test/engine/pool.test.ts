@@ -1,10 +1,10 @@
 // The worker pool with real Node worker threads (dist-node/worker.mjs): jobs, progress, cancel.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodePool } from '../../src/engine/node-pool';
-import { CancelledError, WorkerPool } from '../../src/engine/pool';
-import { requestMove, requestSolve } from '../../src/engine/requests';
-import type { Iteration } from '../../src/engine/game';
+import { createNodePool } from '../../src/runtime/node-pool';
+import { CancelledError, WorkerPool } from '../../src/runtime/pool';
+import { requestMove, requestSolve } from '../../src/runtime/requests';
+import type { Iteration } from '../../src/contracts/game';
 
 const pool = createNodePool(2, 'dist-node/worker.mjs');
 afterAll(() => pool.close());

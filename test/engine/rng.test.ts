@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import asc from 'assemblyscript/asc';
-import { deriveSeed, parseSeed, Rng } from '../../src/engine/rng';
+import { deriveSeed, parseSeed, Rng } from '../../src/contracts/rng';
 
 interface RngCore {
   seedRandom(seed: number): void;

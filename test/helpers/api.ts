@@ -1,7 +1,7 @@
 // The worker's API run in the test process itself (no thread), with the cores from build/ and the games' data.
 
-import { cacheFolder, fileCache } from '../../src/engine/node-cache';
-import { readCoreModule, readResource } from '../../src/engine/node-cores';
+import { cacheFolder, fileCache } from '../../workers/node-cache';
+import { readCoreModule, readResource } from '../../workers/node-cores';
 import { createSearchApi } from '../../workers/api';
 
 export const api = createSearchApi(

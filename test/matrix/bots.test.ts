@@ -1,7 +1,7 @@
 // The matrix bots through the worker API: the exact bot plays perfectly, the others as the article's Bot.
 
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng';
+import { Rng } from '../../src/contracts/rng';
 import { ArticleBot } from '../../src/games/matrix/article-bot';
 import { format, generate, legalMoves, outcome, play, seatToMove, type Position } from '../../src/games/matrix/rules';
 import { api } from '../helpers/api';

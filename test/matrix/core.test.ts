@@ -1,9 +1,9 @@
 // The matrix core against the rules: legal moves through random games, exact values against a brute force.
 
 import { describe, expect, it } from 'vitest';
-import { instantiateCore } from '../../src/engine/core';
-import { readCoreModule } from '../../src/engine/node-cores';
-import { Rng } from '../../src/engine/rng';
+import { instantiateCore } from '../../src/contracts/core';
+import { readCoreModule } from '../../workers/node-cores';
+import { Rng } from '../../src/contracts/rng';
 import { setPosition, type MatrixCore } from '../../src/games/matrix/core';
 import { generate, legalMoves, outcome, play, seatToMove, type Position } from '../../src/games/matrix/rules';
 import { moverValue } from './oracle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng';
+import { Rng } from '../../src/contracts/rng';
 import { format, generate, legalMoves, outcome, parse, play, seatToMove } from '../../src/games/matrix/rules';
 
 describe('matrix rules', () => {

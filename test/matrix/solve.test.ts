@@ -1,7 +1,7 @@
 // `playground matrix solve` and `matrix play`, run as commands.
 
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng';
+import { Rng } from '../../src/contracts/rng';
 import { format, generate, legalMoves, outcome, parse, play, seatToMove } from '../../src/games/matrix/rules';
 import { runCli } from '../helpers/cli';
 import { moverValue, perfectMargin } from './oracle';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng';
+import { Rng } from '../../src/contracts/rng';
 import { BANDS, bandOf, levelBoard, parseLevels } from '../../src/games/puzzle15/levels';
 import { format, GOAL, isGoal, legalMoves, parse, play, randomBoard, randomWalk, slideTile, start, unsolvableReason } from '../../src/games/puzzle15/rules';
 

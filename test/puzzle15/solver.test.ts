@@ -3,17 +3,17 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Iteration } from '../../src/engine/game';
-import { checkedCache } from '../../src/engine/checked-cache';
-import { cacheFolder, fileCache } from '../../src/engine/node-cache';
-import { createNodePool } from '../../src/engine/node-pool';
-import { instantiateCore } from '../../src/engine/core';
-import { readCoreModule } from '../../src/engine/node-cores';
-import { Rng } from '../../src/engine/rng';
+import type { Iteration } from '../../src/contracts/game';
+import { checkedCache } from '../../workers/checked-cache';
+import { cacheFolder, fileCache } from '../../workers/node-cache';
+import { createNodePool } from '../../src/runtime/node-pool';
+import { instantiateCore } from '../../src/contracts/core';
+import { readCoreModule } from '../../workers/node-cores';
+import { Rng } from '../../src/contracts/rng';
 import { PATTERN_GROUPS, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { isGoal, parse, play, randomWalk, type Direction } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
-import { solveShared } from '../../src/games/puzzle15/shared-solve';
+import { solveShared } from '../../src/games/puzzle15/ui/shared-solve';
 import { solveBoard } from '../../src/games/puzzle15/solve';
 
 const core = await instantiateCore<Puzzle15Core & { walkingDistanceOf(state: number): number }>(await readCoreModule('build', 'puzzle15'));

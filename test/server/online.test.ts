@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng';
+import { Rng } from '../../src/contracts/rng';
 import type { ServerMessage } from '../../src/net/protocol';
 import type { Lobby } from '../../src/server/rooms';
 import { Lobby as LobbyClass } from '../../src/server/rooms';

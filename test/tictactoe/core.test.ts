@@ -1,12 +1,12 @@
 // The core against the rules: every reachable position, its result and legal moves, and exact values.
 
 import { describe, expect, it } from 'vitest';
-import { readCoreModule } from '../../src/engine/node-cores';
-import { instantiateCore } from '../../src/engine/core';
-import { reachablePositions } from '../../src/engine/enumerate';
+import { readCoreModule } from '../../workers/node-cores';
+import { instantiateCore } from '../../src/contracts/core';
+import { reachablePositions } from '../../src/contracts/enumerate';
 import { setPosition, type TicTacToeCore } from '../../src/games/tictactoe/core';
 import { legalMoves, newGame, outcome, rules, type Position } from '../../src/games/tictactoe/rules';
-import { Rng } from '../../src/engine/rng';
+import { Rng } from '../../src/contracts/rng';
 import { negate, perfectValue } from './oracle';
 
 const core = await instantiateCore<TicTacToeCore>(await readCoreModule('build', 'tictactoe'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reachablePositions } from '../../src/engine/enumerate';
+import { reachablePositions } from '../../src/contracts/enumerate';
 import { EMPTY, legalMoves, marksWithLine, newGame, O, parse, play, rules, winsAt, X } from '../../src/games/tictactoe/rules';
 
 const reachable = reachablePositions(rules, newGame());

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reachablePositions } from '../../src/engine/enumerate';
+import { reachablePositions } from '../../src/contracts/enumerate';
 import { newGame, outcome, parse, rules } from '../../src/games/tictactoe/rules';
 import { runCli } from '../helpers/cli';
 import { negate, perfectValue } from './oracle';

@@ -10,9 +10,9 @@
 //   holds), scores every move on each draw (exactly once the hands are small, else by the heuristic search),
 //   and plays the move with the most votes: the one that wins the most draws when they can be solved.
 
-import { deepen } from '../../engine/deepening';
-import type { Bot, BotContext, Decision, Iteration } from '../../engine/game';
-import { Rng } from '../../engine/rng';
+import { deepen } from '../../contracts/deepening';
+import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
+import { Rng } from '../../contracts/rng';
 import { ARTICLE_DEPTH, ARTICLE_WEIGHTS } from './article-bot';
 import type { Move } from './combos';
 import { setPosition, type CardsCore } from './core';

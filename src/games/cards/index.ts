@@ -1,7 +1,7 @@
 // Red Ten duel as the engine sees it. The size is the cards dealt to each player: 27 is the whole deck
 // (each hand known to the other), fewer is a short deal with cards out of play.
 
-import type { GameDefinition } from '../../engine/game';
+import type { GameDefinition } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { Move } from './combos';
 import type { CardsCore } from './core';

@@ -7,8 +7,8 @@
 // followed by `| last play to beat` (cards, `-` for a lead) and `| cards out of play`. The cards played so far
 // are the rest of the deck. A hand of `-` is empty: that player has won.
 
-import type { GameRules, Outcome } from '../../engine/game';
-import { Rng } from '../../engine/rng';
+import type { GameRules, Outcome } from '../../contracts/game';
+import { Rng } from '../../contracts/rng';
 import { cardName, CLASS_NAMES, classCounts, classOf, DECK_SIZE, formatCards, parseCards, sortCards } from './cards';
 import { beats, classify, formatMove, movesOf, parseMove, type Combo, type Move } from './combos';
 

@@ -1,7 +1,7 @@
 // DESIGN.md's solve for Red Ten: with both hands known, who wins under perfect play and a winning first play
 // of the player to move when it wins (null when it loses).
 
-import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../engine/game';
+import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';
 import { formatMove, type Move } from './combos';
 import { setPosition, solveTableLog2, type CardsCore } from './core';
 import { legalMoves, outcome, SEATS, type Position } from './rules';

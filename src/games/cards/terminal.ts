@@ -1,7 +1,7 @@
 // Red Ten in the terminal: the person's hand in the article's order, the other's card count, the play to
 // beat; a play is typed as cards (`5h 5s`) or `pass`, each kind of bad input with a message of its own.
 
-import type { TerminalUi } from '../../engine/game';
+import type { TerminalUi } from '../../contracts/game';
 import { classOf, formatCards, parseCard } from './cards';
 import { beats, classify, formatMove, type Move } from './combos';
 import { outcome, SEATS, type Position } from './rules';

@@ -1,8 +1,8 @@
 // Connect 4 bots: the article's C4State evaluation under alpha-beta (the classic bot, whose tolerance and seed
 // make the weaker levels), and the perfect player (the opening book, else the solver).
 
-import type { Bot, BotContext, Decision, Iteration } from '../../engine/game';
-import { Rng } from '../../engine/rng';
+import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
+import { Rng } from '../../contracts/rng';
 import { OpeningBook } from './book';
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, legalMoves, seatToMove, type Position } from './rules';

@@ -1,6 +1,6 @@
 // Connect 4 as the engine sees it.
 
-import type { GameDefinition } from '../../engine/game';
+import type { GameDefinition } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { Connect4Core } from './core';
 import { rules, type Position } from './rules';

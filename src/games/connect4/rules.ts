@@ -2,7 +2,7 @@
 // diagonal) wins, a full board is a tie. A position is the string of columns played from the empty board,
 // 1-based (`4453`); the empty board is the empty string.
 
-import type { GameRules, Outcome } from '../../engine/game';
+import type { GameRules, Outcome } from '../../contracts/game';
 
 export const WIDTH = 7;
 export const HEIGHT = 6;

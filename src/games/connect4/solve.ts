@@ -1,8 +1,8 @@
 // Solving Connect 4 positions with the core: the score (strong or weak), a best column, and every column's
 // score (analysis), with each null-window iteration of the core's search reported.
 
-import { withIterations } from '../../engine/core';
-import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer, type SolveOptions } from '../../engine/game';
+import { withIterations } from '../../contracts/core';
+import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer, type SolveOptions } from '../../contracts/game';
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, outcome, type Position } from './rules';
 

@@ -1,7 +1,7 @@
 // Connect 4 in the terminal: the board with its column numbers, and a person's column read with a message of
 // its own for each kind of bad input (the article's "illegal move" for a full column).
 
-import type { TerminalUi } from '../../engine/game';
+import type { TerminalUi } from '../../contracts/game';
 import { HEIGHT, WIDTH, height, outcome, seatToMove, type Position } from './rules';
 
 const STONE = ['.', 'X', 'O'];

@@ -1,8 +1,8 @@
 // Plus-minus bots: the article's findMaxInRow (greedy), the article's Bot with its parameters, and the exact
 // bot (perfect play when the position can be solved, the deepest search the node budget allows otherwise).
 
-import { deepen } from '../../engine/deepening';
-import type { Bot, Decision } from '../../engine/game';
+import { deepen } from '../../contracts/deepening';
+import type { Bot, Decision } from '../../contracts/game';
 import { ARTICLE_DEFAULTS, ArticleBot } from './article-bot';
 import { EXACT_FREE_CELLS, setPosition, tableLog2, type MatrixCore } from './core';
 import { legalMoves, seatToMove, type Position } from './rules';

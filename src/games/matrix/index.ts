@@ -1,6 +1,6 @@
 // The plus-minus matrix game as the engine sees it.
 
-import type { GameDefinition } from '../../engine/game';
+import type { GameDefinition } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { MatrixCore } from './core';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, rules, type Position } from './rules';

@@ -7,8 +7,8 @@
 // Notation: `N r v11 v12 … vNN` (size, start row 0-based, the values row-major), optionally followed by
 // ` / m1 m2 …`: the moves played so far, each the index of the picked cell within the mover's line.
 
-import type { GameRules, Outcome } from '../../engine/game';
-import { Rng } from '../../engine/rng';
+import type { GameRules, Outcome } from '../../contracts/game';
+import { Rng } from '../../contracts/rng';
 
 export const MIN_SIZE = 2;
 export const MAX_SIZE = 20;

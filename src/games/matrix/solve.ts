@@ -1,7 +1,7 @@
 // The exact value of a plus-minus position and an optimal move, and the exact value of every move (analysis).
 
-import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer } from '../../engine/game';
-import { deepen } from '../../engine/deepening';
+import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';
+import { deepen } from '../../contracts/deepening';
 import { EXACT_FREE_CELLS, setPosition, tableLog2, type MatrixCore } from './core';
 import { legalMoves, outcome, seatToMove, type Position } from './rules';
 

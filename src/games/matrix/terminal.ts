@@ -1,7 +1,7 @@
 // The matrix game in the terminal: the board with the active line marked and used cells shown as '.', and a
 // person's move read as the index of a cell in the line, each kind of bad input with its own message.
 
-import type { TerminalUi } from '../../engine/game';
+import type { TerminalUi } from '../../contracts/game';
 import { cellOf, outcome, seatToMove, type Position } from './rules';
 
 const SEAT_NAMES = ['Rows', 'Columns'] as const;

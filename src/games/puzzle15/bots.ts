@@ -1,6 +1,6 @@
 // The 15-puzzle's one bot: the optimal solver, which plays the first move of an optimal solution.
 
-import type { Bot } from '../../engine/game';
+import type { Bot } from '../../contracts/game';
 import { HEURISTICS, type Puzzle15Core } from './core';
 import type { Direction, Position } from './rules';
 import { solveBoard } from './solve';

@@ -1,7 +1,7 @@
 // The 15-puzzle core's exports (assembly/puzzle15), setting a board up in it, and its pattern database:
 // read from the data cache, or built by the core on first use and written to the cache.
 
-import type { DataCache, Iteration } from '../../engine/game';
+import type { DataCache, Iteration } from '../../contracts/game';
 import type { Position } from './rules';
 
 export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb'] as const;

@@ -1,6 +1,6 @@
 // The 15-puzzle as the engine sees it: a solitaire (no arena), solved by the core.
 
-import type { GameDefinition } from '../../engine/game';
+import type { GameDefinition } from '../../contracts/game';
 import { bots, levels } from './bots';
 import { HEURISTICS, type Puzzle15Core } from './core';
 import { levelBoard, parseLevels } from './levels';

@@ -2,7 +2,7 @@
 // solver (scripts/build-puzzle15-levels.ts writes src/games/puzzle15/levels.txt), picked with a seed.
 // File lines: `<band> <16 tiles> <optimal length>`, `#` lines are comments.
 
-import { Rng } from '../../engine/rng';
+import { Rng } from '../../contracts/rng';
 import { start, type Position } from './rules';
 
 export const BANDS = ['20-29', '30-39', '40-49', '50-59', '60+'] as const;

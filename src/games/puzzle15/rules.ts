@@ -3,8 +3,8 @@
 // blank goes: U, D, L, R. A board is solvable for this goal when its inversions (tiles only) plus the blank's
 // row counted from the bottom (1-based) is odd.
 
-import type { GameRules, Outcome } from '../../engine/game';
-import { Rng } from '../../engine/rng';
+import type { GameRules, Outcome } from '../../contracts/game';
+import { Rng } from '../../contracts/rng';
 
 export const SIZE = 4;
 export const CELLS = SIZE * SIZE;

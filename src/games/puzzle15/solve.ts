@@ -1,8 +1,8 @@
 // Solving a 15-puzzle board optimally with the core: the length and the blank's moves, each threshold of
 // IDA* reported as an iteration.
 
-import { withIterations } from '../../engine/core';
-import { budgetAnswer, type Budget, type DataCache, type Iteration, type SolveAnswer } from '../../engine/game';
+import { withIterations } from '../../contracts/core';
+import { budgetAnswer, type Budget, type DataCache, type Iteration, type SolveAnswer } from '../../contracts/game';
 import { ensurePatterns, heuristicIndex, setBoard, type Puzzle15Core } from './core';
 import type { Direction, Position } from './rules';
 

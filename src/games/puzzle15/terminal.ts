@@ -1,7 +1,7 @@
 // The 15-puzzle in the terminal: the board, the move counter, and a move read as where the blank goes (U, D,
 // L, R) or as the number of a tile next to the blank; each kind of bad input gets its own message.
 
-import type { TerminalUi } from '../../engine/game';
+import type { TerminalUi } from '../../contracts/game';
 import { canMove, SIZE, type Direction, type Position } from './rules';
 
 export function draw(position: Position): string {

@@ -1,8 +1,8 @@
 // Tic-tac-toe bots: random, a depth-limited minimax (the weaker levels) and the perfect player.
 
-import { deepen } from '../../engine/deepening';
-import type { Bot, BotContext, Decision } from '../../engine/game';
-import { Rng } from '../../engine/rng';
+import { deepen } from '../../contracts/deepening';
+import type { Bot, BotContext, Decision } from '../../contracts/game';
+import { Rng } from '../../contracts/rng';
 import { setPosition, type TicTacToeCore } from './core';
 import { legalMoves, type Position } from './rules';
 

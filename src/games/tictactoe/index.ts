@@ -1,6 +1,6 @@
 // Tic-tac-toe as the engine sees it.
 
-import type { GameDefinition } from '../../engine/game';
+import type { GameDefinition } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { TicTacToeCore } from './core';
 import { rules, type Position } from './rules';

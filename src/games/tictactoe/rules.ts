@@ -1,7 +1,7 @@
 // Tic-tac-toe rules, the authority. The board is one flat array of 9 cells as in the article
 // (0 empty, 1 X, 2 O; cells 0-8 row-major), and a move is only checked along the lines through it.
 
-import type { GameRules, Outcome } from '../../engine/game';
+import type { GameRules, Outcome } from '../../contracts/game';
 
 export const EMPTY = 0;
 export const X = 1;

@@ -1,6 +1,6 @@
 // The exact value of a tic-tac-toe position and a best cell, as DESIGN.md's solve contract has it.
 
-import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../engine/game';
+import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';
 import { bestCells, setPosition, type TicTacToeCore } from './core';
 import { EMPTY, isOver, type Position } from './rules';
 

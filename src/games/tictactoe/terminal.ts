@@ -1,7 +1,7 @@
 // The article's console game: its board drawing, its prompt, and its input validation, with a message of
 // its own for each kind of bad input.
 
-import type { TerminalUi } from '../../engine/game';
+import type { TerminalUi } from '../../contracts/game';
 import { EMPTY, markToMove, type Position } from './rules';
 
 const SYMBOL = ['', 'X', 'O'];

@@ -13,7 +13,7 @@ import '../../../ui/search-chart';
 import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import { cards } from '..';
-import { findBot, parseBotConfig } from '../../../engine/bot-config';
+import { findBot, parseBotConfig } from '../../../contracts/bot-config';
 import { classOf, DECK_SIZE } from '../cards';
 import { classify, formatMove, sameMove, type Combo, type Move } from '../combos';
 import { FULL_DEAL, legalMoves, SEATS, SHORT_DEAL, type Position } from '../rules';

@@ -5,9 +5,9 @@
 
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { SolveAnswer } from '../../../engine/game';
-import { CancelledError, type Job } from '../../../engine/pool';
-import { requestSolve } from '../../../engine/requests';
+import type { SolveAnswer } from '../../../contracts/game';
+import { CancelledError, type Job } from '../../../runtime/pool';
+import { requestSolve } from '../../../runtime/requests';
 import '../../../ui/arena-charts';
 import { searchPool } from '../../../ui/pool';
 import { pageStyles } from '../../../ui/styles';

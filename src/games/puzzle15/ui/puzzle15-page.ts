@@ -5,8 +5,8 @@
 
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { Iteration } from '../../../engine/game';
-import { CancelledError, type Job } from '../../../engine/pool';
+import type { Iteration } from '../../../contracts/game';
+import { CancelledError, type Job } from '../../../runtime/pool';
 import { GamePage } from '../../../ui/game-page';
 import { GameSession, type Player } from '../../../ui/game-session';
 import { searchPool } from '../../../ui/pool';
@@ -15,7 +15,7 @@ import '../../../ui/search-chart';
 import { pageStyles } from '../../../ui/styles';
 import { puzzle15, generate } from '..';
 import { HEURISTICS } from '../core';
-import { solveShared } from '../shared-solve';
+import { solveShared } from './shared-solve';
 import type { Solution } from '../solve';
 import { BANDS } from '../levels';
 import levelsUrl from '../levels.txt?url';

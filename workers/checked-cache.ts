@@ -3,7 +3,7 @@
 // short, long or does not match its sums (a torn write, a disk error, a file put there by hand) reads as
 // missing, so the data is built again; it is never trusted.
 
-import type { DataCache } from './game';
+import type { DataCache } from '../src/contracts/game';
 
 const TAG = 0x41504331; // "APC1"
 const HEADER = 16;

@@ -1,6 +1,6 @@
 // The data cache in a browser (and its workers): an IndexedDB store of byte arrays by name.
 
-import type { DataCache } from './game';
+import type { DataCache } from '../src/contracts/game';
 
 const DATABASE = 'ai-playground-cache';
 const STORE = 'data';

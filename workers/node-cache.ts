@@ -2,7 +2,7 @@
 
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DataCache } from './game';
+import type { DataCache } from '../src/contracts/game';
 
 /** The cache folder of the project at `root`. */
 export function cacheFolder(root: string): string {

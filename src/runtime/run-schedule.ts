@@ -1,10 +1,10 @@
 // Running a schedule on the worker pool: each game whole in one worker, progress per game, and cancel, which
 // keeps the games already finished.
 
-import type { Budget } from '../engine/game';
-import { CancelledError, type WorkerPool } from '../engine/pool';
-import type { GameRecord } from './play-out';
-import type { Schedule } from './schedule';
+import type { Budget } from '../contracts/game';
+import { CancelledError, type WorkerPool } from './pool';
+import type { GameRecord } from '../arena/play-out';
+import type { Schedule } from '../arena/schedule';
 
 export interface RunProgress {
   readonly done: number;

@@ -2,7 +2,7 @@
 
 import { proxy } from 'comlink';
 import type { MoveAnswer, MoveRequest, ProgressCallback } from '../../workers/api';
-import type { Analysis, Budget, SolveAnswer, SolveOptions } from './game';
+import type { Analysis, Budget, SolveAnswer, SolveOptions } from '../contracts/game';
 import type { Job, WorkerPool } from './pool';
 
 export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?: ProgressCallback): Job<MoveAnswer> {

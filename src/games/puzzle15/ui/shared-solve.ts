@@ -3,10 +3,10 @@
 // search: the others are cancelled. The node counts of every iteration before the last add up to those of
 // the search on one worker; the last counts the nodes of the worker that found the goal.
 
-import type { Iteration, SolveOptions } from '../../engine/game';
-import { CancelledError, type Job, type WorkerPool } from '../../engine/pool';
-import { requestSolve } from '../../engine/requests';
-import type { ShareAnswer, Solution } from './solve';
+import type { Iteration, SolveOptions } from '../../../contracts/game';
+import { CancelledError, type Job, type WorkerPool } from '../../../runtime/pool';
+import { requestSolve } from '../../../runtime/requests';
+import type { ShareAnswer, Solution } from '../solve';
 
 export function solveShared(pool: WorkerPool, line: string, heuristic: string, parts: number, progress?: (iteration: Iteration) => void): Job<Solution> {
   let running: readonly Job<ShareAnswer>[] = [];
