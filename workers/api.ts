@@ -8,14 +8,17 @@ import { instantiateCore } from '../src/contracts/core';
 import {
   formatIteration,
   type Analysis,
+  type AnyGame,
   type Budget,
   type DataCache,
   type Iteration,
   type SearchReport,
+  type ShareAnswer,
+  type ShareRequest,
   type SolveAnswer,
   type SolveOptions,
 } from '../src/contracts/game';
-import { gameById } from '../src/games';
+import { gameById, games } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
 /** Reads a game's data file (`connect4/book.bin`); null when there is no such file. */
@@ -44,17 +47,27 @@ export interface MoveAnswer {
   readonly report: SearchReport;
 }
 
-export function createSearchApi(loadModule: ModuleLoader, loadResource: ResourceLoader, storage: DataCache) {
+export function createSearchApi(loadModule: ModuleLoader, readResource: ResourceLoader, storage: DataCache) {
+  // The data files the games declare, and only those, alike in a browser and in Node.
+  const declared = new Set(Object.values(games).flatMap((game) => game.resources ?? []));
+  const loadResource: ResourceLoader = (name) => (declared.has(name) ? readResource(name) : Promise.resolve(null));
   // What a core computed once and keeps (a pattern database) is checked when it is read back.
   const cache = checkedCache(storage);
   const cores = new Map<string, Promise<unknown>>();
-  const core = (name: string): Promise<unknown> => {
+  /** The game's core, instantiated once per worker. */
+  const core = (game: AnyGame): Promise<unknown> => {
+    const name = game.core;
+    if (name === undefined) return Promise.reject(new Error(`${game.rules.title} has no core: its bots and solver need none`));
     let instance = cores.get(name);
     if (!instance) {
       instance = loadModule(name).then((module) => instantiateCore(module));
       cores.set(name, instance);
     }
     return instance;
+  };
+  const solverOf = (game: AnyGame) => {
+    if (!game.solver) throw new Error(`${game.rules.title} has no solver`);
+    return game.solver;
   };
   const ignore: ProgressCallback = () => {};
 
@@ -68,7 +81,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
         params: config.params,
         seed: request.seed,
         budget: request.budget ?? {},
-        core: () => core(game.core),
+        core: () => core(game),
         resource: loadResource,
         cache,
         progress: (iteration) => void onProgress(formatIteration(game.rules, iteration)),
@@ -84,7 +97,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
     async playGames(gameId: string, games: readonly GameRequest[], budget: Budget = {}): Promise<GameRecord[]> {
       const game = gameById(gameId);
       const records: GameRecord[] = [];
-      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game.core), loadResource, cache));
+      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game), loadResource, cache));
       return records;
     },
 
@@ -93,19 +106,28 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
       const game = gameById(gameId);
       if (!game.analyze) throw new Error(`${game.rules.title} has no analysis`);
       const position = game.rules.parse(line);
-      return game.analyze(position, await core(game.core), budget, (iteration) => void onProgress(formatIteration(game.rules, iteration)));
+      return game.analyze(position, await core(game), budget, (iteration) => void onProgress(formatIteration(game.rules, iteration)));
     },
 
-    /** DESIGN.md's solve answer for one position line; throws an Error saying what is wrong with the line. */
+    /** The solve answer (README: the solve contract) for one position line; throws an Error saying what is wrong with the line. */
     async solve(gameId: string, line: string, options: SolveOptions = {}, budget: Budget = {}, onProgress?: ProgressCallback): Promise<SolveAnswer> {
       const game = gameById(gameId);
+      const solver = solverOf(game);
       const position = game.rules.parse(line);
-      return game.solve(
+      return solver.solve(
         position,
         options,
-        { core: await core(game.core), cache, budget },
+        { core: await core(game), cache, budget },
         onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))),
       );
+    },
+
+    /** One share of one iteration of a search several workers share (the game's solver must have shares). */
+    async searchShare(gameId: string, line: string, options: SolveOptions, share: ShareRequest): Promise<ShareAnswer> {
+      const game = gameById(gameId);
+      const solver = solverOf(game);
+      if (!solver.share) throw new Error(`${game.rules.title}'s solver has no shared search`);
+      return solver.share(game.rules.parse(line), options, share, { core: await core(game), cache, budget: {} });
     },
 
     /**
@@ -114,7 +136,8 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
      */
     async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
       const game = gameById(gameId);
-      const context = { core: await core(game.core), cache, budget: {} };
+      const solver = solverOf(game);
+      const context = { core: await core(game), cache, budget: {} };
       const answers: SolveAnswer[] = [];
       for (const [i, line] of lines.entries()) {
         let position: unknown;
@@ -123,7 +146,7 @@ export function createSearchApi(loadModule: ModuleLoader, loadResource: Resource
         } catch (error) {
           throw new Error(`line ${i + 1}: ${(error as Error).message}`);
         }
-        answers.push(await game.solve(position, options, context));
+        answers.push(await solver.solve(position, options, context));
       }
       return answers;
     },

@@ -2,10 +2,10 @@
 
 import { expose } from 'comlink';
 import { indexedDbCache } from './browser-cache';
+import { fetchResource } from './browser-resources';
 import { createSearchApi } from './api';
 
 const coreUrls = import.meta.glob<string>('../build/*.wasm', { query: '?url', import: 'default' });
-const resourceUrls = import.meta.glob<string>('../src/games/*/*.bin', { query: '?url', import: 'default' });
 
 expose(
   createSearchApi(
@@ -14,12 +14,7 @@ expose(
       if (!url) throw new Error(`there is no core "${core}"`);
       return WebAssembly.compileStreaming(fetch(await url()));
     },
-    async (name) => {
-      const url = resourceUrls[`../src/games/${name}`];
-      if (!url) return null;
-      const response = await fetch(await url());
-      return response.ok ? response.arrayBuffer() : null;
-    },
+    fetchResource,
     indexedDbCache,
   ),
 );

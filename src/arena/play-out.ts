@@ -1,7 +1,7 @@
 // One game between two bot configurations, played to its end inside a worker.
 
 import { findBot, parseBotConfig } from '../contracts/bot-config';
-import type { Budget, DataCache, GameDefinition } from '../contracts/game';
+import type { Budget, DataCache, AnyGame } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
 
 /** The search of one move, as the arena keeps it (the iterations are left out). */
@@ -27,7 +27,7 @@ export interface GameRecord {
 
 /** A move's seed comes from the game's seed and the position, as everywhere: the same seed replays the game. */
 export async function playOut(
-  game: GameDefinition,
+  game: AnyGame,
   seats: readonly [string, string],
   start: string,
   seed: number,

@@ -2,7 +2,7 @@
 // swapped. The schedule is the same for the same settings, in the browser and in the CLI.
 
 import { parseBotConfig } from '../contracts/bot-config';
-import type { GameDefinition } from '../contracts/game';
+import type { AnyGame } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
 
 export interface ScheduledGame {
@@ -45,7 +45,7 @@ export interface ScheduleSettings {
   readonly size?: number;
 }
 
-function checkSettings(game: GameDefinition, bots: readonly string[], pairings: number, settings: ScheduleSettings): void {
+function checkSettings(game: AnyGame, bots: readonly string[], pairings: number, settings: ScheduleSettings): void {
   for (const bot of bots) parseBotConfig(game.bots, bot);
   if (new Set(bots).size !== bots.length) throw new Error('a configuration is named twice');
   if (!Number.isInteger(settings.games) || settings.games < 1) throw new Error(`games must be at least 1, got ${settings.games}`);
@@ -57,7 +57,7 @@ function checkSettings(game: GameDefinition, bots: readonly string[], pairings: 
   }
 }
 
-function build(game: GameDefinition, bots: readonly string[], pairings: readonly Pairing[], settings: ScheduleSettings): Schedule {
+function build(game: AnyGame, bots: readonly string[], pairings: readonly Pairing[], settings: ScheduleSettings): Schedule {
   const size = settings.size ?? game.sizes?.default;
   const starts = Array.from({ length: settings.games }, (_, i) => game.rules.format(game.rules.start(deriveSeed(settings.seed, `start ${i}`), size)));
   const games: ScheduledGame[] = [];
@@ -71,7 +71,7 @@ function build(game: GameDefinition, bots: readonly string[], pairings: readonly
 }
 
 /** A round robin: every pair of configurations meets on every start, both ways round. */
-export function tournament(game: GameDefinition, bots: readonly string[], settings: ScheduleSettings): Schedule {
+export function tournament(game: AnyGame, bots: readonly string[], settings: ScheduleSettings): Schedule {
   if (bots.length < 2) throw new Error('a tournament needs at least two bots');
   if (bots.length > MAX_TOURNAMENT_BOTS) throw new Error(`a tournament has at most ${MAX_TOURNAMENT_BOTS} bots, got ${bots.length}`);
   checkSettings(game, bots, (bots.length * (bots.length - 1)) / 2, settings);
@@ -104,7 +104,7 @@ export function gridConfigs(bot: string, grid: readonly GridAxis[]): string[] {
 }
 
 /** A sweep: every grid point of one bot against each fixed opponent. */
-export function sweep(game: GameDefinition, bot: string, grid: readonly GridAxis[], opponents: readonly string[], settings: ScheduleSettings): Schedule {
+export function sweep(game: AnyGame, bot: string, grid: readonly GridAxis[], opponents: readonly string[], settings: ScheduleSettings): Schedule {
   if (opponents.length === 0) throw new Error('a sweep needs at least one opponent (--vs)');
   if (opponents.length > MAX_OPPONENTS) throw new Error(`a sweep has at most ${MAX_OPPONENTS} opponents, got ${opponents.length}`);
   const size = grid.reduce((points, axis) => points * axis.values.length, 1);

@@ -3,7 +3,7 @@
 // written as it goes, and --resume carries on a run that was interrupted.
 
 import { parseBotConfig } from '../contracts/bot-config';
-import type { GameDefinition } from '../contracts/game';
+import type { AnyGame } from '../contracts/game';
 import type { WorkerPool } from '../runtime/pool';
 import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
@@ -34,7 +34,7 @@ export function progressLine({ done, total, elapsedMs }: RunProgress): string {
 }
 
 export function tournamentCommand(
-  game: GameDefinition,
+  game: AnyGame,
   bots: readonly string[],
   settings: ScheduleSettings,
   options: ArenaOptions,
@@ -44,7 +44,7 @@ export function tournamentCommand(
 }
 
 export function sweepCommand(
-  game: GameDefinition,
+  game: AnyGame,
   bot: string,
   gridText: string,
   vs: readonly string[],
@@ -57,7 +57,7 @@ export function sweepCommand(
 }
 
 /** Carries on a saved run: its games not played yet, with its own settings; the results are an uninterrupted run's. */
-export function resumeCommand(game: GameDefinition, run: SavedRun, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOptions, pool: WorkerPool): Promise<number> {
   if (run.schedule.game !== game.rules.id) throw new UsageError(`the run to resume is of ${run.schedule.game}, not ${game.rules.id}`);
   // A run file comes from outside: its bots and starts must be the game's before any game is played.
   for (const bot of run.schedule.bots) parseBotConfig(game.bots, bot);

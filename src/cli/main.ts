@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeBotConfig } from '../contracts/bot-config';
 import { readResource } from '../../workers/node-cores';
-import type { GameDefinition } from '../contracts/game';
+import type { AnyGame } from '../contracts/game';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import { parseSeed } from '../contracts/rng';
@@ -36,7 +36,7 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'resume', value: 'FILE', help: 'carry on the interrupted run kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
 ];
 
-function scheduleSettings(game: GameDefinition, args: ParsedArgs): ScheduleSettings {
+function scheduleSettings(game: AnyGame, args: ParsedArgs): ScheduleSettings {
   return { games: optionInteger(args, 'games', 10, 1, MAX_GAMES), seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args) };
 }
 
@@ -58,7 +58,7 @@ async function runToResume(kind: SavedRun['kind'], args: ParsedArgs, settings: r
 interface Command {
   readonly summary: string;
   readonly options: readonly OptionSpec[];
-  run(game: GameDefinition, args: ParsedArgs, pool: () => WorkerPool): Promise<number>;
+  run(game: AnyGame, args: ParsedArgs, pool: () => WorkerPool): Promise<number>;
 }
 
 const commands: Readonly<Record<string, Command>> = {
@@ -72,7 +72,7 @@ const commands: Readonly<Record<string, Command>> = {
     ],
     run(game, args, pool) {
       const options: Record<string, string | boolean> = {};
-      for (const option of game.solveOptions ?? []) {
+      for (const option of game.solver?.options ?? []) {
         const value = args.options.get(option.name);
         if (value === undefined) continue;
         if (option.choices && !option.choices.includes(value as string))
@@ -183,7 +183,7 @@ const commands: Readonly<Record<string, Command>> = {
 };
 
 /** A comma-separated list of bot configurations, each as the arena names it (`greedy, article:depth=03` is `greedy`, `article:depth=3`). */
-function configList(game: GameDefinition, text: string | undefined): string[] {
+function configList(game: AnyGame, text: string | undefined): string[] {
   return (text ?? '')
     .split(',')
     .filter((part) => part.trim() !== '')
@@ -191,7 +191,7 @@ function configList(game: GameDefinition, text: string | undefined): string[] {
 }
 
 /** The --size option, checked against the game's sizes; undefined for games without sizes. */
-function boardSize(game: GameDefinition, args: ParsedArgs): number | undefined {
+function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
   if (!game.sizes) {
     if (args.options.has('size')) throw new UsageError(`${game.rules.title} has no board sizes`);
     return undefined;
@@ -235,7 +235,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const command = Object.hasOwn(commands, second) ? commands[second] : undefined;
     if (!command) throw new UsageError(`unknown command "${second}": the commands are ${Object.keys(commands).join(', ')}`);
     // A game adds its own solve flags (`connect4 solve --analyze --weak`).
-    const options = [...command.options, ...(second === 'solve' ? (game.solveOptions ?? []) : []), HELP_OPTION];
+    const options = [...command.options, ...(second === 'solve' ? (game.solver?.options ?? []) : []), HELP_OPTION];
     const args = parseArgs(rest, options);
     if (args.options.has('help')) {
       console.log(`usage: playground ${first} ${second} [options]\n${command.summary}\n${formatOptions(options)}`);

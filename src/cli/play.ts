@@ -1,7 +1,7 @@
 // `playground <game> play`: a game in the terminal, people against a bot or against each other.
 
 import type { Writable } from 'node:stream';
-import type { GameDefinition } from '../contracts/game';
+import type { AnyGame } from '../contracts/game';
 import type { WorkerPool } from '../runtime/pool';
 import type { Line } from '../io/lines';
 import { requestMove } from '../runtime/requests';
@@ -20,7 +20,7 @@ export interface PlaySetup {
 }
 
 /** Plays one game to its end; resolves to the exit status (1 when the input ends first). */
-export async function playGame(game: GameDefinition, setup: PlaySetup, lines: AsyncIterator<Line>, pool: WorkerPool, output: Writable): Promise<number> {
+export async function playGame(game: AnyGame, setup: PlaySetup, lines: AsyncIterator<Line>, pool: WorkerPool, output: Writable): Promise<number> {
   const { rules, terminal } = game;
   const say = (text: string) => void output.write(`${text}\n`);
   let position = setup.start ?? rules.start(setup.seed, setup.size);

@@ -103,10 +103,19 @@ export interface Bot<P, M, Core = unknown> {
   choose(position: P, context: BotContext<Core, M>): Promise<Decision<M>>;
 }
 
-/** Flags and values of a solve request (`--analyze`, `--heuristic wd`). */
+/** Flags and values of a solve request (`--analyze`, `--heuristic wd`), as they cross the worker boundary. */
 export type SolveOptions = Readonly<Record<string, string | number | boolean>>;
 
-/** The answer of DESIGN.md's solve contract for one position, including "nodes" and "ms". */
+/** A CLI flag of a game's solve: a flag (true when given), or a value (one of `choices`, if given). */
+export interface SolveOptionSpec {
+  readonly name: string;
+  /** The value's placeholder in the help (`H`); absent for a flag. */
+  readonly value?: string;
+  readonly help: string;
+  readonly choices?: readonly string[];
+}
+
+/** The answer of the solve contract (README: "Command line") for one position, including "nodes" and "ms". */
 export type SolveAnswer = Readonly<Record<string, unknown>> & { readonly nodes: number; readonly ms: number };
 
 /** The value of each move of the player to move, as a position's analysis shows them. */
@@ -133,30 +142,78 @@ export function budgetAnswer(nodes: number, ms: number): SolveAnswer {
   return { error: 'budget', nodes, ms };
 }
 
-/** Everything the engine, the worker, the CLI and the pages know of a game. */
-export interface GameDefinition<P = any, M = any, Core = any> {
+/** One share of one iteration of a search that several workers share: the threshold, and which part of how many. */
+export interface ShareRequest {
+  readonly threshold: number;
+  readonly part: number;
+  readonly parts: number;
+}
+
+/** A share searched: a solution (length >= 0, its moves) or none, the threshold searched and the next one. */
+export interface ShareAnswer {
+  readonly length: number;
+  readonly moves: string;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly threshold: number;
+  readonly next: number;
+}
+
+/** A game's exact solver: the CLI's `solve`, and the searches of the pages and the bench. */
+export interface Solver<P, M, Core, O extends object> {
+  /** The flags of `playground <game> solve` beyond the common ones. */
+  readonly options?: readonly SolveOptionSpec[];
+  /** Solves one position, reporting each iteration to `progress` if given. */
+  solve(position: P, options: O, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): SolveAnswer | Promise<SolveAnswer>;
+  /** One share of one iteration, for a solver whose iterations several workers share (the 15-puzzle's IDA*). */
+  share?(position: P, options: O, share: ShareRequest, tools: SolveTools<Core>): Promise<ShareAnswer>;
+}
+
+/** A page of the app: its route (`#/connect4`), its element `<route>-page` in the game's `ui/<route>-page.ts`. */
+export interface PageEntry {
+  readonly route: string;
+  readonly title: string;
+  readonly blurb: string;
+}
+
+/**
+ * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots and,
+ * as members a game has or not, each capability. A game is written with defineGame, which keeps its types.
+ */
+export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOptions> {
   readonly rules: GameRules<P, M>;
   readonly bots: readonly Bot<P, M, Core>[];
   /** The bot configurations a person picks from, weakest first. */
   readonly levels: readonly { readonly label: string; readonly config: string }[];
   readonly terminal: TerminalUi<P, M>;
-  /** The file name of the game's core under build/ (without .wasm). */
-  readonly core: string;
-  /** The options of the CLI's `solve` for this game (`--analyze`, `--weak`, `--heuristic wd`); a value names a placeholder. */
-  readonly solveOptions?: readonly { readonly name: string; readonly value?: string; readonly help: string; readonly choices?: readonly string[] }[];
+  /** The game's pages: the first is its own (route = the game's id), then any others it has (a solver bench). */
+  readonly pages: readonly PageEntry[];
+  /** The file name of the game's WebAssembly core under build/ (without .wasm), for a game that has one. */
+  readonly core?: string;
+  /** Data files the game ships under src/games/ (`connect4/book.bin`), served alike by both workers. */
+  readonly resources?: readonly string[];
   /** A one-player puzzle: no arena, no bots against each other. */
   readonly solitaire?: boolean;
+  /** Board sizes, for games that have them (the matrix game). */
+  readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
+  /** Online play (two-player games), with the sizes a room may be created with (none: the game's default). */
+  readonly online?: { readonly sizes?: { readonly min: number; readonly max: number; readonly rule: string } };
   /** Ways to make a start (the 15-puzzle's walk, random, level), with what `difficulty` means for each. */
   readonly generators?: readonly { readonly method: string; readonly difficulty: string }[];
   generate?(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>): Promise<P>;
-  /** Board sizes, for games that have them (the matrix game). */
-  readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
-  /** Solves one position exactly (the CLI's `solve`), reporting each iteration to `progress` if given. */
-  solve(position: P, options: SolveOptions, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): SolveAnswer | Promise<SolveAnswer>;
+  readonly solver?: Solver<P, M, Core, O>;
   /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
   moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */
   analyze?(position: P, core: Core, budget: Budget, progress: (iteration: Iteration<M>) => void): Analysis;
+}
+
+/** A game of the registry, its types erased: positions and moves are whatever its rules make of them. */
+export type AnyGame = GameDefinition<unknown, unknown, unknown, object>;
+
+/** A game's definition, with its position, move, core and solve options types kept. */
+export function defineGame<P, M, Core = unknown, O extends object = SolveOptions>(game: GameDefinition<P, M, Core, O>): GameDefinition<P, M, Core, O> {
+  return game;
 }
 
 /** A game in the terminal (`playground <game> play`): how it is drawn and how a person's move is read. */

@@ -3,10 +3,13 @@
 // fields a side does not know are ignored, so the protocol can grow. README.md's "Online play" lists them.
 
 import * as v from 'valibot';
+import { games } from '../games';
 
-/** Games that can be played online: the two-player ones. */
-export const ONLINE_GAMES = ['connect4', 'tictactoe', 'matrix', 'cards'] as const;
-export type OnlineGame = (typeof ONLINE_GAMES)[number];
+/** Games that can be played online: those whose definition says so. */
+export const ONLINE_GAMES: readonly string[] = Object.values(games)
+  .filter((game) => game.online)
+  .map((game) => game.rules.id);
+export type OnlineGame = string;
 
 /** A message longer than this (in characters) is refused with an error; the connection stays. */
 export const MAX_MESSAGE_CHARS = 4096;

@@ -2,7 +2,7 @@
 
 import { proxy } from 'comlink';
 import type { MoveAnswer, MoveRequest, ProgressCallback } from '../../workers/api';
-import type { Analysis, Budget, SolveAnswer, SolveOptions } from '../contracts/game';
+import type { Analysis, Budget, ShareAnswer, ShareRequest, SolveAnswer, SolveOptions } from '../contracts/game';
 import type { Job, WorkerPool } from './pool';
 
 export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?: ProgressCallback): Job<MoveAnswer> {
@@ -18,6 +18,11 @@ export function requestSolve(
   onProgress?: ProgressCallback,
 ): Job<SolveAnswer> {
   return pool.run((api) => api.solve(game, line, options, budget, onProgress && proxy(onProgress)));
+}
+
+/** One share of one iteration of a search several workers share. */
+export function requestShare(pool: WorkerPool, game: string, line: string, options: SolveOptions, share: ShareRequest): Job<ShareAnswer> {
+  return pool.run((api) => api.searchShare(game, line, options, share));
 }
 
 /** Position lines solved in one worker, one after another: the answers in the order of the lines. */

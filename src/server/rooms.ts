@@ -8,7 +8,7 @@
 // and tests drive a Lobby directly too.
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { GameDefinition } from '../contracts/game';
+import type { AnyGame } from '../contracts/game';
 import { gameById } from '../games';
 import { parseClientMessage, type ClientMessage, type ErrorCode, type OnlineGame, type RoomState, type SeatState, type ServerMessage } from '../net/protocol';
 import type { FailureLog } from './failures';
@@ -31,7 +31,7 @@ interface Seat {
 interface Room {
   readonly id: string;
   readonly gameId: OnlineGame;
-  readonly game: GameDefinition;
+  readonly game: AnyGame;
   readonly size: number | undefined;
   /** The address that made the room ('' for a room read back from the journal). */
   readonly createdBy: string;
@@ -73,12 +73,6 @@ export interface LobbyOptions {
   readonly now?: () => number;
   readonly logFailure?: FailureLog;
 }
-
-/** Sizes a room may be created with; other games have none. Red Ten online is a full deal: no hidden cards to keep. */
-const SIZES: Partial<Record<OnlineGame, { min: number; max: number; rule: string }>> = {
-  matrix: { min: 2, max: 12, rule: 'a plus-minus board online is 2 to 12' },
-  cards: { min: 27, max: 27, rule: 'Red Ten online is a full deal, 27 cards each' },
-};
 
 function seatState(seat: Seat | null): SeatState {
   return { taken: seat !== null, connected: !!seat?.client };
@@ -251,11 +245,12 @@ export class Lobby {
     let owned = 0;
     for (const room of this.rooms.values()) if (room.createdBy === client.address && room.seats.some((seat) => seat?.client)) owned++;
     if (owned >= this.roomsPerAddress) throw new Refused('too-many-rooms', `at most ${this.roomsPerAddress} rooms per address: finish or leave one first`);
-    const limits = SIZES[gameId];
+    const game = gameById(gameId);
+    // The sizes a room may be created with are the game's own (Red Ten online is a full deal).
+    const limits = game.online?.sizes;
     if (size !== undefined && (!limits || size < limits.min || size > limits.max)) {
       throw new Refused('bad-message', limits ? limits.rule : `${gameId} has no size to choose`);
     }
-    const game = gameById(gameId);
     let id: string;
     do id = randomBytes(5).toString('hex');
     while (this.rooms.has(id));

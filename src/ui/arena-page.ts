@@ -13,7 +13,7 @@ import { runCsv } from '../arena/run-csv';
 import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../arena/saved-run';
 import { sweep, tournament, type GridAxis, type Schedule } from '../arena/schedule';
 import { findBot, parseBotConfig } from '../contracts/bot-config';
-import type { GameDefinition } from '../contracts/game';
+import type { AnyGame } from '../contracts/game';
 import { parseSeed } from '../contracts/rng';
 import { findGame, gameById, games } from '../games';
 import './arena-charts';
@@ -94,7 +94,8 @@ export class ArenaPage extends LitElement {
 
   /** The URL's parameters: game. */
   @property({ attribute: false }) params = new URLSearchParams();
-  @state() private gameId = 'matrix';
+  /** The game on show: the first of the registry that has an arena, until one is picked. */
+  @state() private gameId = Object.values(games).find((game) => !game.solitaire)!.rules.id;
   @state() private configs: string[] = [];
   @state() private gamesPerPair = 50;
   @state() private seed = 1;
@@ -136,7 +137,7 @@ export class ArenaPage extends LitElement {
     this.active?.run.cancel();
   }
 
-  private get game(): GameDefinition {
+  private get game(): AnyGame {
     return gameById(this.gameId);
   }
 
@@ -358,7 +359,7 @@ export class ArenaPage extends LitElement {
         <tbody>${listed.map(
           ({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
           <td>${signed(record.margin)}</td><td>${record.moves.length}</td>
-          <td><a href=${`#/${run.schedule.game}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
+          <td><a href=${`#/${gameById(run.schedule.game).pages[0].route}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
         )}</tbody>
       </table>
       ${played.length > listed.length ? html`<button @click=${() => (this.allGames = true)}>Show all ${played.length} games</button>` : ''}

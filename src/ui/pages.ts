@@ -1,58 +1,29 @@
-// The pages of the app: one per game, each opened by its hash route.
+// The pages of the app: each game's own and any others it lists (its definition's `pages`), then the arena. A
+// game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new game's page
+// needs no entry here. The pages are loaded with the app (not when first opened), so that a key pressed as soon
+// as a page shows reaches it.
 
 import { html, type TemplateResult } from 'lit';
-import '../games/cards/ui/cards-page';
-import '../games/connect4/ui/connect4-page';
-import '../games/matrix/ui/matrix-page';
-import '../games/puzzle15/ui/puzzle15-bench-page';
-import '../games/puzzle15/ui/puzzle15-page';
+import { unsafeStatic, html as withTag } from 'lit/static-html.js';
+import type { PageEntry } from '../contracts/game';
+import { games } from '../games';
 import './arena-page';
-import '../games/tictactoe/ui/tictactoe-page';
 
-export interface Page {
-  readonly route: string;
-  readonly title: string;
-  readonly blurb: string;
+export interface Page extends PageEntry {
   render(params: URLSearchParams): TemplateResult;
 }
 
+const pageModules = import.meta.glob('../games/*/ui/*-page.ts', { eager: true });
+
+function gamePage(gameId: string, entry: PageEntry): Page {
+  const file = `../games/${gameId}/ui/${entry.route}-page.ts`;
+  if (!pageModules[file]) throw new Error(`the page of ${entry.route} is missing: ${file.slice(3)}`);
+  const tag = unsafeStatic(`${entry.route}-page`);
+  return { ...entry, render: (params) => withTag`<${tag} .params=${params}></${tag}>` };
+}
+
 export const pages: readonly Page[] = [
-  {
-    route: 'tictactoe',
-    title: 'Tic-tac-toe',
-    blurb: 'Play X or O against an AI from random to perfect, watch two AIs, or play a friend.',
-    render: (params) => html`<tictactoe-page .params=${params}></tictactoe-page>`,
-  },
-  {
-    route: 'matrix',
-    title: 'Plus-minus',
-    blurb: "Take numbers from your row or column: the article's bot with its parameters, a perfect bot, and the value of every move.",
-    render: (params) => html`<matrix-page .params=${params}></matrix-page>`,
-  },
-  {
-    route: 'connect4',
-    title: 'Connect 4',
-    blurb: "Drop stones against the article's classic bot or a perfect solver; see every column's score.",
-    render: (params) => html`<connect4-page .params=${params}></connect4-page>`,
-  },
-  {
-    route: 'cards',
-    title: 'Red Ten',
-    blurb: "The climbing card game for two: the article's minimax bot, a strong solver, and an honest bot that does not peek.",
-    render: (params) => html`<cards-page .params=${params}></cards-page>`,
-  },
-  {
-    route: 'puzzle15',
-    title: '15-puzzle',
-    blurb: 'Slide the tiles home, or let the optimal solver show the shortest way; boards by difficulty.',
-    render: (params) => html`<puzzle15-page .params=${params}></puzzle15-page>`,
-  },
-  {
-    route: 'puzzle15-bench',
-    title: 'Solver bench',
-    blurb: "Korf's 100, the 80-move positions or random boards: nodes and time per heuristic, every length checked.",
-    render: () => html`<puzzle15-bench-page></puzzle15-bench-page>`,
-  },
+  ...Object.values(games).flatMap((game) => game.pages.map((entry) => gamePage(game.rules.id, entry))),
   {
     route: 'arena',
     title: 'Arena',

@@ -1,7 +1,8 @@
-// Red Ten duel as the engine sees it. The size is the cards dealt to each player: 27 is the whole deck
-// (each hand known to the other), fewer is a short deal with cards out of play.
+// Red Ten duel as the CLI, the arena, the workers, the server and the pages see it. The size is the cards dealt
+// to each player: 27 is the whole deck (each hand known to the other), fewer is a short deal with cards out of
+// play. Online play is a full deal: no hidden cards to keep.
 
-import type { GameDefinition } from '../../contracts/game';
+import { defineGame } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { Move } from './combos';
 import type { CardsCore } from './core';
@@ -9,12 +10,20 @@ import { FULL_DEAL, MIN_DEAL, rules, type Position } from './rules';
 import { solve } from './solve';
 import { terminal } from './terminal';
 
-export const cards: GameDefinition<Position, Move, CardsCore> = {
+export const cards = defineGame<Position, Move, CardsCore>({
   rules,
   bots,
   levels,
   terminal,
+  pages: [
+    {
+      route: 'cards',
+      title: 'Red Ten',
+      blurb: "The climbing card game for two: the article's minimax bot, a strong solver, and an honest bot that does not peek.",
+    },
+  ],
   core: 'cards',
   sizes: { min: MIN_DEAL, max: FULL_DEAL, default: FULL_DEAL },
-  solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
-};
+  online: { sizes: { min: FULL_DEAL, max: FULL_DEAL, rule: `Red Ten online is a full deal, ${FULL_DEAL} cards each` } },
+  solver: { solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress) },
+});

@@ -1,22 +1,27 @@
-// Connect 4 as the engine sees it.
+// Connect 4 as the CLI, the arena, the workers, the server and the pages see it.
 
-import type { GameDefinition } from '../../contracts/game';
+import { defineGame } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { Connect4Core } from './core';
 import { rules, type Position } from './rules';
-import { analyzeColumns, solve } from './solve';
+import { analyzeColumns, solve, type Connect4SolveOptions } from './solve';
 import { terminal } from './terminal';
 
-export const connect4: GameDefinition<Position, number, Connect4Core> = {
+export const connect4 = defineGame<Position, number, Connect4Core, Connect4SolveOptions>({
   rules,
   bots,
   levels,
   terminal,
+  pages: [{ route: 'connect4', title: 'Connect 4', blurb: "Drop stones against the article's classic bot or a perfect solver; see every column's score." }],
   core: 'connect4',
-  solveOptions: [
-    { name: 'analyze', help: "add every column's score (null for a full column)" },
-    { name: 'weak', help: 'only win (1), draw (0) or loss (-1): faster' },
-  ],
-  solve: (position, options, { core, budget }, progress) => solve(position, options, core, budget, progress),
+  resources: ['connect4/book.bin'],
+  online: {},
+  solver: {
+    options: [
+      { name: 'analyze', help: "add every column's score (null for a full column)" },
+      { name: 'weak', help: 'only win (1), draw (0) or loss (-1): faster' },
+    ],
+    solve: (position, options, { core, budget }, progress) => solve(position, options, core, budget, progress),
+  },
   analyze: (position, core, budget, progress) => analyzeColumns(position, core, false, budget, progress),
-};
+});

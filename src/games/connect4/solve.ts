@@ -2,7 +2,7 @@
 // score (analysis), with each null-window iteration of the core's search reported.
 
 import { withIterations } from '../../contracts/core';
-import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer, type SolveOptions } from '../../contracts/game';
+import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, outcome, type Position } from './rules';
 
@@ -111,6 +111,16 @@ export function analyzeColumns(
 }
 
 /**
+ * The solve's options: `--analyze` (every column's score), `--weak` (win, draw or loss only), and the bench's
+ * `scoreOnly` (the score search alone, as Pons' figures and the native reference count it).
+ */
+export interface Connect4SolveOptions {
+  readonly analyze?: boolean;
+  readonly weak?: boolean;
+  readonly scoreOnly?: boolean;
+}
+
+/**
  * DESIGN.md's answer: {"score": S, "move": C} for the side to move (C 1-7, centre first among the best), with
  * "columns" (7 scores, null for a full column) when analysing; a finished game has move null. Every position
  * starts from a clear table, so its node count does not depend on the lines before it. `scoreOnly` (for the
@@ -118,7 +128,7 @@ export function analyzeColumns(
  */
 export function solve(
   position: Position,
-  options: SolveOptions,
+  options: Connect4SolveOptions,
   core: Connect4Core,
   budget: Budget = {},
   progress?: (iteration: Iteration<number>) => void,

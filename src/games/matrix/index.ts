@@ -1,20 +1,28 @@
-// The plus-minus matrix game as the engine sees it.
+// The plus-minus matrix game as the CLI, the arena, the workers, the server and the pages see it.
 
-import type { GameDefinition } from '../../contracts/game';
+import { defineGame } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { MatrixCore } from './core';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, rules, type Position } from './rules';
 import { analyze, moveLoss, solve } from './solve';
 import { terminal } from './terminal';
 
-export const matrix: GameDefinition<Position, number, MatrixCore> = {
+export const matrix = defineGame<Position, number, MatrixCore>({
   rules,
   bots,
   levels,
   terminal,
+  pages: [
+    {
+      route: 'matrix',
+      title: 'Plus-minus',
+      blurb: "Take numbers from your row or column: the article's bot with its parameters, a perfect bot, and the value of every move.",
+    },
+  ],
   core: 'matrix',
   sizes: { min: MIN_SIZE, max: MAX_SIZE, default: DEFAULT_SIZE },
-  solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
+  online: { sizes: { min: 2, max: 12, rule: 'a plus-minus board online is 2 to 12' } },
+  solver: { solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress) },
   analyze,
   moveLoss,
-};
+});

@@ -1,8 +1,8 @@
-// The 15-puzzle as the engine sees it: a solitaire (no arena), solved by the core.
+// The 15-puzzle as the CLI, the workers and the pages see it: a solitaire (no arena), solved by the core.
 
-import type { GameDefinition } from '../../contracts/game';
+import { defineGame } from '../../contracts/game';
 import { bots, levels } from './bots';
-import { HEURISTICS, type Puzzle15Core } from './core';
+import { HEURISTICS, type Heuristic, type Puzzle15Core } from './core';
 import { levelBoard, parseLevels } from './levels';
 import { randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
 import { searchShare, solve } from './solve';
@@ -31,12 +31,25 @@ export async function generate(
   throw new Error(`there is no generator "${method}": use ${GENERATORS.join(', ')}`);
 }
 
-export const puzzle15: GameDefinition<Position, Direction, Puzzle15Core> = {
+export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly heuristic?: Heuristic }>({
   rules,
   bots,
   levels,
   terminal,
+  pages: [
+    {
+      route: 'puzzle15',
+      title: '15-puzzle',
+      blurb: 'Slide the tiles home, or let the optimal solver show the shortest way; boards by difficulty.',
+    },
+    {
+      route: 'puzzle15-bench',
+      title: 'Solver bench',
+      blurb: "Korf's 100, the 80-move positions or random boards: nodes and time per heuristic, every length checked.",
+    },
+  ],
   core: 'puzzle15',
+  resources: ['puzzle15/levels.txt'],
   solitaire: true,
   generators: [
     { method: 'walk', difficulty: 'the number of random moves from the goal (default 40)' },
@@ -44,11 +57,11 @@ export const puzzle15: GameDefinition<Position, Direction, Puzzle15Core> = {
     { method: 'level', difficulty: 'the optimal length band: 20-29, 30-39, 40-49 (default), 50-59 or 60+' },
   ],
   generate,
-  solveOptions: [{ name: 'heuristic', value: 'H', help: 'wd (default), wdid, md or pdb (built on first use, then cached)', choices: HEURISTICS }],
-  solve: (position, options, { core, cache, budget }, progress) => {
-    const heuristic = typeof options.heuristic === 'string' ? options.heuristic : 'wd';
-    // A share of one iteration, asked for by a search shared among workers.
-    if (typeof options.parts === 'number') return searchShare(position, heuristic, core, cache, Number(options.threshold), Number(options.part), options.parts);
-    return solve(position, heuristic, core, cache, budget, progress);
+  solver: {
+    options: [{ name: 'heuristic', value: 'H', help: 'wd (default), wdid, md or pdb (built on first use, then cached)', choices: HEURISTICS }],
+    solve: (position, options, { core, cache, budget }, progress) => solve(position, options.heuristic ?? 'wd', core, cache, budget, progress),
+    // Each iteration of IDA* dealt out among the workers (ui/shared-solve.ts).
+    share: (position, options, { threshold, part, parts }, { core, cache }) =>
+      searchShare(position, options.heuristic ?? 'wd', core, cache, threshold, part, parts),
   },
-};
+});

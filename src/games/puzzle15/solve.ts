@@ -2,7 +2,7 @@
 // IDA* reported as an iteration.
 
 import { withIterations } from '../../contracts/core';
-import { budgetAnswer, type Budget, type DataCache, type Iteration, type SolveAnswer } from '../../contracts/game';
+import { budgetAnswer, type Budget, type DataCache, type Iteration, type ShareAnswer, type SolveAnswer } from '../../contracts/game';
 import { ensurePatterns, heuristicIndex, setBoard, type Puzzle15Core } from './core';
 import type { Direction, Position } from './rules';
 
@@ -61,9 +61,6 @@ function solutionMoves(core: Puzzle15Core, length: number): string {
 
 /** The nodes at this depth are dealt out among the workers sharing an iteration (some thousands of them). */
 export const SPLIT_DEPTH = 10;
-
-/** One share of one IDA* iteration: a solution, or the threshold searched and the next one. */
-export type ShareAnswer = { readonly [key in keyof Solution]: Solution[key] } & { readonly threshold: number; readonly next: number };
 
 /**
  * One iteration of IDA* at `threshold` (at least the board's estimate) over share `part` of `parts` of the

@@ -1,17 +1,19 @@
-// Tic-tac-toe as the engine sees it.
+// Tic-tac-toe as the CLI, the arena, the workers, the server and the pages see it.
 
-import type { GameDefinition } from '../../contracts/game';
+import { defineGame } from '../../contracts/game';
 import { bots, levels } from './bots';
 import type { TicTacToeCore } from './core';
 import { rules, type Position } from './rules';
 import { solve } from './solve';
 import { terminal } from './terminal';
 
-export const tictactoe: GameDefinition<Position, number, TicTacToeCore> = {
+export const tictactoe = defineGame<Position, number, TicTacToeCore>({
   rules,
   bots,
   levels,
   terminal,
+  pages: [{ route: 'tictactoe', title: 'Tic-tac-toe', blurb: 'Play X or O against an AI from random to perfect, watch two AIs, or play a friend.' }],
   core: 'tictactoe',
-  solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
-};
+  online: {},
+  solver: { solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress) },
+});

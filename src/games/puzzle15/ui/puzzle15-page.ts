@@ -13,12 +13,12 @@ import { searchPool } from '../../../ui/pool';
 import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
 import { pageStyles } from '../../../ui/styles';
+import { fetchResource } from '../../../../workers/browser-resources';
 import { puzzle15, generate } from '..';
 import { HEURISTICS } from '../core';
 import { solveShared } from './shared-solve';
 import type { Solution } from '../solve';
 import { BANDS } from '../levels';
-import levelsUrl from '../levels.txt?url';
 import { format, isGoal, type Direction, type Position } from '../rules';
 import './puzzle15-board';
 
@@ -28,12 +28,6 @@ const HEURISTIC_NAMES: Readonly<Record<string, string>> = {
   md: 'Manhattan distance',
   pdb: 'Pattern database 6-6-3',
 };
-
-async function fetchResource(name: string): Promise<ArrayBuffer | null> {
-  if (name !== 'puzzle15/levels.txt') return null;
-  const response = await fetch(levelsUrl);
-  return response.ok ? response.arrayBuffer() : null;
-}
 
 @customElement('puzzle15-page')
 export class Puzzle15Page extends GamePage<Position, Direction> {

@@ -3,10 +3,10 @@
 // search: the others are cancelled. The node counts of every iteration before the last add up to those of
 // the search on one worker; the last counts the nodes of the worker that found the goal.
 
-import type { Iteration, SolveOptions } from '../../../contracts/game';
+import type { Iteration, ShareAnswer, ShareRequest, SolveOptions } from '../../../contracts/game';
 import { CancelledError, type Job, type WorkerPool } from '../../../runtime/pool';
-import { requestSolve } from '../../../runtime/requests';
-import type { ShareAnswer, Solution } from '../solve';
+import { requestShare } from '../../../runtime/requests';
+import type { Solution } from '../solve';
 
 export function solveShared(pool: WorkerPool, line: string, heuristic: string, parts: number, progress?: (iteration: Iteration) => void): Job<Solution> {
   let running: readonly Job<ShareAnswer>[] = [];
@@ -17,7 +17,7 @@ export function solveShared(pool: WorkerPool, line: string, heuristic: string, p
     const started = performance.now();
     for (;;) {
       if (cancelled) throw new CancelledError();
-      running = Array.from({ length: parts }, (_, part) => shareJob(pool, line, { heuristic, threshold, part, parts }));
+      running = Array.from({ length: parts }, (_, part) => shareJob(pool, line, { heuristic }, { threshold, part, parts }));
       const found = await firstSolution(running);
       const ms = performance.now() - started;
       if (found) {
@@ -41,9 +41,8 @@ export function solveShared(pool: WorkerPool, line: string, heuristic: string, p
   };
 }
 
-function shareJob(pool: WorkerPool, line: string, options: SolveOptions): Job<ShareAnswer> {
-  const job = requestSolve(pool, 'puzzle15', line, options);
-  return { promise: job.promise.then((answer) => answer as ShareAnswer), cancel: job.cancel };
+function shareJob(pool: WorkerPool, line: string, options: SolveOptions, share: ShareRequest): Job<ShareAnswer> {
+  return requestShare(pool, 'puzzle15', line, options, share);
 }
 
 /**
