@@ -1,6 +1,6 @@
 // Bot configurations: `id` or `id:param=value:param=value`, checked against the bot's parameter schema.
 
-import type { Bot, Params } from './game';
+import type { BotInfo, Params } from './game';
 
 export interface BotConfig {
   readonly id: string;
@@ -8,13 +8,13 @@ export interface BotConfig {
   readonly params: Params;
 }
 
-export function findBot<B extends Bot<any, any, any>>(bots: readonly B[], id: string): B {
+export function findBot<B extends BotInfo>(bots: readonly B[], id: string): B {
   const bot = bots.find((candidate) => candidate.id === id);
   if (!bot) throw new Error(`unknown bot "${id}": the bots are ${bots.map((b) => b.id).join(', ')}`);
   return bot;
 }
 
-export function parseBotConfig(bots: readonly Bot<any, any, any>[], text: string): BotConfig {
+export function parseBotConfig(bots: readonly BotInfo[], text: string): BotConfig {
   return parseAssignments(bots, text).config;
 }
 
@@ -22,12 +22,12 @@ export function parseBotConfig(bots: readonly Bot<any, any, any>[], text: string
  * The configuration as it is named everywhere: spaces around it and its parts dropped, numbers written plainly
  * (` article:depth=03` is `article:depth=3`), the parameters in the order given. Throws like parseBotConfig.
  */
-export function normalizeBotConfig(bots: readonly Bot<any, any, any>[], text: string): string {
+export function normalizeBotConfig(bots: readonly BotInfo[], text: string): string {
   const { config, named } = parseAssignments(bots, text);
   return [config.id, ...named.map((name) => `${name}=${config.params[name]}`)].join(':');
 }
 
-function parseAssignments(bots: readonly Bot<any, any, any>[], text: string): { config: BotConfig; named: string[] } {
+function parseAssignments(bots: readonly BotInfo[], text: string): { config: BotConfig; named: string[] } {
   const [id, ...assignments] = text.split(':').map((part) => part.trim());
   const bot = findBot(bots, id);
   const params: Record<string, number> = Object.fromEntries(bot.params.map((spec) => [spec.name, spec.default]));
@@ -53,7 +53,7 @@ function parseAssignments(bots: readonly Bot<any, any, any>[], text: string): { 
 }
 
 /** The configuration's text, naming only the parameters that differ from their defaults. */
-export function formatBotConfig(bots: readonly Bot<any, any, any>[], config: BotConfig): string {
+export function formatBotConfig(bots: readonly BotInfo[], config: BotConfig): string {
   const bot = findBot(bots, config.id);
   const changed = bot.params.filter((spec) => config.params[spec.name] !== spec.default);
   return [config.id, ...changed.map((spec) => `${spec.name}=${config.params[spec.name]}`)].join(':');

@@ -103,6 +103,9 @@ export interface Bot<P, M, Core = unknown> {
   choose(position: P, context: BotContext<Core, M>): Promise<Decision<M>>;
 }
 
+/** What a bot is without its search: all that choosing and checking a configuration needs. */
+export type BotInfo = Pick<Bot<unknown, unknown>, 'id' | 'label' | 'description' | 'params'>;
+
 /** Flags and values of a solve request (`--analyze`, `--heuristic wd`), as they cross the worker boundary. */
 export type SolveOptions = Readonly<Record<string, string | number | boolean>>;
 

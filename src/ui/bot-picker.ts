@@ -4,7 +4,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { findBot, formatBotConfig, parseBotConfig } from '../contracts/bot-config';
-import type { Bot } from '../contracts/game';
+import type { BotInfo } from '../contracts/game';
 
 @customElement('bot-picker')
 export class BotPicker extends LitElement {
@@ -34,7 +34,7 @@ export class BotPicker extends LitElement {
     }
   `;
 
-  @property({ attribute: false }) bots: readonly Bot<any, any, any>[] = [];
+  @property({ attribute: false }) bots: readonly BotInfo[] = [];
   /** The configuration text. */
   @property() value = '';
   @property() label = 'Bot';

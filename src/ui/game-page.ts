@@ -20,7 +20,7 @@ export abstract class GamePage<P, M> extends LitElement {
   /** What is wrong with the link or the seed typed, if anything. */
   @state() protected linkError = '';
   /** Online play, in the mode 'online'. */
-  protected online?: OnlineLink;
+  protected online?: OnlineLink<P, M>;
   protected abstract readonly session: GameSession<P, M>;
   private readonly onKey = (event: KeyboardEvent) => this.keyPressed(event);
 

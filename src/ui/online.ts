@@ -14,7 +14,7 @@ const RETRY_MS = [500, 1000, 2000, 4000];
 /** How soon a resume refused because the seat's connection is still there is tried again. */
 const SEAT_RETRY_MS = 3000;
 
-export class OnlineLink implements ReactiveController {
+export class OnlineLink<P, M> implements ReactiveController {
   status: LinkStatus = 'connecting';
   seat: 0 | 1 | null = null;
   state?: RoomState;
@@ -31,10 +31,10 @@ export class OnlineLink implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly session: GameSession<any, any>,
+    private readonly session: GameSession<P, M>,
     wanted: { create: { game: string; size?: number } } | { room: string },
     /** The room, once in one, and each state (the page keeps the URL and the seats). */
-    private readonly onState: (link: OnlineLink) => void,
+    private readonly onState: (link: OnlineLink<P, M>) => void,
   ) {
     this.wanted = wanted;
     // The session shows this link's controls and sends a person's moves here instead of playing them.

@@ -4,7 +4,7 @@ import type { GameSession } from './game-session';
 import { loadRun } from './run-store';
 
 /** Starts the replay the URL names; resolves to a message saying what is wrong, or '' when it opened. */
-export async function openReplay(session: GameSession<any, any>, params: URLSearchParams): Promise<string> {
+export async function openReplay<P, M>(session: GameSession<P, M>, params: URLSearchParams): Promise<string> {
   const id = params.get('run')!;
   const index = Number(params.get('game'));
   try {

@@ -46,7 +46,7 @@ export interface ControlHandlers {
 }
 
 /** Steps through a replay: the move shown, its bot's search, and "play from here". */
-function replayControls(session: GameSession<any, any>): TemplateResult {
+function replayControls<P, M>(session: GameSession<P, M>): TemplateResult {
   const replay = session.replay!;
   const { cursor, moves } = replay;
   const move = cursor > 0 ? moves[cursor - 1] : undefined;
@@ -67,7 +67,7 @@ function replayControls(session: GameSession<any, any>): TemplateResult {
     }</p>`;
 }
 
-export function sessionControls(session: GameSession<any, any>, handlers: ControlHandlers): TemplateResult {
+export function sessionControls<P, M>(session: GameSession<P, M>, handlers: ControlHandlers): TemplateResult {
   if (session.replay) return replayControls(session);
   if (session.online) return session.online.controls();
   const over = !!session.outcome;
@@ -90,7 +90,7 @@ export function sessionControls(session: GameSession<any, any>, handlers: Contro
 }
 
 /** The search chart's bars: one per bot move of the game, labelled with the seat's name and the move number. */
-export function chartEntries(session: GameSession<any, any>, seatNames: readonly [string, string]): ChartEntry[] {
+export function chartEntries<P, M>(session: GameSession<P, M>, seatNames: readonly [string, string]): ChartEntry[] {
   return session.searches.map((search) => ({
     label: `${seatNames[search.seat]} ${search.ply + 1}`,
     nodes: search.nodes,
@@ -101,7 +101,7 @@ export function chartEntries(session: GameSession<any, any>, seatNames: readonly
 }
 
 /** The status line while a game is on (the page says how it ended: only it knows the game's words). */
-export function turnStatus(session: GameSession<any, any>, mode: Mode, seatNames: readonly [string, string]): string {
+export function turnStatus<P, M>(session: GameSession<P, M>, mode: Mode, seatNames: readonly [string, string]): string {
   const seat = seatNames[session.seatToMove];
   if (session.replay) return `Replay: ${seat} to move.`;
   if (session.online) return `${seat} to move. ${session.online.describe()}`;

@@ -25,8 +25,12 @@ async function aRun(): Promise<SavedRun> {
   return savedRun('tournament', schedule, records, 10, new Date('2026-11-30T10:00:00Z'));
 }
 
+/** A run as a file holds it: JSON, anything at all in any field once someone has edited it. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests write whatever a hostile file could hold.
+type RunDocument = any;
+
 /** The run with one change made to its JSON form. */
-function changed(run: SavedRun, change: (document: any) => void): string {
+function changed(run: SavedRun, change: (document: RunDocument) => void): string {
   const document = JSON.parse(JSON.stringify(run));
   change(document);
   return JSON.stringify(document);
@@ -34,16 +38,16 @@ function changed(run: SavedRun, change: (document: any) => void): string {
 
 describe('saved runs from outside', () => {
   it.each([
-    ['a number for created', (d: any) => (d.created = 1764496800000), 'created'],
-    ['a null move', (d: any) => (d.records[0].moves[0] = null), 'records.0.moves.0'],
-    ['a pair index out of range', (d: any) => (d.schedule.games[1].pair = 7), 'game 1 names pairing 7'],
-    ['a negative pair index', (d: any) => (d.schedule.games[1].pair = -1), 'schedule.games.1.pair'],
-    ['missing seats', (d: any) => delete d.records[2].seats, 'records.2.seats'],
-    ['seats of other bots', (d: any) => (d.records[2].seats = ['greedy', 'greedy']), 'game 2 was played by other bots'],
-    ['the game __proto__', (d: any) => (d.schedule.game = '__proto__'), 'schedule.game'],
-    ['a game without an arena', (d: any) => (d.schedule.game = 'puzzle15'), 'schedule.game'],
-    ['a winner that is no seat', (d: any) => (d.records[0].winner = 2), 'records.0.winner'],
-    ['more records than games', (d: any) => d.records.push(null), 'games do not match its schedule'],
+    ['a number for created', (d: RunDocument) => (d.created = 1764496800000), 'created'],
+    ['a null move', (d: RunDocument) => (d.records[0].moves[0] = null), 'records.0.moves.0'],
+    ['a pair index out of range', (d: RunDocument) => (d.schedule.games[1].pair = 7), 'game 1 names pairing 7'],
+    ['a negative pair index', (d: RunDocument) => (d.schedule.games[1].pair = -1), 'schedule.games.1.pair'],
+    ['missing seats', (d: RunDocument) => delete d.records[2].seats, 'records.2.seats'],
+    ['seats of other bots', (d: RunDocument) => (d.records[2].seats = ['greedy', 'greedy']), 'game 2 was played by other bots'],
+    ['the game __proto__', (d: RunDocument) => (d.schedule.game = '__proto__'), 'schedule.game'],
+    ['a game without an arena', (d: RunDocument) => (d.schedule.game = 'puzzle15'), 'schedule.game'],
+    ['a winner that is no seat', (d: RunDocument) => (d.records[0].winner = 2), 'records.0.winner'],
+    ['more records than games', (d: RunDocument) => d.records.push(null), 'games do not match its schedule'],
   ])('are refused with the first reason: %s', async (_name, change, reason) => {
     const run = await aRun();
     expect(() => parseSavedRun(changed(run, change))).toThrow(reason);
