@@ -2,7 +2,8 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../src/games/connect4/rules';
+import { outcome, parse, play } from '../../src/games/connect4/rules';
+import { exactScore } from '../helpers/connect4-oracle';
 import { api } from '../helpers/api';
 import { runCli } from '../helpers/cli';
 
@@ -25,21 +26,35 @@ describe('playground connect4 solve', () => {
     });
   });
 
-  it('with --analyze gives every column its score, null for a full column', async () => {
-    // Late in a game (Test_L3_R1's first position): columns 1, 2, 4 and 5 are full.
-    const late = '2252576253462244111563365343671351441';
-    const { stdout } = await runCli(['connect4', 'solve', '--analyze'], `${late}\n4455\n`);
-    const [full, winning] = stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    const open = [...Array(7).keys()].filter((column) => parse(late).board[column][5] === 0);
-    for (const [column, score] of (full.columns as (number | null)[]).entries()) expect(score === null).toBe(!open.includes(column));
-    expect(full.score).toBe(-1);
-    expect(full.score).toBe(Math.max(...full.columns.filter((s: number | null) => s !== null)));
-    expect(winning).toMatchObject({ score: 18, move: 3, columns: [-2, 17, 18, -2, -2, 18, -2].map((_, i) => winning.columns[i]) });
-    expect(winning.columns[2]).toBe(18);
-    expect(winning.columns[5]).toBe(18);
+  it('with --analyze gives every column its score, null for a full column: each the exact score of its child', async () => {
+    // Late positions of Test_L3_R1 (at most 10 empty cells): an exhaustive search over the rules is the key.
+    const late = lines('Test_L3_R1', 200)
+      .map((line) => line.split(' ')[0])
+      .filter((moves) => moves.length >= 32)
+      .slice(0, 12);
+    expect(late.length).toBe(12);
+    const { stdout } = await runCli(['connect4', 'solve', '--analyze'], late.join('\n'));
+    for (const [i, line] of stdout.trim().split('\n').entries()) {
+      const answer = JSON.parse(line) as { score: number; move: number; columns: (number | null)[] };
+      const position = parse(late[i]);
+      const expected = [...Array(7).keys()].map((column) => {
+        if (position.board[column][5] !== 0) return null;
+        const child = play(position, column);
+        const end = outcome(child);
+        return end ? (end.winner === null ? 0 : 22 - (Math.floor(position.moves.length / 2) + 1)) : 0 - exactScore(child);
+      });
+      expect(answer.columns).toEqual(expected);
+      expect(answer.score).toBe(exactScore(position));
+      expect(expected[answer.move - 1]).toBe(answer.score);
+    }
+  });
+
+  it('with --analyze on an early position: the two columns that win at once with a fourth stone score 18, no other does', async () => {
+    // Red (to move) has 4 and 5 on the bottom row, yellow 4 and 5 above: 3 or 6 makes an open three.
+    const { stdout } = await runCli(['connect4', 'solve', '--analyze'], '4455\n');
+    const answer = JSON.parse(stdout) as { score: number; move: number; columns: number[] };
+    expect(answer).toMatchObject({ score: 18, move: 3 });
+    expect(answer.columns.map((score) => score === 18)).toEqual([false, false, true, false, false, true, false]);
   });
 
   it('with --weak gives only the sign', async () => {
