@@ -8,8 +8,8 @@ import { Rng } from '../../src/contracts/rng';
 import { ARTICLE_WEIGHTS, articleMove, articleScore } from '../../src/games/cards/article-bot';
 import { CLASSES, classCounts, DECK_SIZE, parseCards } from '../../src/games/cards/cards';
 import { combinations, type Combo } from '../../src/games/cards/combos';
-import { playCode, setPosition, type CardsCore } from '../../src/games/cards/core';
-import { deal, legalMoves, outcome, play, type Position } from '../../src/games/cards/rules';
+import { playCode, setPosition, solveTableLog2, type CardsCore } from '../../src/games/cards/core';
+import { deal, format, legalMoves, outcome, play, type Position } from '../../src/games/cards/rules';
 import { solve } from '../../src/games/cards/solve';
 
 const core = await instantiateCore<CardsCore>(await readCoreModule('build', 'cards'));
@@ -28,13 +28,20 @@ function randomPosition(rng: Rng, sizes: [number, number]): Position {
   return { hands, out: [], toMove: rng.below(2) as 0 | 1, last, history: [] };
 }
 
-/** Whether the mover wins, by trying every move of the rules. */
+/** Whether the mover wins, by trying every move of the rules (remembering the positions already searched). */
+const searched = new Map<string, boolean>();
 function moverWins(position: Position): boolean {
-  return legalMoves(position).some((move) => {
-    const next = play(position, move);
-    const result = outcome(next);
-    return result ? result.winner === position.toMove : !moverWins(next);
-  });
+  const key = format(position);
+  let wins = searched.get(key);
+  if (wins === undefined) {
+    wins = legalMoves(position).some((move) => {
+      const next = play(position, move);
+      const result = outcome(next);
+      return result ? result.winner === position.toMove : !moverWins(next);
+    });
+    searched.set(key, wins);
+  }
+  return wins;
 }
 
 describe('red ten core', () => {
@@ -50,6 +57,16 @@ describe('red ten core', () => {
         const takes = Array.from({ length: CLASSES }, (_, cls) => core.rootMoveTakes(k, cls));
         expect(takes).toEqual(move === 'pass' ? Array(CLASSES).fill(0) : classCounts([]).map((_, cls) => move.classes.filter((c) => c === cls).length));
       });
+    }
+  });
+
+  it('finds the same winner as a plain search over the rules on 40 deals of 6 to 8 cards each', () => {
+    const rng = new Rng(19);
+    for (let i = 0; i < 40; i++) {
+      const position = randomPosition(rng, [6 + rng.below(3), 6 + rng.below(3)]);
+      setPosition(core, position.hands, position.toMove, position.last, solveTableLog2(position.hands[0].length + position.hands[1].length));
+      core.clearTable();
+      expect(core.solve(0, 0), format(position)).toBe(moverWins(position) ? 1 : 0);
     }
   });
 

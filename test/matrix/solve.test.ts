@@ -7,15 +7,15 @@ import { runCli } from '../helpers/cli';
 import { moverValue, perfectMargin } from './oracle';
 
 describe('playground matrix solve', () => {
-  it('gives the perfect-play margin and an optimal column for 200 seeded boards of 2x2 to 4x4', async () => {
-    const boards = Array.from({ length: 200 }, (_, i) => generate(i, 2 + (i % 3)));
+  it('gives the perfect-play margin and an optimal column for 200 seeded boards of 2x2 to 4x4 and 12 of 5x5', async () => {
+    const boards = [...Array.from({ length: 200 }, (_, i) => generate(i, 2 + (i % 3))), ...Array.from({ length: 12 }, (_, i) => generate(500 + i, 5))];
     const { status, stdout } = await runCli(['matrix', 'solve'], boards.map(format).join('\n'));
     expect(status).toBe(0);
     const answers = stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(answers.length).toBe(200);
+    expect(answers.length).toBe(212);
     answers.forEach((answer, i) => {
       expect(Object.keys(answer)).toEqual(['value', 'move', 'nodes', 'ms']);
       expect(answer.value).toBe(perfectMargin(boards[i]));
