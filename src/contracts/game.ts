@@ -181,7 +181,8 @@ export interface PageEntry {
 
 /**
  * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots and,
- * as members a game has or not, each capability. A game is written with defineGame, which keeps its types.
+ * as members a game has or not, each capability. A game is written with defineGame (src/games/define-game.ts),
+ * which keeps its types and fills in what a game built on its rules alone does not give.
  */
 export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOptions> {
   readonly rules: GameRules<P, M>;
@@ -213,11 +214,6 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
 
 /** A game of the registry, its types erased: positions and moves are whatever its rules make of them. */
 export type AnyGame = GameDefinition<unknown, unknown, unknown, object>;
-
-/** A game's definition, with its position, move, core and solve options types kept. */
-export function defineGame<P, M, Core = unknown, O extends object = SolveOptions>(game: GameDefinition<P, M, Core, O>): GameDefinition<P, M, Core, O> {
-  return game;
-}
 
 /** A game in the terminal (`playground <game> play`): how it is drawn and how a person's move is read. */
 export interface TerminalUi<P, M> {

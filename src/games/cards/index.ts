@@ -2,7 +2,7 @@
 // to each player: 27 is the whole deck (each hand known to the other), fewer is a short deal with cards out of
 // play. Online play is a full deal: no hidden cards to keep.
 
-import { defineGame } from '../../contracts/game';
+import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import type { Move } from './combos';
 import type { CardsCore } from './core';

@@ -1,6 +1,6 @@
 // Connect 4 as the CLI, the arena, the workers, the server and the pages see it.
 
-import { defineGame } from '../../contracts/game';
+import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import type { Connect4Core } from './core';
 import { rules, type Position } from './rules';

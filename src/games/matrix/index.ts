@@ -1,6 +1,6 @@
 // The plus-minus matrix game as the CLI, the arena, the workers, the server and the pages see it.
 
-import { defineGame } from '../../contracts/game';
+import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import type { MatrixCore } from './core';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, rules, type Position } from './rules';

@@ -1,6 +1,6 @@
 // The 15-puzzle as the CLI, the workers and the pages see it: a solitaire (no arena), solved by the core.
 
-import { defineGame } from '../../contracts/game';
+import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import { HEURISTICS, type Heuristic, type Puzzle15Core } from './core';
 import { levelBoard, parseLevels } from './levels';

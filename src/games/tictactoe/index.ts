@@ -1,6 +1,6 @@
 // Tic-tac-toe as the CLI, the arena, the workers, the server and the pages see it.
 
-import { defineGame } from '../../contracts/game';
+import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import type { TicTacToeCore } from './core';
 import { rules, type Position } from './rules';
