@@ -48,8 +48,8 @@ export const cardsSuite: BenchSuite = {
         `${row.set}: mean ${row.meanNodes} nodes, ${(row.searchMs / row.positions).toFixed(1)} ms, the leader wins ${wins} of ${DEALS}; reference ${reference.meanNodes} nodes, ${reference.meanMs} ms`,
       );
       const result: Record<string, string | number> = { ...tableRow({ ...row, reference }) };
-      if (native) {
-        const output = runNative(native, positions.map(nativeLine));
+      if ('binary' in native) {
+        const output = runNative(native.binary, positions.map(nativeLine));
         // The native solver answers for the mover: 1 when it wins.
         const differing = output.filter(
           ([won, nodes], i) => SEATS[won ? positions[i].toMove : 1 - positions[i].toMove] !== answers[i].winner || nodes !== answers[i].nodes,
@@ -60,6 +60,8 @@ export const cardsSuite: BenchSuite = {
         result['native mean ms'] = nativeMs / DEALS;
         result['native differs'] = differing;
         result['wasm/native rate'] = row.nodesPerSecond / (nativeNodes / nativeMs) / 1000;
+      } else {
+        result.native = native.problem;
       }
       rows.push(result);
     }

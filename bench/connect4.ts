@@ -4,9 +4,8 @@
 // Times are the searches' own (each position starts from a clear table, cleared outside the timing).
 
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BenchSuite, TableRow } from './harness';
-import { compileNative, runNative, solveSet } from './harness';
+import { compileNative, packagePath, runNative, solveSet } from './harness';
 
 /** Pons' mean nodes per position without an opening book (data/README.md). */
 const PONS_MEAN_NODES: Record<string, number> = {
@@ -26,12 +25,12 @@ function connect4Suite(name: string, sets: readonly (readonly [set: string, posi
       const native = compileNative('connect4', log);
       // Warm the worker up first (not measured): V8 optimises the core only once it has run a while, and the
       // small sets are over before that. The native solver needs no warm-up.
-      const warmUp = readFileSync('test/data/connect4/Test_L2_R2', 'utf8').trim().split('\n').slice(0, 300);
+      const warmUp = readFileSync(packagePath('test/data/connect4/Test_L2_R2'), 'utf8').trim().split('\n').slice(0, 300);
       await solveSet(pool(1), 'connect4', 'warm-up', warmUp, { scoreOnly: true });
       const rows: TableRow[] = [];
       const totals = { nodes: 0, ms: 0, nativeNodes: 0, nativeMs: 0 };
       for (const [set, count] of sets) {
-        const file = join('test/data/connect4', set);
+        const file = packagePath('test/data/connect4', set);
         if (!existsSync(file)) throw new Error(`there is no test set ${file}`);
         const lines = readFileSync(file, 'utf8').trim().split('\n').slice(0, count);
         const { row, answers } = await solveSet(pool(1), 'connect4', set, lines, { scoreOnly: true });
@@ -48,19 +47,21 @@ function connect4Suite(name: string, sets: readonly (readonly [set: string, posi
           'mean ms': row.searchMs / row.positions,
           'M nodes/s': row.nodesPerSecond / 1e6,
         };
-        if (native) {
-          const output = runNative(native, lines);
+        if ('binary' in native) {
+          const output = runNative(native.binary, lines);
           const nativeNodes = output.reduce((sum, [, nodes]) => sum + nodes, 0);
           const nativeMs = output.reduce((sum, [, , us]) => sum + us, 0) / 1000;
           totals.nativeNodes += nativeNodes;
           totals.nativeMs += nativeMs;
           result['native M nodes/s'] = nativeNodes / nativeMs / 1000;
           result['wasm/native rate'] = row.nodesPerSecond / 1e6 / (nativeNodes / nativeMs / 1000);
+        } else {
+          result.native = native.problem;
         }
         log(`${set}: ${wrong} wrong, mean ${row.meanNodes} nodes`);
         rows.push(result);
       }
-      if (native) {
+      if ('binary' in native) {
         rows.push({
           set: 'all (node-weighted)',
           positions: '',

@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SolveAnswer, SolveOptions } from '../src/contracts/game';
 import type { WorkerPool } from '../src/runtime/pool';
 import { requestSolveAll } from '../src/runtime/requests';
@@ -119,17 +120,27 @@ function formatRate(perSecond: number): string {
 }
 
 /**
- * Compiles bench/native/<name>.c with the system's C compiler (-O3) and returns the binary's path, or undefined
- * (and says so) when there is no compiler: the native comparison is then left out.
+ * A file of the package (`bench/native/connect4.c`, `test/data/connect4/Test_L1_R1`): the bench runs from any
+ * folder. This file is bench/harness.ts, or bundled in dist-node/cli.mjs: the package is one folder up either way.
  */
-export function compileNative(name: string, log: (line: string) => void): string | undefined {
+export function packagePath(...parts: string[]): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', ...parts);
+}
+
+/** A native build: its binary, or why there is none (the suite then says so in its table). */
+export type NativeBuild = { readonly binary: string } | { readonly problem: string };
+
+/** Compiles bench/native/<name>.c with the system's C compiler (-O3); a failure is logged with the compiler's words. */
+export function compileNative(name: string, log: (line: string) => void): NativeBuild {
   const binary = join(mkdtempSync(join(tmpdir(), `${name}-native-`)), name);
   try {
-    execFileSync('cc', ['-O3', '-o', binary, `bench/native/${name}.c`]);
-    return binary;
-  } catch {
-    log('no C compiler (cc): the native comparison is left out');
-    return undefined;
+    execFileSync('cc', ['-O3', '-o', binary, packagePath('bench/native', `${name}.c`)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return { binary };
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException & { stderr?: Buffer };
+    const problem = failure.code === 'ENOENT' ? 'no C compiler (cc)' : `cc failed on ${name}.c`;
+    log(`the native comparison is left out: ${problem}${failure.stderr?.length ? `:\n${failure.stderr.toString().trim()}` : ''}`);
+    return { problem };
   }
 }
 

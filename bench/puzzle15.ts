@@ -6,13 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { solveShared } from '../src/games/puzzle15/ui/shared-solve';
 import { parseSet } from '../src/games/puzzle15/sets';
-import { compileNative, runNative, solveSet, type BenchSuite, type TableRow } from './harness';
+import { compileNative, packagePath, runNative, solveSet, type BenchSuite, type TableRow } from './harness';
 
 const korfSuite: BenchSuite = {
   name: 'puzzle15',
   description: 'korf100.txt with wd, wdid, pdb; WD against native C in the same run',
   async run({ pool, log }) {
-    const boards = parseSet(readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8'), 'korf');
+    const boards = parseSet(readFileSync(packagePath('src/games/puzzle15/data/korf100.txt'), 'utf8'), 'korf');
     const lines = boards.map((board) => board.tiles.join(' '));
     const rows: TableRow[] = [];
     for (const heuristic of ['wd', 'wdid', 'pdb']) {
@@ -31,8 +31,11 @@ const korfSuite: BenchSuite = {
       });
       if (heuristic === 'wd') {
         const native = compileNative('puzzle15', log);
-        if (!native) continue;
-        const output = runNative(native, lines);
+        if (!('binary' in native)) {
+          rows.push({ solver: 'native wd', boards: native.problem });
+          continue;
+        }
+        const output = runNative(native.binary, lines);
         const nodes = output.reduce((sum, [, n]) => sum + n, 0);
         const seconds = output.reduce((sum, [, , us]) => sum + us, 0) / 1e6;
         const nativeWrong = output.filter(([length], i) => length !== boards[i].length).length;
@@ -70,7 +73,7 @@ const hard80Suite: BenchSuite = {
   name: 'puzzle15-hard80',
   description: 'hard80.txt with pdb, each position searched by all the workers at once',
   async run({ pool, log }) {
-    const boards = parseSet(readFileSync('src/games/puzzle15/data/hard80.txt', 'utf8'), 'hard');
+    const boards = parseSet(readFileSync(packagePath('src/games/puzzle15/data/hard80.txt'), 'utf8'), 'hard');
     const workers = pool();
     // Not measured: every worker loads the databases (a worker cancelled at the end of a search loads them again).
     await solveShared(workers, '1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15', 'pdb', workers.size).promise;
