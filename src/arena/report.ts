@@ -1,5 +1,5 @@
 // The figures of a finished (or cancelled) run, as the CLI prints them and the page shows them. The leading
-// fields are DESIGN.md's tournament document; totals and games follow.
+// fields are the tournament document of docs/cli.md; totals and games follow.
 
 import type { GameRecord } from './play-out';
 import { eloRatings, type Rating } from './ratings';

@@ -1,4 +1,4 @@
-// `playground <game> solve`: one JSON answer per position line, in input order (DESIGN.md's contract). Lines are
+// `playground <game> solve`: one JSON answer per position line, in input order (the solve contract, docs/cli.md). Lines are
 // read as they are solved, a bounded number at a time (so a file of millions of lines takes no more memory than
 // a few), and a line over 1 MB is answered with an error without being held whole.
 

@@ -13,7 +13,7 @@ export interface GameRules<P, M> {
   readonly seats: readonly [string, string];
   /** A start position; games with random starts draw it from the seed, games with sizes take one. */
   start(seed: number, size?: number): P;
-  /** Reads the position notation of DESIGN.md; throws an Error saying what is wrong. */
+  /** Reads the game's position notation (docs/cli.md); throws an Error saying what is wrong. */
   parse(text: string): P;
   format(position: P): string;
   seatToMove(position: P): 0 | 1;

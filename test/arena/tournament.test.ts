@@ -1,4 +1,4 @@
-// Tournaments and sweeps from the CLI: DESIGN.md's JSON document, the same results on 1 and 2 workers.
+// Tournaments and sweeps from the CLI: the JSON document of docs/cli.md, the same results on 1 and 2 workers.
 
 import { describe, expect, it } from 'vitest';
 import { gridConfigs, parseGrid, tournament } from '../../src/arena/schedule';
@@ -40,7 +40,7 @@ describe('arena schedules', () => {
 describe('playground matrix tournament', () => {
   const args = ['matrix', 'tournament', '--bots', 'greedy,article:depth=3,exact', '--games', '100', '--seed', '1', '--json'];
 
-  it('prints the document of DESIGN.md and ranks exact > article > greedy, the same on one worker and on two', async () => {
+  it('prints the document of docs/cli.md and ranks exact > article > greedy, the same on one worker and on two', async () => {
     const [one, two] = await Promise.all([runCli([...args, '--workers', '1']), runCli([...args, '--workers', '2'])]);
     expect(one.status).toBe(0);
     const report = JSON.parse(one.stdout);

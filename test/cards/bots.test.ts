@@ -10,7 +10,7 @@ import { api } from '../helpers/api';
 import { runCli } from '../helpers/cli';
 
 describe('playground cards solve', () => {
-  it('answers each line as DESIGN.md says, with an error for each kind of bad line', async () => {
+  it('answers each line as docs/cli.md says, with an error for each kind of bad line', async () => {
     const input = [
       '# A leads 3h; B can answer 4 or BJ, but the red ten wins the lead back',
       '3h 5d 10h | 4s 4c BJ | A',

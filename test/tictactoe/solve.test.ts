@@ -1,4 +1,4 @@
-// `playground tictactoe solve`, run as a command: DESIGN.md's contract on every reachable position.
+// `playground tictactoe solve`, run as a command: the solve contract of docs/cli.md on every reachable position.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
 // leads the next; the first to empty the hand wins. A full deal is 27 cards each (then each hand is known to
 // the other); a short deal leaves cards out of play, hidden from both.
 //
-// Notation: `A-hand | B-hand | mover`, as DESIGN.md's solve line (`3h 5d 10h | 4s 4c BJ | A`), optionally
+// Notation: `A-hand | B-hand | mover`, as the solve line of docs/cli.md (`3h 5d 10h | 4s 4c BJ | A`), optionally
 // followed by `| last play to beat` (cards, `-` for a lead) and `| cards out of play`. The cards played so far
 // are the rest of the deck. A hand of `-` is empty: that player has won.
 

@@ -1,4 +1,4 @@
-// DESIGN.md's solve for Red Ten: with both hands known, who wins under perfect play and a winning first play
+// The solve for Red Ten (docs/cli.md): with both hands known, who wins under perfect play and a winning first play
 // of the player to move when it wins (null when it loses).
 
 import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';

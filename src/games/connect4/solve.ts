@@ -121,7 +121,7 @@ export interface Connect4SolveOptions {
 }
 
 /**
- * DESIGN.md's answer: {"score": S, "move": C} for the side to move (C 1-7, centre first among the best), with
+ * The solve answer (docs/cli.md): {"score": S, "move": C} for the side to move (C 1-7, centre first among the best), with
  * "columns" (7 scores, null for a full column) when analysing; a finished game has move null. Every position
  * starts from a clear table, so its node count does not depend on the lines before it. `scoreOnly` (for the
  * bench) leaves the move out.

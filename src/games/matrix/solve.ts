@@ -12,7 +12,7 @@ function finalMargin(position: Position, moverValue: number): number {
 }
 
 /**
- * DESIGN.md's answer: {"value": the first player's points minus the second's under perfect play, "move": an
+ * The solve answer (docs/cli.md): {"value": the first player's points minus the second's under perfect play, "move": an
  * optimal move of the player to move (a column in row r at the start)}; a finished game has move null.
  */
 export function solve(position: Position, core: MatrixCore, budget: Budget, progress: (iteration: Iteration<number>) => void): SolveAnswer {

@@ -80,7 +80,7 @@ export async function searchShare(
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
 }
 
-/** DESIGN.md's answer: {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
+/** The solve answer (docs/cli.md): {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
 export async function solve(
   position: Position,
   heuristic: string,

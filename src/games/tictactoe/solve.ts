@@ -1,4 +1,4 @@
-// The exact value of a tic-tac-toe position and a best cell, as DESIGN.md's solve contract has it.
+// The exact value of a tic-tac-toe position and a best cell, as the solve contract (docs/cli.md) has it.
 
 import { budgetAnswer, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';
 import { bestCells, setPosition, type TicTacToeCore } from './core';
