@@ -1,19 +1,27 @@
-// A transposition table every core can use. An entry is 8 bytes: 32 bits of the position's key that the
-// bucket index does not use, to tell positions apart, and a 32-bit payload the game packs as it likes, except
-// that its low 6 bits are the search depth (the replacement priority) and it is never 0 (0 = empty). A bucket
-// is 4 entries, 32 bytes: a probe reads one cache line. A store replaces the same position, else the
-// shallowest entry of the bucket.
+// A transposition table every core can use. An entry is 16 bytes: the position's whole 64-bit key, so that a
+// probe never takes another position's entry for its own unless their keys are equal (about 2^-64 a probe: none
+// expected in years of solving; 32 bits of key would give one every few thousand million probes, a wrong "exact"
+// answer now and then), and a 32-bit payload the game packs as it likes, except that its low 6 bits are the
+// search depth (the replacement priority) and it is never 0 (0 = empty). A bucket is 4 entries, 64 bytes: a
+// probe reads one cache line. A store replaces the same position, else the shallowest entry of the bucket.
 
+/** The allocation, and the table in it from its first whole cache line. */
+let allocation: usize = 0;
 let table: usize = 0;
 let bucketMask: u64 = 0;
 let bucketCount: usize = 0;
 
-/** Allocates 2^log2Buckets buckets (32 bytes each) and clears them; keeps the memory if the size is the same. */
+const ENTRY_BYTES: usize = 16;
+const BUCKET_BYTES: usize = 64;
+
+/** Allocates 2^log2Buckets buckets (64 bytes each) and clears them; keeps the memory if the size is the same. */
 export function ttInit(log2Buckets: i32): void {
   const count = (<usize>1) << log2Buckets;
   if (count != bucketCount) {
-    if (table) heap.free(table);
-    table = heap.alloc(count << 5);
+    if (allocation) heap.free(allocation);
+    // One more bucket's worth, to start the table on a cache line.
+    allocation = heap.alloc(count * BUCKET_BYTES + BUCKET_BYTES);
+    table = (allocation + BUCKET_BYTES - 1) & ~(BUCKET_BYTES - 1);
     bucketCount = count;
     bucketMask = <u64>(count - 1);
   }
@@ -21,27 +29,21 @@ export function ttInit(log2Buckets: i32): void {
 }
 
 export function ttClear(): void {
-  memory.fill(table, 0, bucketCount << 5);
+  memory.fill(table, 0, bucketCount * BUCKET_BYTES);
 }
 
 @inline
 function bucketOf(key: u64): usize {
-  return table + ((<usize>(key & bucketMask)) << 5);
-}
-
-@inline
-function checkOf(key: u64): u64 {
-  return key & 0xffffffff00000000;
+  return table + <usize>(key & bucketMask) * BUCKET_BYTES;
 }
 
 /** The payload stored for key, or 0. */
 @inline
 export function ttProbe(key: u64): u32 {
   const bucket = bucketOf(key);
-  const check = checkOf(key);
-  for (let i: usize = 0; i < 32; i += 8) {
-    const entry = load<u64>(bucket + i);
-    if ((entry & 0xffffffff00000000) == check && <u32>entry != 0) return <u32>entry;
+  for (let i: usize = 0; i < BUCKET_BYTES; i += ENTRY_BYTES) {
+    const payload = load<u32>(bucket + i, 8);
+    if (payload != 0 && load<u64>(bucket + i) == key) return payload;
   }
   return 0;
 }
@@ -49,22 +51,22 @@ export function ttProbe(key: u64): u32 {
 @inline
 export function ttStore(key: u64, payload: u32): void {
   const bucket = bucketOf(key);
-  const check = checkOf(key);
   let target = bucket;
   let shallowest: u32 = 0xffffffff;
-  for (let i: usize = 0; i < 32; i += 8) {
-    const entry = load<u64>(bucket + i);
-    if ((entry & 0xffffffff00000000) == check || <u32>entry == 0) {
+  for (let i: usize = 0; i < BUCKET_BYTES; i += ENTRY_BYTES) {
+    const stored = load<u32>(bucket + i, 8);
+    if (stored == 0 || load<u64>(bucket + i) == key) {
       target = bucket + i;
       break;
     }
-    const depth = <u32>entry & 63;
+    const depth = stored & 63;
     if (depth < shallowest) {
       shallowest = depth;
       target = bucket + i;
     }
   }
-  store<u64>(target, check | payload);
+  store<u64>(target, key);
+  store<u32>(target, payload, 8);
 }
 
 let prefetchSink: u64 = 0;

@@ -1,7 +1,7 @@
 /*
  * The native build of the Red Ten exact solver for `playground bench cards`: the same algorithm as
  * assembly/cards (moves from count masks in the rules' order, the hand facts cache, sure wins two plays ahead,
- * every child looked up in the table before any is searched, a 4-way bucketed table of 8-byte entries), in C,
+ * every child looked up in the table before any is searched, a 4-way bucketed table of 16-byte entries), in C,
  * so that the WebAssembly core's node rate is compared with native code on the same deals in the same run.
  * Reads `me other last log2Buckets` per line (hands as the core's packed counts, last as a play code, 0 = a
  * lead), clears the table before each, and prints `result nodes microseconds` (result 1: the mover wins).
@@ -160,34 +160,41 @@ static int hand_code(u64 hand) {
   return cards >= 3 && places >> start == (1 << cards) - 1 ? play_code(STRAIGHT, cards, start) : -1;
 }
 
-/* ---- the table (assembly/common/tt.ts) ---- */
+/* ---- the table (assembly/common/tt.ts): 4-entry buckets of 64 bytes, an entry the whole key and a payload ---- */
 
-static u64 *table;
+typedef struct {
+  u64 key;
+  u32 payload;
+  u32 unused;
+} Entry;
+
+static Entry *table;
 static u64 bucket_mask;
 static u64 prefetch_sink;
 
-static u64 *bucket_of(u64 key) { return table + ((key & bucket_mask) << 2); }
+static Entry *bucket_of(u64 key) { return table + ((key & bucket_mask) << 2); }
 static u32 tt_probe(u64 key) {
-  u64 *bucket = bucket_of(key), check = key & 0xffffffff00000000ULL;
+  Entry *bucket = bucket_of(key);
   for (int i = 0; i < 4; i++)
-    if ((bucket[i] & 0xffffffff00000000ULL) == check && (u32)bucket[i] != 0) return (u32)bucket[i];
+    if (bucket[i].payload != 0 && bucket[i].key == key) return bucket[i].payload;
   return 0;
 }
 static void tt_store(u64 key, u32 payload) {
-  u64 *bucket = bucket_of(key), check = key & 0xffffffff00000000ULL, *target = bucket;
+  Entry *bucket = bucket_of(key), *target = bucket;
   u32 shallowest = 0xffffffffu;
   for (int i = 0; i < 4; i++) {
-    if ((bucket[i] & 0xffffffff00000000ULL) == check || (u32)bucket[i] == 0) {
+    if (bucket[i].payload == 0 || bucket[i].key == key) {
       target = bucket + i;
       break;
     }
-    u32 depth = (u32)bucket[i] & 63;
+    u32 depth = bucket[i].payload & 63;
     if (depth < shallowest) {
       shallowest = depth;
       target = bucket + i;
     }
   }
-  *target = check | payload;
+  target->key = key;
+  target->payload = payload;
 }
 /* The same plain load as the core's touch (WebAssembly has no prefetch instruction). */
 static void tt_touch(u64 key) { prefetch_sink += *(volatile u64 *)bucket_of(key); }
@@ -357,7 +364,7 @@ int main(void) {
   int last, log2_buckets, table_log2 = -1;
   memset(fact_hands, 0xff, sizeof fact_hands);
   while (scanf("%llu %llu %d %d", &me, &other, &last, &log2_buckets) == 4) {
-    size_t bytes = (size_t)32 << log2_buckets;
+    size_t bytes = (size_t)64 << log2_buckets;
     if (log2_buckets != table_log2) {
       free(table);
       table = aligned_alloc(64, bytes);

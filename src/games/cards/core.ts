@@ -46,14 +46,14 @@ export function packHand(cards: readonly number[]): [number, number] {
 
 /**
  * Transposition table buckets (32 bytes each). A bot's searches stop at a node budget and clear the table every
- * move: 2^21 (64 MB; 14-card solves need less than half the nodes they need with 8 MB).
+ * move: 2^21 (128 MB; 14-card solves need less than half the nodes they need with 16 MB).
  */
 export const BOT_TABLE_LOG2 = 21;
 
 /**
  * The table for an exact solve of hands with `cards` cards in all: a solve needs about ten times the nodes per
- * two more cards each, and its table grows with it (2^17 = 4 MB for 12 each, 2^23 = 256 MB for 16 each and more:
- * 512 MB gained nothing there, and a browser worker should not ask for more). A table much larger than the
+ * two more cards each, and its table grows with it (2^17 buckets = 8 MB for 12 each, 2^23 = 512 MB for 16 each
+ * and more: twice that gained nothing there). A table much larger than the
  * search only makes its probes miss the cache; a smaller one costs nodes.
  */
 export function solveTableLog2(cards: number): number {

@@ -23,10 +23,10 @@ export interface MatrixCore {
 }
 
 /**
- * Transposition table buckets (32 bytes, 4 entries each) for a position: 512 KB for 5x5 (a solve visits about
- * 30 k nodes; a bot clears its table every move, so small is fast), 16 MB for 6x6, 128 MB for searches to a
- * depth on larger boards, 512 MB to solve more than EXACT_FREE_CELLS cells to the end (the CLI: on 7x7 it
- * takes a third fewer nodes than 128 MB).
+ * Transposition table buckets (64 bytes, 4 entries each) for a position: 1 MB for 5x5 (a solve visits about
+ * 30 k nodes; a bot clears its table every move, so small is fast), 32 MB for 6x6, 256 MB for searches to a
+ * depth on larger boards, 1 GB to solve more than EXACT_FREE_CELLS cells to the end (the CLI: on 7x7 it
+ * takes a third fewer nodes than a quarter of that).
  */
 export function tableLog2(size: number, solveToEnd = false): number {
   if (solveToEnd && size * size > EXACT_FREE_CELLS) return 24;
