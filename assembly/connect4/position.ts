@@ -1,0 +1,185 @@
+// A Connect 4 position as bitboards in u64 (7 columns of 6 cells plus a sentinel row: bit col * 7 + row): the
+// stones of the player to move and all stones, Pascal Pons' representation. Exports are numbers only to the
+// host; 64-bit values stay inside.
+
+export const WIDTH: i32 = 7;
+export const HEIGHT: i32 = 6;
+export const CELLS: i32 = WIDTH * HEIGHT;
+export const MIN_SCORE: i32 = -CELLS / 2 + 3;
+export const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
+
+/** The bottom cell of every column, and every cell of the board (not the sentinel row). */
+const BOTTOM_MASK: u64 = 0x0040810204081;
+const BOARD_MASK: u64 = 0xfdfbf7efdfbf;
+
+@inline
+function topMaskColumn(column: i32): u64 {
+  return (<u64>1 << (HEIGHT - 1)) << (column * (HEIGHT + 1));
+}
+
+@inline
+function bottomMaskColumn(column: i32): u64 {
+  return <u64>1 << (column * (HEIGHT + 1));
+}
+
+@inline
+export function columnMask(column: i32): u64 {
+  return ((<u64>1 << HEIGHT) - 1) << (column * (HEIGHT + 1));
+}
+
+// The position: the stones of the player to move, all stones, and how many.
+let current: u64 = 0;
+let mask: u64 = 0;
+let moves: i32 = 0;
+// For undo(): the positions before each move played with playColumn().
+const currentStack = new StaticArray<u64>(CELLS + 1);
+const maskStack = new StaticArray<u64>(CELLS + 1);
+
+export function reset(): void {
+  current = 0;
+  mask = 0;
+  moves = 0;
+}
+
+export function moveCount(): i32 {
+  return moves;
+}
+
+export function canPlay(column: i32): bool {
+  return (mask & topMaskColumn(column)) == 0;
+}
+
+/** Plays a column (0-6) that can be played. */
+export function playColumn(column: i32): void {
+  currentStack[moves] = current;
+  maskStack[moves] = mask;
+  play((mask + bottomMaskColumn(column)) & columnMask(column));
+}
+
+export function undo(): void {
+  moves--;
+  current = currentStack[moves];
+  mask = maskStack[moves];
+}
+
+/** Plays a move given as its cell's bit (one of possible()). */
+@inline
+export function play(move: u64): void {
+  current ^= mask;
+  mask |= move;
+  moves++;
+}
+
+/** Takes back a move played with play(): the stones as they were before it. */
+@inline
+export function unplay(savedCurrent: u64, savedMask: u64): void {
+  current = savedCurrent;
+  mask = savedMask;
+  moves--;
+}
+
+/** The stones of the player to move, and all stones. */
+@inline
+export function ownStones(): u64 {
+  return current;
+}
+
+@inline
+export function allStones(): u64 {
+  return mask;
+}
+
+@inline
+export function stones(): i32 {
+  return moves;
+}
+
+/** Would playing this column make four in a row for the player to move? */
+export function isWinningMove(column: i32): bool {
+  return (winningPosition() & possible() & columnMask(column)) != 0;
+}
+
+export function canWinNext(): bool {
+  return (winningPosition() & possible()) != 0;
+}
+
+/** 0 empty, 1 the first player's stone, 2 the second's; rows from the bottom. */
+export function cellAt(column: i32, row: i32): i32 {
+  const bit = <u64>1 << (column * (HEIGHT + 1) + row);
+  if ((mask & bit) == 0) return 0;
+  const mine = (current & bit) != 0;
+  // `current` is the player to move: the first player moves when the count is even.
+  return mine == ((moves & 1) == 0) ? 1 : 2;
+}
+
+/** The position's key: unique per position, below 2^49. */
+@inline
+export function key(): u64 {
+  return current + mask;
+}
+
+@inline
+function possible(): u64 {
+  return (mask + BOTTOM_MASK) & BOARD_MASK;
+}
+
+@inline
+function winningPosition(): u64 {
+  return computeWinningPosition(current, mask);
+}
+
+@inline
+function opponentWinningPosition(): u64 {
+  return computeWinningPosition(current ^ mask, mask);
+}
+
+/** The empty cells that would complete four in a row for the stones of `position`. */
+@inline
+function computeWinningPosition(position: u64, all: u64): u64 {
+  // vertical
+  let r = (position << 1) & (position << 2) & (position << 3);
+  // horizontal
+  let p = (position << (HEIGHT + 1)) & (position << (2 * (HEIGHT + 1)));
+  r |= p & (position << (3 * (HEIGHT + 1)));
+  r |= p & (position >> (HEIGHT + 1));
+  p = (position >> (HEIGHT + 1)) & (position >> (2 * (HEIGHT + 1)));
+  r |= p & (position << (HEIGHT + 1));
+  r |= p & (position >> (3 * (HEIGHT + 1)));
+  // diagonal /
+  p = (position << HEIGHT) & (position << (2 * HEIGHT));
+  r |= p & (position << (3 * HEIGHT));
+  r |= p & (position >> HEIGHT);
+  p = (position >> HEIGHT) & (position >> (2 * HEIGHT));
+  r |= p & (position << HEIGHT);
+  r |= p & (position >> (3 * HEIGHT));
+  // diagonal \
+  p = (position << (HEIGHT + 2)) & (position << (2 * (HEIGHT + 2)));
+  r |= p & (position << (3 * (HEIGHT + 2)));
+  r |= p & (position >> (HEIGHT + 2));
+  p = (position >> (HEIGHT + 2)) & (position >> (2 * (HEIGHT + 2)));
+  r |= p & (position << (HEIGHT + 2));
+  r |= p & (position >> (3 * (HEIGHT + 2)));
+  return r & (BOARD_MASK ^ all);
+}
+
+/**
+ * The moves that do not lose at once: none when the opponent has two threats to block, only the block when it
+ * has one, and never a stone right under a cell where the opponent would complete four.
+ */
+@inline
+export function possibleNonLosingMoves(): u64 {
+  let possibleMask = possible();
+  const opponentWin = opponentWinningPosition();
+  const forced = possibleMask & opponentWin;
+  if (forced) {
+    if (forced & (forced - 1)) return 0;
+    possibleMask = forced;
+  }
+  return possibleMask & ~(opponentWin >> 1);
+}
+
+/** A move's order: how many cells it would leave where the player completes four (threats). */
+@inline
+export function moveScore(move: u64): i32 {
+  return <i32>popcnt(computeWinningPosition(current | move, mask));
+}
