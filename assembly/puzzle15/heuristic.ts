@@ -1,0 +1,92 @@
+// The heuristics' state for a board: the walking-distance states of its rows and columns, its row and column
+// inversions, its Manhattan distance; and the estimate of the heuristic chosen: walking distance (WD), WD with
+// the inversion distance by the larger per axis (WDID), Manhattan distance (MD), or the pattern databases with
+// their mirrored lookup, combined with WD by the larger (PDB).
+
+import { CELLS, TILES, goalColumn, goalRow } from "./board";
+import { patternEstimate } from "./patterns";
+import { buildWalkingDistance, findState, withCount, wdDistance } from "./walking-distance";
+
+export const WD: i32 = 0;
+export const WDID: i32 = 1;
+export const MD: i32 = 2;
+export const PDB: i32 = 3;
+
+let heuristic: i32 = WD;
+let rowState: i32 = 0;
+let columnState: i32 = 0;
+let rowInversions: i32 = 0;
+let columnInversions: i32 = 0;
+let manhattan: i32 = 0;
+/** Each tile's rank in goal column-major order, for column inversions. */
+export const columnRank = new StaticArray<u8>(CELLS);
+
+/** Sets up the heuristic's state for the board set with setTile; returns h. */
+export function prepare(which: i32): i32 {
+  buildWalkingDistance();
+  heuristic = which;
+  let rows: u64 = 0;
+  let columns: u64 = 0;
+  manhattan = 0;
+  for (let cell = 0; cell < CELLS; cell++) {
+    const tile = <i32>load<u8>(TILES + <usize>(cell));
+    if (tile == 0) continue;
+    rows = withCount(rows, cell >> 2, goalRow(tile), 1);
+    columns = withCount(columns, cell & 3, goalColumn(tile), 1);
+    manhattan += abs(goalRow(tile) - (cell >> 2)) + abs(goalColumn(tile) - (cell & 3));
+  }
+  rowState = findState(rows);
+  columnState = findState(columns);
+  for (let tile = 1; tile < CELLS; tile++) columnRank[tile] = <u8>(goalColumn(tile) * 4 + goalRow(tile));
+  rowInversions = 0;
+  columnInversions = 0;
+  for (let a = 0; a < CELLS; a++) {
+    for (let b = a + 1; b < CELLS; b++) {
+      const ta = <i32>load<u8>(TILES + <usize>(a));
+      const tb = <i32>load<u8>(TILES + <usize>(b));
+      if (ta != 0 && tb != 0 && ta > tb) rowInversions++;
+      // Column-major reading: cell index (c * 4 + r).
+      const ca = <i32>load<u8>(TILES + <usize>((a & 3) * 4 + (a >> 2)));
+      const cb = <i32>load<u8>(TILES + <usize>((b & 3) * 4 + (b >> 2)));
+      if (ca != 0 && cb != 0 && columnRank[ca] > columnRank[cb]) columnInversions++;
+    }
+  }
+  return estimate();
+}
+
+@inline
+export function inversionDistance(inversions: i32): i32 {
+  return inversions / 3 + inversions % 3;
+}
+
+@inline
+function estimate(): i32 {
+  if (heuristic == MD) return manhattan;
+  if (heuristic == PDB) return max(patternEstimate(), wdDistance(rowState) + wdDistance(columnState));
+  const rows = wdDistance(rowState);
+  const columns = wdDistance(columnState);
+  if (heuristic == WD) return rows + columns;
+  return max(rows, inversionDistance(rowInversions)) + max(columns, inversionDistance(columnInversions));
+}
+
+
+/** Where a search starts: the row state (the Manhattan distance for MD), the column state and the inversions. */
+@inline
+export function startRows(): i32 {
+  return heuristic == MD ? manhattan : rowState;
+}
+
+@inline
+export function startColumns(): i32 {
+  return columnState;
+}
+
+@inline
+export function startRowInversions(): i32 {
+  return rowInversions;
+}
+
+@inline
+export function startColumnInversions(): i32 {
+  return columnInversions;
+}

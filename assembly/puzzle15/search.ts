@@ -1,0 +1,304 @@
+// IDA* over the board, one depth-first search compiled per heuristic, and the same iteration shared among
+// workers. Blank moves are tried in the order U, L, R, D; the move that undoes the previous one is never made.
+// Counting (as Korf's published node counts do): an expansion is a node with f = g + h <= threshold whose
+// children are generated (the root in every iteration); the search stops at the first generated child that is
+// the goal.
+
+import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
+import { CELLS, TILES, blankCell, goalColumn, goalRow } from "./board";
+import { MD, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startRowInversions, startRows } from "./heuristic";
+import {
+  cellOf,
+  directIndex,
+  boardSum,
+  directValue,
+  groupTable,
+  mirrorCell,
+  mirrorIndex,
+  mirrorBoardSum,
+  mirrorTile,
+  mirrorValue,
+  setLookups,
+  tileGroup,
+  tileShift,
+} from "./patterns";
+import { wdDistance, wdNext } from "./walking-distance";
+
+// The search is compiled once per heuristic (a marker class as a type parameter): each keeps and updates only
+// the state its heuristic needs, and restores it from saved values rather than by the reverse move.
+
+class WalkingDistance {}
+class WalkingInversion {}
+class Manhattan {}
+class Patterns {}
+
+// Directions of the blank: 0 U, 1 L, 2 R, 3 D (the search's order); 3 - d is the opposite. Cell steps:
+const STEPS: usize = memory.data<i8>([-4, -1, 1, 4]);
+
+const path = new StaticArray<i32>(128);
+let threshold: i32 = 0;
+let nextThreshold: i32 = 0;
+let found = false;
+let solutionLength: i32 = -1;
+
+/**
+ * IDA*'s depth-first search below a node at depth g. The blank's cell and the heuristic's state travel as
+ * arguments (registers, not globals): for WD and WDID `rows` and `columns` are the walking-distance states and
+ * `rowInv`, `columnInv` the inversion counts, for MD `rows` is the Manhattan distance; the PDB keeps cellOf.
+ */
+let prefetchSink: u32 = 0;
+
+/** Reads the table entries of every child's lookup at once, so that their memory latencies overlap. */
+@inline
+function prefetchChildren(blank: i32, previous: i32): void {
+  for (let direction = 0; direction < 4; direction++) {
+    if (direction == 3 - previous) continue;
+    if (direction == 0 ? blank < 4 : direction == 3 ? blank >= 12 : direction == 1 ? (blank & 3) == 0 : (blank & 3) == 3) continue;
+    const from = blank + <i32>load<i8>(STEPS + <usize>direction);
+    const tile = <i32>load<u8>(TILES + <usize>from);
+    const g = <i32>tileGroup[tile];
+    const mirrored = mirrorTile(tile);
+    const m = <i32>tileGroup[mirrored];
+    prefetchSink += <u32>load<u8>(groupTable[g] + directIndex[g] + (<u32>(blank - from) << tileShift[tile]));
+    prefetchSink += <u32>load<u8>(groupTable[m] + mirrorIndex[m] + (<u32>(mirrorCell(blank) - mirrorCell(from)) << tileShift[mirrored]));
+  }
+}
+
+function search<H>(g: i32, previous: i32, blank: i32, rows: i32, columns: i32, rowInv: i32, columnInv: i32): void {
+  if (g <= splitDepth ? !ownsNode(g) : countNode()) return;
+  // One call per direction with the direction a constant: the inlined move folds its tests on it away.
+  if (idof<H>() == idof<Patterns>()) {
+    prefetchChildren(blank, previous);
+    if (previous != 3 && blank >= 4 && patternChild(0, g, blank, rows, columns)) return;
+    if (previous != 2 && (blank & 3) != 0 && patternChild(1, g, blank, rows, columns)) return;
+    if (previous != 1 && (blank & 3) != 3 && patternChild(2, g, blank, rows, columns)) return;
+    if (previous != 0 && blank < 12) patternChild(3, g, blank, rows, columns);
+    return;
+  }
+  if (previous != 3 && blank >= 4 && child<H>(0, g, blank, rows, columns, rowInv, columnInv)) return;
+  if (previous != 2 && (blank & 3) != 0 && child<H>(1, g, blank, rows, columns, rowInv, columnInv)) return;
+  if (previous != 1 && (blank & 3) != 3 && child<H>(2, g, blank, rows, columns, rowInv, columnInv)) return;
+  if (previous != 0 && blank < 12) child<H>(3, g, blank, rows, columns, rowInv, columnInv);
+}
+
+/** The blank's move in `direction` and the search below it; true when the search is over (found or stopped). */
+@inline
+function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, rowInv: i32, columnInv: i32): bool {
+  const from = blank + <i32>load<i8>(STEPS + <usize>direction);
+  const tile = <i32>load<u8>(TILES + <usize>from);
+  const vertical = direction == 0 || direction == 3;
+  let nextRows = rows;
+  let nextColumns = columns;
+  let nextRowInv = rowInv;
+  let nextColumnInv = columnInv;
+  if (idof<H>() == idof<WalkingDistance>() || idof<H>() == idof<WalkingInversion>()) {
+    if (vertical) nextRows = wdNext(rows, direction == 3 ? 1 : 0, goalRow(tile));
+    else nextColumns = wdNext(columns, direction == 2 ? 1 : 0, goalColumn(tile));
+  }
+  if (idof<H>() == idof<WalkingInversion>()) {
+    if (vertical) nextRowInv += inversionChange(direction, from, blank, tile);
+    else nextColumnInv += inversionChange(direction, from, blank, tile);
+  }
+  if (idof<H>() == idof<Manhattan>()) {
+    if (vertical) nextRows += abs(goalRow(tile) - (blank >> 2)) - abs(goalRow(tile) - (from >> 2));
+    else nextRows += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
+  }
+  store<u8>(TILES + <usize>blank, tile);
+  store<u8>(TILES + <usize>from, 0);
+  let h: i32;
+  if (idof<H>() == idof<WalkingDistance>()) {
+    h = wdDistance(nextRows) + wdDistance(nextColumns);
+  } else if (idof<H>() == idof<WalkingInversion>()) {
+    h = max(wdDistance(nextRows), inversionDistance(nextRowInv)) + max(wdDistance(nextColumns), inversionDistance(nextColumnInv));
+  } else {
+    h = nextRows;
+  }
+  if (h == 0) {
+    found = true;
+    solutionLength = g + 1;
+    path[g] = direction;
+    return true; // the goal: stop at once, the board stays solved
+  }
+  const f = g + 1 + h;
+  if (f <= threshold) {
+    search<H>(g + 1, direction, from, nextRows, nextColumns, nextRowInv, nextColumnInv);
+    if (found) {
+      path[g] = direction; // the path is written on the way back from the goal
+      return true;
+    }
+    if (searchStopped()) return true;
+  } else if (f < nextThreshold) {
+    nextThreshold = f;
+  }
+  store<u8>(TILES + <usize>from, tile);
+  store<u8>(TILES + <usize>blank, 0);
+  return false;
+}
+
+/**
+ * The pattern database search's move. h is the largest of three estimates: the walking distance (it cuts
+ * about a sixth of the nodes on Korf's 100 for one cached lookup), the groups' sum and the mirrored board's
+ * sum. They are looked up one at a time and the child is cut as soon as one shows f above the threshold; the
+ * lookup state changes only for a child searched. Each estimate changes by one per move, so f keeps the
+ * parity of the threshold and a cut on one estimate leaves the same next threshold as on all three.
+ */
+@inline
+function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i32): bool {
+  const from = blank + <i32>load<i8>(STEPS + <usize>direction);
+  const tile = <i32>load<u8>(TILES + <usize>from);
+  const limit = threshold - g - 1;
+  let nextRows = rows;
+  let nextColumns = columns;
+  if (direction == 0 || direction == 3) nextRows = wdNext(rows, direction == 3 ? 1 : 0, goalRow(tile));
+  else nextColumns = wdNext(columns, direction == 2 ? 1 : 0, goalColumn(tile));
+  const walking = wdDistance(nextRows) + wdDistance(nextColumns);
+  if (walking > limit) return cut(g + 1 + walking);
+  // Tile t moves from `from` to `blank`: its group's index and value change, and in the mirrored board the
+  // tile mirrorTile(t) moves from the mirror of `from` to the mirror of `blank`.
+  const group = <i32>tileGroup[tile];
+  const index = directIndex[group] + (<u32>(blank - from) << tileShift[tile]);
+  const value = <i32>load<u8>(groupTable[group] + index);
+  const sum = boardSum() + value - directValue[group];
+  if (sum > limit) return cut(g + 1 + sum);
+  const mirrored = mirrorTile(tile);
+  const mirrorGroup = <i32>tileGroup[mirrored];
+  const mirror = mirrorIndex[mirrorGroup] + (<u32>(mirrorCell(blank) - mirrorCell(from)) << tileShift[mirrored]);
+  const mirrorValueNow = <i32>load<u8>(groupTable[mirrorGroup] + mirror);
+  const mirrorSumNow = mirrorBoardSum() + mirrorValueNow - mirrorValue[mirrorGroup];
+  if (mirrorSumNow > limit) return cut(g + 1 + mirrorSumNow);
+  store<u8>(TILES + <usize>blank, tile);
+  store<u8>(TILES + <usize>from, 0);
+  if ((walking | sum | mirrorSumNow) == 0) {
+    found = true;
+    solutionLength = g + 1;
+    path[g] = direction;
+    return true; // the goal: stop at once, the board stays solved
+  }
+  const savedIndex = directIndex[group];
+  const savedValue = directValue[group];
+  const savedSum = boardSum();
+  const savedMirrorIndex = mirrorIndex[mirrorGroup];
+  const savedMirrorValue = mirrorValue[mirrorGroup];
+  const savedMirrorSum = mirrorBoardSum();
+  setLookups(group, index, value, sum, mirrorGroup, mirror, mirrorValueNow, mirrorSumNow);
+  search<Patterns>(g + 1, direction, from, nextRows, nextColumns, 0, 0);
+  if (found) {
+    path[g] = direction;
+    return true;
+  }
+  if (searchStopped()) return true;
+  store<u8>(TILES + <usize>from, tile);
+  store<u8>(TILES + <usize>blank, 0);
+  setLookups(group, savedIndex, savedValue, savedSum, mirrorGroup, savedMirrorIndex, savedMirrorValue, savedMirrorSum);
+  return false;
+}
+
+/** A child cut with f above the threshold: f may be the next threshold. */
+@inline
+function cut(f: i32): bool {
+  if (f < nextThreshold) nextThreshold = f;
+  return false;
+}
+
+/** The change in row (vertical move) or column (horizontal) inversions when `tile` passes three tiles. */
+@inline
+function inversionChange(direction: i32, from: i32, blank: i32, tile: i32): i32 {
+  let change = 0;
+  if (direction == 0 || direction == 3) {
+    const low = min(from, blank) + 1;
+    for (let cell = low; cell < low + 3; cell++) change += <i32>load<u8>(TILES + <usize>cell) > tile ? 1 : -1;
+    return direction == 0 ? change : -change;
+  }
+  const fromKey = (from & 3) * 4 + (from >> 2);
+  const blankKey = (blank & 3) * 4 + (blank >> 2);
+  const low = min(fromKey, blankKey) + 1;
+  const rank = <i32>columnRank[tile];
+  for (let key = low; key < low + 3; key++) change += <i32>columnRank[<i32>load<u8>(TILES + <usize>((key & 3) * 4 + (key >> 2)))] > rank ? 1 : -1;
+  return direction == 1 ? change : -change;
+}
+
+/** One iteration at the current threshold: sets nextThreshold, or found and the path. */
+function iteration<H>(): void {
+  nextThreshold = i32.MAX_VALUE;
+  dealt = 0;
+  search<H>(0, -1, blankCell(), startRows(), startColumns(), startRowInversions(), startColumnInversions());
+}
+
+function runIteration(which: i32): void {
+  if (which == WD) iteration<WalkingDistance>();
+  else if (which == WDID) iteration<WalkingInversion>();
+  else if (which == MD) iteration<Manhattan>();
+  else iteration<Patterns>();
+}
+
+/** Starts a search of the board set with setTile: the budget, the heuristic's state; returns h. */
+function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  for (let cell = 0; cell < CELLS; cell++) cellOf[<i32>load<u8>(TILES + <usize>(cell))] = <u8>cell;
+  const h = prepare(which);
+  found = false;
+  solutionLength = h == 0 ? 0 : -1;
+  return h;
+}
+
+/**
+ * Solves the board set with setTile with a heuristic (WD, WDID, MD or PDB): returns the optimal number of
+ * moves (read them with solutionMove), or -1 when the budget ran out. Each threshold is reported as an
+ * iteration (threshold, expansions so far, ms so far). The board is left solved.
+ */
+export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
+  threshold = begin(which, nodeLimit, msLimit);
+  splitDepth = -1;
+  while (solutionLength < 0 && !searchStopped()) {
+    runIteration(which);
+    if (!searchStopped()) reportIteration(threshold, found ? solutionLength : -1, -1);
+    threshold = nextThreshold;
+  }
+  return searchStopped() ? -1 : solutionLength;
+}
+
+// ---- One iteration shared among workers --------------------------------------------------------------------
+// Every worker searches the top of the tree down to splitDepth; the nodes at splitDepth are dealt out in turn
+// and each worker searches only its own. Only the first worker counts the nodes above splitDepth, so the
+// workers' counts add up to those of the iteration searched alone.
+
+let splitDepth: i32 = -1;
+let share: i32 = 0;
+let shares: i32 = 1;
+let dealt: i32 = 0;
+
+/** Whether this worker searches a node at depth g <= splitDepth (counting it if so and it is the first). */
+@inline
+function ownsNode(g: i32): bool {
+  if (g == splitDepth && dealt++ % shares != share) return false;
+  return (share != 0 && g < splitDepth) || !countNode();
+}
+
+/**
+ * One iteration of IDA* at `limit` (at least the board's estimate) over share `part` of `parts`, dealt at
+ * `depth`: returns the solution's length, 0 for the goal, -1 when this share holds none (then
+ * searchedLimit and nextLimit give the threshold searched and the next one) or the budget ran out.
+ */
+export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
+  threshold = max(limit, begin(which, nodeLimit, msLimit));
+  if (solutionLength == 0) return 0;
+  splitDepth = depth;
+  share = part;
+  shares = parts;
+  runIteration(which);
+  splitDepth = -1;
+  return searchStopped() ? -1 : solutionLength;
+}
+
+export function searchedLimit(): i32 {
+  return threshold;
+}
+
+export function nextLimit(): i32 {
+  return nextThreshold;
+}
+
+/** The blank's i-th move of the solution: 0 U, 1 L, 2 R, 3 D. */
+export function solutionMove(i: i32): i32 {
+  return path[i];
+}
