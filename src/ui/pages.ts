@@ -7,7 +7,7 @@ import { html, type TemplateResult } from 'lit';
 import { unsafeStatic, html as withTag } from 'lit/static-html.js';
 import type { PageEntry } from '../contracts/game';
 import { games } from '../games';
-import './arena-page';
+import './arena/arena-page';
 
 export interface Page extends PageEntry {
   render(params: URLSearchParams): TemplateResult;

@@ -6,23 +6,23 @@
 
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { GameRecord } from '../arena/play-out';
-import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
-import { runSchedule, type Run, type RunProgress } from '../runtime/run-schedule';
-import { runCsv } from '../arena/run-csv';
-import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../arena/saved-run';
-import { sweep, tournament, type GridAxis, type Schedule } from '../arena/schedule';
-import { findBot, parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame } from '../contracts/game';
-import { parseSeed } from '../contracts/rng';
-import { findGame, gameById, games } from '../games';
-import './arena-charts';
-import './bot-picker';
-import { searchPool } from './pool';
-import { replaceHash } from './router';
-import { deleteRun, listRuns, loadRun, saveRun, type RunEntry } from './run-store';
-import { pageStyles } from './styles';
-import { HEATMAP_FIGURES, type HeatmapFigure } from './sweep-heatmap';
+import type { GameRecord } from '../../arena/play-out';
+import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../../arena/report';
+import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
+import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
+import { sweep, tournament, type GridAxis, type Schedule } from '../../arena/schedule';
+import { findBot, parseBotConfig } from '../../contracts/bot-config';
+import type { AnyGame } from '../../contracts/game';
+import { parseSeed } from '../../contracts/rng';
+import { findGame, gameById, games } from '../../games';
+import '../bot-picker';
+import { searchPool } from '../pool';
+import { replaceHash } from '../router';
+import { deleteRun, listRuns, loadRun, saveRun, type RunEntry } from '../run-store';
+import { pageStyles } from '../styles';
+import type { HeatmapFigure } from '../sweep-heatmap';
+import { resultsView, type ResultsView } from './results';
+import { savedRunsView } from './saved-runs';
 
 interface AxisSetting {
   readonly on: boolean;
@@ -41,11 +41,6 @@ interface ActiveRun {
   readonly created: Date;
   readonly started: number;
 }
-
-/** How many games the games table lists before "Show all". */
-const GAMES_LISTED = 40;
-
-const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
 
 @customElement('arena-page')
 export class ArenaPage extends LitElement {
@@ -237,8 +232,13 @@ export class ArenaPage extends LitElement {
 
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
       ${this.progress ? this.progressView(running) : ''}
-      ${this.report ? this.resultsView() : ''}
-      ${this.savedView()}
+      ${this.report ? resultsView(this.report, this.resultsState()) : ''}
+      ${savedRunsView({
+        entries: this.saved,
+        open: (key) => void this.openRun(key),
+        remove: (key) => void this.removeRun(key),
+        load: (input) => void this.loadFile(input),
+      })}
     `;
   }
 
@@ -257,140 +257,18 @@ export class ArenaPage extends LitElement {
     </section>`;
   }
 
-  private resultsView() {
-    const report = this.report!;
-    if ('pairs' in report) {
-      const totals = new Map(report.totals.map((total) => [total.bot, total]));
-      const ratings = [...report.ratings].sort((a, b) => b.rating - a.rating);
-      const wdl = (t: { wins: number; draws: number; losses: number }) => `${t.wins}/${t.draws}/${t.losses}`;
-      return html`<section class="panel" aria-label="Results">
-        <h2>Results</h2>
-        <table aria-label="Ratings">
-          <thead><tr><th>bot</th><th>Elo</th><th>95%</th><th>games</th><th>W/D/L</th><th>margin</th><th>loss/move</th><th>nodes</th><th>search s</th></tr></thead>
-          <tbody>${ratings.map((r) => {
-            const t = totals.get(r.bot)!;
-            return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td>
-              <td>${signed(t.margin)}</td><td>${t.meanLoss === null ? '' : t.meanLoss.toFixed(3)}</td><td>${t.nodes.toLocaleString('en')}</td><td>${(t.ms / 1000).toFixed(2)}</td></tr>`;
-          })}</tbody>
-        </table>
-        <table aria-label="Pairs">
-          <thead><tr><th>pair</th><th>wins</th><th>draws</th><th>losses</th><th>margin</th><th>a first</th><th>a second</th></tr></thead>
-          <tbody>${report.pairs.map(
-            (p, i) => html`<tr><td>${p.a} vs ${p.b}</td><td>${p.wins}</td><td>${p.draws}</td><td>${p.losses}</td><td>${signed(p.margin)}</td>
-            <td>${wdl(report.seats[i].first)}</td><td>${wdl(report.seats[i].second)}</td></tr>`,
-          )}</tbody>
-        </table>
-        <p class="hint">Margin: points won minus the opponent's, per game. Loss/move: points a move gives away against the best move
-          under perfect play, where that can be found quickly.</p>
-        <div class="charts">
-          <wdl-chart .pairs=${report.pairs}></wdl-chart>
-          <rating-chart .ratings=${report.ratings}></rating-chart>
-          <div>
-            <label>Margins of
-              <select @change=${(e: Event) => (this.histogramPair = Number((e.target as HTMLSelectElement).value))}>
-                ${report.pairs.map((p, i) => html`<option value=${i} ?selected=${i === this.histogramPair}>${p.a} vs ${p.b}</option>`)}
-              </select>
-            </label>
-            <margin-histogram .pair=${this.pairMargins(this.histogramPair)}></margin-histogram>
-          </div>
-          <move-cost-chart .costs=${report.totals.map((t) => ({ bot: t.bot, nodes: t.moves ? t.nodes / t.moves : 0, ms: t.moves ? t.ms / t.moves : 0 }))}></move-cost-chart>
-        </div>
-        ${this.exportsView()} ${this.gamesView()}
-      </section>`;
-    }
-    const best = report.points.reduce((a, b) => (b.margin > a.margin ? b : a));
-    return html`<section class="panel" aria-label="Results">
-      <h2>Sweep of ${report.bot} against ${report.vs.join(', ')}</h2>
-      <p role="status">Best mean margin: <strong>${best.bot}</strong> (${signed(best.margin)}, ${best.wins}/${best.draws}/${best.losses}).</p>
-      <label>Colour by
-        <select @change=${(e: Event) => (this.heatmapFigure = (e.target as HTMLSelectElement).value as HeatmapFigure)}>
-          ${HEATMAP_FIGURES.map((f) => html`<option value=${f.id} ?selected=${f.id === this.heatmapFigure}>${f.label}</option>`)}
-        </select>
-      </label>
-      <sweep-heatmap .report=${report} .figure=${this.heatmapFigure}></sweep-heatmap>
-      <table aria-label="Grid points">
-        <thead><tr>${report.grid.map((axis) => html`<th>${axis.name}</th>`)}<th>W/D/L</th><th>margin</th><th>loss/move</th></tr></thead>
-        <tbody>${report.points.map(
-          (p) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td>
-          <td>${signed(p.margin)}</td><td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td></tr>`,
-        )}</tbody>
-      </table>
-      ${this.exportsView()} ${this.gamesView()}
-    </section>`;
-  }
-
-  /** The games and records on show: the run being played, or the finished one. */
-  private current(): { schedule: Schedule; records: readonly (GameRecord | null | undefined)[] } | undefined {
-    return this.active ?? this.shown;
-  }
-
-  private pairMargins(pair: number) {
-    const current = this.current();
-    if (!current) return undefined;
-    const { a, b } = current.schedule.pairings[pair] ?? current.schedule.pairings[0];
-    const margins = current.schedule.games.flatMap((game, i) => {
-      const record = current.records[i];
-      if (game.pair !== pair || !record) return [];
-      return [game.seats[0] === a ? record.margin : -record.margin];
-    });
-    return { label: `${a} vs ${b}`, margins };
-  }
-
-  private exportsView() {
-    const run = this.shown;
-    if (!run) return '';
-    return html`<div class="controls">
-      <button @click=${() => this.download(run, 'json')}>Export JSON</button>
-      <button @click=${() => this.download(run, 'csv')}>Export CSV</button>
-    </div>`;
-  }
-
-  /** The games of the run on show, each a link to its replay in the game's page. */
-  private gamesView() {
-    const run = this.shown;
-    if (!run) return '';
-    const played = run.records.flatMap((record, i) => (record ? [{ record, i }] : []));
-    const listed = this.allGames ? played : played.slice(0, GAMES_LISTED);
-    const result = (record: GameRecord) => (record.winner === null ? 'draw' : `${record.seats[record.winner]} won`);
-    return html`<details>
-      <summary>Games (${played.length})</summary>
-      <table aria-label="Games">
-        <thead><tr><th>game</th><th>first</th><th>second</th><th>result</th><th>margin</th><th>moves</th><th></th></tr></thead>
-        <tbody>${listed.map(
-          ({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
-          <td>${signed(record.margin)}</td><td>${record.moves.length}</td>
-          <td><a href=${`#/${gameById(run.schedule.game).pages[0].route}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
-        )}</tbody>
-      </table>
-      ${played.length > listed.length ? html`<button @click=${() => (this.allGames = true)}>Show all ${played.length} games</button>` : ''}
-    </details>`;
-  }
-
-  private savedView() {
-    return html`<section class="panel" aria-label="Saved runs">
-      <h2>Saved runs</h2>
-      ${
-        this.saved.length === 0
-          ? html`<p class="hint">No run yet: every tournament and sweep is kept here when it ends.</p>`
-          : html`<table aria-label="Saved runs">
-            <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games</th><th></th></tr></thead>
-            <tbody>${this.saved.map((run) =>
-              'unreadable' in run
-                ? html`<tr class="unreadable">
-                    <td colspan="5">An entry that is not a run (${run.unreadable})</td>
-                    <td><button @click=${() => this.removeRun(run.key)} aria-label="Delete the unreadable entry">Delete</button></td>
-                  </tr>`
-                : html`<tr>
-                    <td>${new Date(run.created).toLocaleString('en')}</td><td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.kind}</td>
-                    <td>${run.bots.join(', ')}</td><td>${run.played}/${run.scheduled}</td>
-                    <td><button @click=${() => this.openRun(run.key)}>Open</button> <button @click=${() => this.removeRun(run.key)} aria-label=${`Delete the run of ${run.created}`}>Delete</button></td>
-                  </tr>`,
-            )}</tbody>
-          </table>`
-      }
-      <label>Load a run file (JSON, from this page or <code>--out</code>)
-        <input type="file" accept=".json,application/json" @change=${(e: Event) => this.loadFile(e.target as HTMLInputElement)} /></label>
-    </section>`;
+  /** What the results show: the run being played or the one opened, and the person's choices there. */
+  private resultsState(): ResultsView {
+    return {
+      current: this.active ?? this.shown,
+      shown: this.shown,
+      histogramPair: this.histogramPair,
+      heatmapFigure: this.heatmapFigure,
+      allGames: this.allGames,
+      pickPair: (pair) => (this.histogramPair = pair),
+      pickFigure: (figure) => (this.heatmapFigure = figure),
+      showAllGames: () => (this.allGames = true),
+    };
   }
 
   private clamp(event: Event, min: number, max: number): number {
@@ -527,15 +405,6 @@ export class ArenaPage extends LitElement {
     } catch (error) {
       this.error = `Saved runs cannot be read: ${(error as Error).message}`;
     }
-  }
-
-  private download(run: SavedRun, type: 'json' | 'csv'): void {
-    const blob = new Blob([type === 'json' ? JSON.stringify(run) : runCsv(run)], { type: type === 'json' ? 'application/json' : 'text/csv' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `${run.schedule.game}-${run.kind}-${run.id}.${type}`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   }
 
   private async loadFile(input: HTMLInputElement): Promise<void> {

@@ -1,0 +1,151 @@
+// The figures of an arena run as the page shows them: for a tournament the ratings, the pairs and their charts;
+// for a sweep the heatmap and the grid points; then, for a finished run, its exports and its games, each a link
+// to its replay in the game's page.
+
+import { html } from 'lit';
+import type { GameRecord } from '../../arena/play-out';
+import type { SweepReport, TournamentReport } from '../../arena/report';
+import { runCsv } from '../../arena/run-csv';
+import type { SavedRun } from '../../arena/saved-run';
+import type { Schedule } from '../../arena/schedule';
+import { gameById } from '../../games';
+import { HEATMAP_FIGURES, type HeatmapFigure } from '../sweep-heatmap';
+import '../arena-charts';
+
+/** How many games the games table lists before "Show all". */
+const GAMES_LISTED = 40;
+
+const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
+const wdl = (t: { wins: number; draws: number; losses: number }) => `${t.wins}/${t.draws}/${t.losses}`;
+
+/** What the results show and what a person can change there. */
+export interface ResultsView {
+  /** The run's games and records (the run being played, or the finished one), for the margins of a pair. */
+  readonly current?: { readonly schedule: Schedule; readonly records: readonly (GameRecord | null | undefined)[] };
+  /** The finished run on show, for its exports and its games. */
+  readonly shown?: SavedRun;
+  readonly histogramPair: number;
+  readonly heatmapFigure: HeatmapFigure;
+  readonly allGames: boolean;
+  pickPair(pair: number): void;
+  pickFigure(figure: HeatmapFigure): void;
+  showAllGames(): void;
+}
+
+export function resultsView(report: TournamentReport | SweepReport, view: ResultsView) {
+  return 'pairs' in report ? tournamentResults(report, view) : sweepResults(report, view);
+}
+
+function tournamentResults(report: TournamentReport, view: ResultsView) {
+  const totals = new Map(report.totals.map((total) => [total.bot, total]));
+  const ratings = [...report.ratings].sort((a, b) => b.rating - a.rating);
+  return html`<section class="panel" aria-label="Results">
+    <h2>Results</h2>
+    <table aria-label="Ratings">
+      <thead><tr><th>bot</th><th>Elo</th><th>95%</th><th>games</th><th>W/D/L</th><th>margin</th><th>loss/move</th><th>nodes</th><th>search s</th></tr></thead>
+      <tbody>${ratings.map((r) => {
+        const t = totals.get(r.bot)!;
+        return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td>
+          <td>${signed(t.margin)}</td><td>${t.meanLoss === null ? '' : t.meanLoss.toFixed(3)}</td><td>${t.nodes.toLocaleString('en')}</td><td>${(t.ms / 1000).toFixed(2)}</td></tr>`;
+      })}</tbody>
+    </table>
+    <table aria-label="Pairs">
+      <thead><tr><th>pair</th><th>wins</th><th>draws</th><th>losses</th><th>margin</th><th>a first</th><th>a second</th></tr></thead>
+      <tbody>${report.pairs.map(
+        (p, i) => html`<tr><td>${p.a} vs ${p.b}</td><td>${p.wins}</td><td>${p.draws}</td><td>${p.losses}</td><td>${signed(p.margin)}</td>
+        <td>${wdl(report.seats[i].first)}</td><td>${wdl(report.seats[i].second)}</td></tr>`,
+      )}</tbody>
+    </table>
+    <p class="hint">Margin: points won minus the opponent's, per game. Loss/move: points a move gives away against the best move
+      under perfect play, where that can be found quickly.</p>
+    <div class="charts">
+      <wdl-chart .pairs=${report.pairs}></wdl-chart>
+      <rating-chart .ratings=${report.ratings}></rating-chart>
+      <div>
+        <label>Margins of
+          <select @change=${(e: Event) => view.pickPair(Number((e.target as HTMLSelectElement).value))}>
+            ${report.pairs.map((p, i) => html`<option value=${i} ?selected=${i === view.histogramPair}>${p.a} vs ${p.b}</option>`)}
+          </select>
+        </label>
+        <margin-histogram .pair=${pairMargins(view, view.histogramPair)}></margin-histogram>
+      </div>
+      <move-cost-chart .costs=${report.totals.map((t) => ({ bot: t.bot, nodes: t.moves ? t.nodes / t.moves : 0, ms: t.moves ? t.ms / t.moves : 0 }))}></move-cost-chart>
+    </div>
+    ${exportsView(view.shown)} ${gamesView(view)}
+  </section>`;
+}
+
+function sweepResults(report: SweepReport, view: ResultsView) {
+  const best = report.points.reduce((a, b) => (b.margin > a.margin ? b : a));
+  return html`<section class="panel" aria-label="Results">
+    <h2>Sweep of ${report.bot} against ${report.vs.join(', ')}</h2>
+    <p role="status">Best mean margin: <strong>${best.bot}</strong> (${signed(best.margin)}, ${best.wins}/${best.draws}/${best.losses}).</p>
+    <label>Colour by
+      <select @change=${(e: Event) => view.pickFigure((e.target as HTMLSelectElement).value as HeatmapFigure)}>
+        ${HEATMAP_FIGURES.map((f) => html`<option value=${f.id} ?selected=${f.id === view.heatmapFigure}>${f.label}</option>`)}
+      </select>
+    </label>
+    <sweep-heatmap .report=${report} .figure=${view.heatmapFigure}></sweep-heatmap>
+    <table aria-label="Grid points">
+      <thead><tr>${report.grid.map((axis) => html`<th>${axis.name}</th>`)}<th>W/D/L</th><th>margin</th><th>loss/move</th></tr></thead>
+      <tbody>${report.points.map(
+        (p) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td>
+        <td>${signed(p.margin)}</td><td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td></tr>`,
+      )}</tbody>
+    </table>
+    ${exportsView(view.shown)} ${gamesView(view)}
+  </section>`;
+}
+
+/** The margins of one pairing's games, from its first bot's side. */
+function pairMargins(view: ResultsView, pair: number) {
+  const current = view.current;
+  if (!current) return undefined;
+  const { a, b } = current.schedule.pairings[pair] ?? current.schedule.pairings[0];
+  const margins = current.schedule.games.flatMap((game, i) => {
+    const record = current.records[i];
+    if (game.pair !== pair || !record) return [];
+    return [game.seats[0] === a ? record.margin : -record.margin];
+  });
+  return { label: `${a} vs ${b}`, margins };
+}
+
+function exportsView(run: SavedRun | undefined) {
+  if (!run) return '';
+  return html`<div class="controls">
+    <button @click=${() => download(run, 'json')}>Export JSON</button>
+    <button @click=${() => download(run, 'csv')}>Export CSV</button>
+  </div>`;
+}
+
+/** The games of the run on show, each a link to its replay in the game's page. */
+function gamesView(view: ResultsView) {
+  const run = view.shown;
+  if (!run) return '';
+  const played = run.records.flatMap((record, i) => (record ? [{ record, i }] : []));
+  const listed = view.allGames ? played : played.slice(0, GAMES_LISTED);
+  const result = (record: GameRecord) => (record.winner === null ? 'draw' : `${record.seats[record.winner]} won`);
+  const route = gameById(run.schedule.game).pages[0].route;
+  return html`<details>
+    <summary>Games (${played.length})</summary>
+    <table aria-label="Games">
+      <thead><tr><th>game</th><th>first</th><th>second</th><th>result</th><th>margin</th><th>moves</th><th></th></tr></thead>
+      <tbody>${listed.map(
+        ({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
+        <td>${signed(record.margin)}</td><td>${record.moves.length}</td>
+        <td><a href=${`#/${route}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
+      )}</tbody>
+    </table>
+    ${played.length > listed.length ? html`<button @click=${() => view.showAllGames()}>Show all ${played.length} games</button>` : ''}
+  </details>`;
+}
+
+/** Saves the run as a JSON or CSV file through the browser's download. */
+function download(run: SavedRun, type: 'json' | 'csv'): void {
+  const blob = new Blob([type === 'json' ? JSON.stringify(run) : runCsv(run)], { type: type === 'json' ? 'application/json' : 'text/csv' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `${run.schedule.game}-${run.kind}-${run.id}.${type}`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
