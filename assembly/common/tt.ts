@@ -8,6 +8,14 @@
 /** The allocation, and the table in it from its first whole cache line. */
 let allocation: usize = 0;
 let table: usize = 0;
+/**
+ * A table over the allocator's largest block (just under 1 GB: the plus-minus solve of a large board) lives
+ * above all the memory the allocator manages, grown for it and kept for the tables after it (WebAssembly memory
+ * never shrinks, so it is reused, never grown twice for the same size).
+ */
+let region: usize = 0;
+let regionBytes: usize = 0;
+const ALLOCATOR_LIMIT: usize = 1 << 29;
 let bucketMask: u64 = 0;
 let bucketCount: usize = 0;
 
@@ -19,9 +27,24 @@ export function ttInit(log2Buckets: i32): void {
   const count = (<usize>1) << log2Buckets;
   if (count != bucketCount) {
     if (allocation) heap.free(allocation);
+    allocation = 0;
     // One more bucket's worth, to start the table on a cache line.
-    allocation = heap.alloc(count * BUCKET_BYTES + BUCKET_BYTES);
-    table = (allocation + BUCKET_BYTES - 1) & ~(BUCKET_BYTES - 1);
+    const bytes = count * BUCKET_BYTES + BUCKET_BYTES;
+    let start: usize;
+    if (bytes <= ALLOCATOR_LIMIT) {
+      allocation = heap.alloc(bytes);
+      start = allocation;
+    } else {
+      if (bytes > regionBytes) {
+        const pages = <i32>((bytes + 0xffff) >> 16);
+        const before = memory.grow(pages);
+        if (before < 0) abort("no memory for the transposition table");
+        region = <usize>before << 16;
+        regionBytes = <usize>pages << 16;
+      }
+      start = region;
+    }
+    table = (start + BUCKET_BYTES - 1) & ~(BUCKET_BYTES - 1);
     bucketCount = count;
     bucketMask = <u64>(count - 1);
   }
