@@ -17,6 +17,7 @@ import type { SavedRun } from '../arena/saved-run';
 import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
 import { formatOptions, optionInteger, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { fileOrStdin, readLines } from '../io/lines';
+import { runEngine } from './engine';
 import { playGame } from './play';
 import { solveLines } from './solve';
 
@@ -166,6 +167,14 @@ const commands: Readonly<Record<string, Command>> = {
         console.log(game.rules.format(position));
       }
       return 0;
+    },
+  },
+  engine: {
+    summary: 'run a bot as an engine on standard input and output (docs/engine-protocol.md)',
+    options: [{ name: 'bot', value: 'CONFIG', help: 'the bot: id or id:param=value:... (default: the strongest level)' }],
+    async run(game, args, pool) {
+      const bot = normalizeBotConfig(game.bots, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
+      return runEngine(game, bot, readLines(process.stdin), pool(), process.stdout);
     },
   },
   bots: {

@@ -1,0 +1,60 @@
+// The engine protocol, version 1 (docs/engine-protocol.md): JSON lines over an engine's standard input and
+// output. The host writes one object per line and the engine answers one per line; fields a side does not know
+// are ignored, so the protocol can grow. Both sides' messages are valibot schemas, which also give their types.
+
+import * as v from 'valibot';
+
+export const PROTOCOL_VERSION = 1;
+
+const seat = v.union([v.literal(0), v.literal(1)]);
+const params = v.record(v.string(), v.number());
+
+/** What the host sends. */
+const HostMessageSchema = v.variant('type', [
+  v.object({ type: v.literal('hello'), protocol: v.number(), game: v.string() }),
+  v.object({ type: v.literal('newgame'), seat, params: v.optional(params, {}) }),
+  /** `ms`: the time the engine has for this move (0: no limit). */
+  v.object({ type: v.literal('move'), position: v.string(), ms: v.optional(v.pipe(v.number(), v.minValue(0)), 0) }),
+  v.object({ type: v.literal('quit') }),
+]);
+export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
+
+const ParamSpecSchema = v.object({ name: v.string(), label: v.optional(v.string()), min: v.number(), max: v.number(), default: v.number() });
+
+/** Search figures an engine may report, live (an `info` line) or with its move. */
+const InfoSchema = v.object({
+  depth: v.optional(v.number()),
+  nodes: v.optional(v.number()),
+  score: v.optional(v.number()),
+  pv: v.optional(v.array(v.string())),
+});
+export type EngineInfo = v.InferOutput<typeof InfoSchema>;
+
+/** What an engine sends: its name (the answer to hello), a move, or search figures before its move. */
+const EngineMessageSchema = v.union([
+  v.object({ move: v.string(), info: v.optional(InfoSchema) }),
+  v.object({ name: v.string(), author: v.optional(v.string()), params: v.optional(v.array(ParamSpecSchema)) }),
+  v.object({ info: InfoSchema }),
+]);
+export type EngineMessage = v.InferOutput<typeof EngineMessageSchema>;
+
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a host's line; an Error says what is wrong with it. */
+export function parseHostMessage(text: string): HostMessage {
+  const parsed = v.safeParse(HostMessageSchema, json(text));
+  if (!parsed.success) throw new Error(`not a host message (hello, newgame, move or quit): ${parsed.issues[0].message}`);
+  return parsed.output;
+}
+
+/** Reads an engine's line; null when it is not one JSON object of the protocol. */
+export function parseEngineMessage(text: string): EngineMessage | null {
+  const parsed = v.safeParse(EngineMessageSchema, json(text));
+  return parsed.success ? parsed.output : null;
+}
