@@ -14,6 +14,18 @@ export interface MoveRecord {
   readonly loss: number | null;
 }
 
+/** Why a bot lost a game without playing it out (an engine that broke the protocol or its time). */
+export const FORFEIT_REASONS = ['time', 'crash', 'protocol', 'illegal-move', 'no-hello'] as const;
+export type ForfeitReason = (typeof FORFEIT_REASONS)[number];
+
+export interface Forfeit {
+  readonly seat: 0 | 1;
+  readonly reason: ForfeitReason;
+  readonly detail: string;
+  /** What the engine wrote on its standard error (its last 16 KB). */
+  readonly stderr?: string;
+}
+
 export interface GameRecord {
   /** The start position in the game's notation. */
   readonly start: string;
@@ -23,6 +35,8 @@ export interface GameRecord {
   readonly winner: 0 | 1 | null;
   /** Seat 0's points minus seat 1's, for games with points; 0 otherwise. */
   readonly margin: number;
+  /** The seat that lost by forfeit, when one did (the other is the winner). */
+  readonly forfeit?: Forfeit;
 }
 
 /** A move's seed comes from the game's seed and the position, as everywhere: the same seed replays the game. */

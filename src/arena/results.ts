@@ -34,6 +34,8 @@ export interface BotTotals {
   readonly moves: number;
   readonly nodes: number;
   readonly ms: number;
+  /** Games lost by forfeit (an engine that broke the protocol or its time). */
+  readonly forfeits: number;
 }
 
 /** A finished game from one seat's side: its result (1, 0.5, 0) and margin. */
@@ -69,7 +71,21 @@ export function botTotals(schedule: Schedule, records: readonly (GameRecord | un
   const totals = new Map(
     schedule.bots.map((bot) => [
       bot,
-      { bot, games: 0, wins: 0, draws: 0, losses: 0, margin: 0, meanLoss: null as number | null, lossMoves: 0, loss: 0, moves: 0, nodes: 0, ms: 0 },
+      {
+        bot,
+        games: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        margin: 0,
+        meanLoss: null as number | null,
+        lossMoves: 0,
+        loss: 0,
+        moves: 0,
+        nodes: 0,
+        ms: 0,
+        forfeits: 0,
+      },
     ]),
   );
   schedule.games.forEach((scheduled, i) => {
@@ -83,6 +99,7 @@ export function botTotals(schedule: Schedule, records: readonly (GameRecord | un
       else if (side.score === 0.5) total.draws++;
       else total.losses++;
       total.margin += side.margin;
+      if (record.forfeit?.seat === seat) total.forfeits++;
       for (let ply = seat; ply < record.moves.length; ply += 2) {
         const move = record.moves[ply];
         total.moves++;

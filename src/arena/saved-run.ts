@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { games } from '../games';
-import type { GameRecord } from './play-out';
+import { FORFEIT_REASONS, type GameRecord } from './play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from './report';
 import { MAX_GAMES, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule } from './schedule';
 
@@ -35,6 +35,9 @@ const GameRecordSchema = v.object({
   moves: list(MoveRecordSchema, MAX_MOVES),
   winner: v.nullable(v.union([v.literal(0), v.literal(1)])),
   margin: v.pipe(v.number(), v.finite()),
+  forfeit: v.optional(
+    v.object({ seat: v.union([v.literal(0), v.literal(1)]), reason: v.picklist(FORFEIT_REASONS), detail: text(), stderr: v.optional(text(16 * 1024)) }),
+  ),
 });
 
 const ScheduleSchema = v.object({

@@ -2,7 +2,7 @@
 // swapped. The schedule is the same for the same settings, in the browser and in the CLI.
 
 import { parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame } from '../contracts/game';
+import type { AnyGame, BotInfo } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
 
 export interface ScheduledGame {
@@ -43,10 +43,12 @@ export interface ScheduleSettings {
   readonly games: number;
   readonly seed: number;
   readonly size?: number;
+  /** The bots configurations may name: the game's own, and engines (default: the game's). */
+  readonly bots?: readonly BotInfo[];
 }
 
 function checkSettings(game: AnyGame, bots: readonly string[], pairings: number, settings: ScheduleSettings): void {
-  for (const bot of bots) parseBotConfig(game.bots, bot);
+  for (const bot of bots) parseBotConfig(settings.bots ?? game.bots, bot);
   if (new Set(bots).size !== bots.length) throw new Error('a configuration is named twice');
   if (!Number.isInteger(settings.games) || settings.games < 1) throw new Error(`games must be at least 1, got ${settings.games}`);
   if (settings.games * 2 * pairings > MAX_GAMES) throw new Error(`the run would be ${settings.games * 2 * pairings} games: at most ${MAX_GAMES}`);

@@ -3,11 +3,12 @@
 // written as it goes, and --resume carries on a run that was interrupted.
 
 import { parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame } from '../contracts/game';
+import type { AnyGame, BotInfo, Budget } from '../contracts/game';
 import type { WorkerPool } from '../runtime/pool';
 import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
+import { runEngineSchedule, type EngineSpec } from '../runtime/engine-games';
 import { runSchedule, type RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
@@ -17,10 +18,15 @@ import { RunFile } from './run-file';
 export interface ArenaOptions {
   readonly json: boolean;
   readonly out?: string;
+  /** The engines the configurations may name (their games are played on this thread, engines as child processes). */
+  readonly engines: readonly EngineSpec[];
+  /** The time per move (`--ms`), for every bot. */
+  readonly budget: Budget;
 }
 
 /** What a command plays: a schedule, and for a run carried on (`--resume`) the run so far. */
 interface Plan {
+  readonly game: AnyGame;
   readonly kind: SavedRun['kind'];
   readonly schedule: Schedule;
   readonly sweep?: SavedRun['sweep'];
@@ -40,7 +46,7 @@ export function tournamentCommand(
   options: ArenaOptions,
   pool: WorkerPool,
 ): Promise<number> {
-  return play({ kind: 'tournament', schedule: tournament(game, bots, settings) }, options, pool);
+  return play({ game, kind: 'tournament', schedule: tournament(game, bots, settings) }, options, pool);
 }
 
 export function sweepCommand(
@@ -53,16 +59,17 @@ export function sweepCommand(
   pool: WorkerPool,
 ): Promise<number> {
   const grid = parseGrid(gridText);
-  return play({ kind: 'sweep', schedule: sweep(game, bot, grid, vs, settings), sweep: { bot, grid, vs } }, options, pool);
+  return play({ game, kind: 'sweep', schedule: sweep(game, bot, grid, vs, settings), sweep: { bot, grid, vs } }, options, pool);
 }
 
 /** Carries on a saved run: its games not played yet, with its own settings; the results are an uninterrupted run's. */
-export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOptions, known: readonly BotInfo[], pool: WorkerPool): Promise<number> {
   if (run.schedule.game !== game.rules.id) throw new UsageError(`the run to resume is of ${run.schedule.game}, not ${game.rules.id}`);
-  // A run file comes from outside: its bots and starts must be the game's before any game is played.
-  for (const bot of run.schedule.bots) parseBotConfig(game.bots, bot);
+  // A run file comes from outside: its bots (the game's, or engines given again with --engine) and starts must
+  // be the game's before any game is played.
+  for (const bot of run.schedule.bots) parseBotConfig(known, bot);
   for (const start of new Set(run.schedule.games.map((scheduled) => scheduled.start))) game.rules.parse(start);
-  return play({ kind: run.kind, schedule: run.schedule, sweep: run.sweep, previous: run }, options, pool);
+  return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, previous: run }, options, pool);
 }
 
 /**
@@ -87,17 +94,16 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     throw new UsageError(`--out: ${(error as Error).message}`);
   }
   const interactive = process.stderr.isTTY;
-  const run = runSchedule(
-    pool,
-    schedule,
-    {},
-    (index, record, progress) => {
-      records[index] = record;
-      if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
-    },
-    todo,
-    () => file?.writeSoon(() => snapshot(false)),
-  );
+  const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
+    records[index] = record;
+    if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
+  };
+  const onBatch = () => file?.writeSoon(() => snapshot(false));
+  // With engines, games are played on this thread (engines are its child processes); else whole in the workers.
+  const run =
+    options.engines.length > 0
+      ? runEngineSchedule(pool, plan.game, schedule, options.engines, options.budget, onGame, todo, onBatch)
+      : runSchedule(pool, schedule, options.budget, onGame, todo, onBatch);
   let interrupted = false;
   const interrupt = () => {
     if (interrupted) process.exit(130);
@@ -160,7 +166,7 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
   const ratings = [...report.ratings].sort((x, y) => y.rating - x.rating);
   const totals = new Map(report.totals.map((total) => [total.bot, total]));
   const bots = table(
-    ['bot', 'elo', '95%', 'games', 'W/D/L', 'margin', 'loss/move', 'nodes', 'search s'],
+    ['bot', 'elo', '95%', 'games', 'W/D/L', 'forfeits', 'margin', 'loss/move', 'nodes', 'search s'],
     ratings.map((r) => {
       const t = totals.get(r.bot)!;
       return [
@@ -169,6 +175,7 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
         `${r.lo.toFixed(0)}..${r.hi.toFixed(0)}`,
         String(t.games),
         `${t.wins}/${t.draws}/${t.losses}`,
+        String(t.forfeits),
         signed(t.margin),
         t.meanLoss === null ? '' : t.meanLoss.toFixed(3),
         String(t.nodes),

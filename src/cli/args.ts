@@ -5,6 +5,8 @@ export interface OptionSpec {
   /** The value's placeholder in the help (`PATH`), or undefined for a flag. */
   readonly value?: string;
   readonly help: string;
+  /** May be given more than once (`--engine a=… --engine b=…`): optionList gives every value. */
+  readonly repeatable?: boolean;
 }
 
 /** A mistake in the command line: the CLI prints it with the usage and exits with status 2. */
@@ -13,11 +15,14 @@ export class UsageError extends Error {}
 export interface ParsedArgs {
   readonly positional: readonly string[];
   readonly options: ReadonlyMap<string, string | true>;
+  /** Every value of the repeatable options, in order. */
+  readonly lists: ReadonlyMap<string, readonly string[]>;
 }
 
 export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('--')) {
@@ -33,10 +38,17 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
     } else {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value (${spec.value})`);
+      if (options.has(name) && !spec.repeatable) throw new UsageError(`--${name} is given twice`);
       options.set(name, value);
+      lists.set(name, [...(lists.get(name) ?? []), value]);
     }
   }
-  return { positional, options };
+  return { positional, options, lists };
+}
+
+/** Every value of a repeatable option. */
+export function optionList(args: ParsedArgs, name: string): readonly string[] {
+  return args.lists.get(name) ?? [];
 }
 
 export function optionText(args: ParsedArgs, name: string): string | undefined {

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeBotConfig } from '../contracts/bot-config';
 import { readResource } from '../../workers/node-cores';
-import type { AnyGame } from '../contracts/game';
+import type { AnyGame, BotInfo } from '../contracts/game';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import { parseSeed } from '../contracts/rng';
@@ -15,7 +15,8 @@ import { resumeCommand, sweepCommand, tournamentCommand, type ArenaOptions } fro
 import { readRunFile } from './run-file';
 import type { SavedRun } from '../arena/saved-run';
 import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
-import { formatOptions, optionInteger, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { formatOptions, optionInteger, optionList, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { engineBotInfo, identifyEngine, type EngineSpec } from '../runtime/engine-games';
 import { fileOrStdin, readLines } from '../io/lines';
 import { runEngine } from './engine';
 import { playGame } from './play';
@@ -35,14 +36,32 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'json', help: 'print one JSON document' },
   { name: 'out', value: 'FILE', help: 'keep the whole run (settings, every game, the figures) in FILE as JSON, written as it goes' },
   { name: 'resume', value: 'FILE', help: 'carry on the interrupted run kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
+  { name: 'engine', value: 'NAME=COMMAND', help: 'an engine (docs/engine-protocol.md), named NAME in the configurations; repeatable', repeatable: true },
+  { name: 'ms', value: 'N', help: 'the time for each move in milliseconds, for every bot (default: none)' },
 ];
 
 function scheduleSettings(game: AnyGame, args: ParsedArgs): ScheduleSettings {
   return { games: optionInteger(args, 'games', 10, 1, MAX_GAMES), seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args) };
 }
 
-function arenaOptions(args: ParsedArgs): ArenaOptions {
-  return { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume') };
+/** The arena's settings of the command line: its output, its engines (each started once, to learn its parameters), the time per move. */
+async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: ArenaOptions; known: readonly BotInfo[] }> {
+  const engines: EngineSpec[] = [];
+  for (const spec of optionList(args, 'engine')) {
+    const match = /^([A-Za-z][\w-]*)=(.+)$/s.exec(spec);
+    if (!match) throw new UsageError(`--engine is NAME=COMMAND, got "${spec}"`);
+    const [, name, command] = match;
+    if (game.bots.some((bot) => bot.id === name) || engines.some((engine) => engine.name === name))
+      throw new UsageError(`the name ${name} is taken: name the engine otherwise`);
+    try {
+      engines.push(await identifyEngine(game, name, command));
+    } catch (error) {
+      throw new UsageError(`engine ${name} (${command}): ${(error as Error).message}`);
+    }
+  }
+  const ms = optionInteger(args, 'ms', 0, 1, 3_600_000);
+  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, budget: ms ? { ms } : {} };
+  return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
 }
 
 /** `--resume FILE`: the run kept there, of the command's kind; the settings that make a schedule are its own. */
@@ -124,9 +143,10 @@ const commands: Readonly<Record<string, Command>> = {
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
       const resumed = await runToResume('tournament', args, ['bots', 'games', 'seed', 'size']);
-      if (resumed) return resumeCommand(game, resumed, arenaOptions(args), pool());
-      const bots = configList(game, optionText(args, 'bots'));
-      return tournamentCommand(game, bots, scheduleSettings(game, args), arenaOptions(args), pool());
+      const { options, known } = await arenaSetup(game, args);
+      if (resumed) return resumeCommand(game, resumed, options, known, pool());
+      const bots = configList(known, optionText(args, 'bots'));
+      return tournamentCommand(game, bots, { ...scheduleSettings(game, args), bots: known }, options, pool());
     },
   },
   sweep: {
@@ -140,12 +160,13 @@ const commands: Readonly<Record<string, Command>> = {
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no sweeps`);
       const resumed = await runToResume('sweep', args, ['bot', 'grid', 'vs', 'games', 'seed', 'size']);
-      if (resumed) return resumeCommand(game, resumed, arenaOptions(args), pool());
+      const { options, known } = await arenaSetup(game, args);
+      if (resumed) return resumeCommand(game, resumed, options, known, pool());
       const bot = optionText(args, 'bot');
       const grid = optionText(args, 'grid');
       if (!bot || !grid) throw new UsageError('sweep needs --bot and --grid');
-      const vs = configList(game, optionText(args, 'vs'));
-      return sweepCommand(game, normalizeBotConfig(game.bots, bot), grid, vs, scheduleSettings(game, args), arenaOptions(args), pool());
+      const vs = configList(known, optionText(args, 'vs'));
+      return sweepCommand(game, normalizeBotConfig(known, bot), grid, vs, { ...scheduleSettings(game, args), bots: known }, options, pool());
     },
   },
   generate: {
@@ -192,11 +213,11 @@ const commands: Readonly<Record<string, Command>> = {
 };
 
 /** A comma-separated list of bot configurations, each as the arena names it (`greedy, article:depth=03` is `greedy`, `article:depth=3`). */
-function configList(game: AnyGame, text: string | undefined): string[] {
+function configList(known: readonly BotInfo[], text: string | undefined): string[] {
   return (text ?? '')
     .split(',')
     .filter((part) => part.trim() !== '')
-    .map((part) => normalizeBotConfig(game.bots, part));
+    .map((part) => normalizeBotConfig(known, part));
 }
 
 /** The --size option, checked against the game's sizes; undefined for games without sizes. */

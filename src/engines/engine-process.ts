@@ -1,0 +1,143 @@
+// The host's side of the engine protocol: an engine as a child process (a command run by the shell), its
+// `hello`, its games and its moves, each move with its time. Whatever goes wrong on the engine's side is an
+// EngineFault with its reason: `no-hello` (no answer to hello), `time` (no move within the time and its margin),
+// `crash` (the process ended, or could not start), `protocol` (a line that is not one object of the protocol).
+// Its standard error is kept, the last 16 KB, for the game's record.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { ForfeitReason } from '../arena/play-out';
+import { LineSplitter } from '../io/lines';
+import { parseEngineMessage, PROTOCOL_VERSION, type EngineInfo, type EngineMessage } from './protocol';
+
+export class EngineFault extends Error {
+  constructor(
+    readonly reason: ForfeitReason,
+    readonly detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+    this.name = 'EngineFault';
+  }
+}
+
+/** What an engine says of itself in answer to hello. */
+export interface EngineIdentity {
+  readonly name: string;
+  readonly author?: string;
+  readonly params: readonly { name: string; label?: string; min: number; max: number; default: number }[];
+}
+
+/** How long an engine has past a move's time before it forfeits, and for hello; a move without a time has MOVE_LIMIT_MS. */
+export const TIME_MARGIN_MS = 500;
+export const HELLO_MS = 5000;
+export const MOVE_LIMIT_MS = 30_000;
+const STDERR_BYTES = 16 * 1024;
+/** An engine line longer than this is a protocol fault. */
+const MAX_LINE_BYTES = 64 * 1024;
+
+type Waiter = { resolve: (message: EngineMessage) => void; reject: (fault: EngineFault) => void; onInfo?: (info: EngineInfo) => void };
+
+export class EngineProcess {
+  private readonly child: ChildProcess;
+  private waiter?: Waiter;
+  private fault?: EngineFault;
+  private stderr = '';
+
+  private constructor(command: string) {
+    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const splitter = new LineSplitter(MAX_LINE_BYTES);
+    this.child.stdout!.on('data', (chunk: Buffer) => {
+      for (const line of splitter.push(chunk)) this.receive(line);
+    });
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_BYTES);
+    });
+    this.child.stdin!.on('error', () => {}); // a write to an engine that has gone: its exit says so
+    this.child.on('error', (error) => this.fail(new EngineFault('crash', `the engine could not start: ${error.message}`)));
+    this.child.on('exit', (code, signal) => this.fail(new EngineFault('crash', `the engine exited (${signal ?? `code ${code}`})`)));
+  }
+
+  /** Starts the engine and greets it; rejects with a fault when it does not answer as an engine. */
+  static async start(command: string, game: string): Promise<{ engine: EngineProcess; identity: EngineIdentity }> {
+    const engine = new EngineProcess(command);
+    try {
+      const answer = await engine.ask({ type: 'hello', protocol: PROTOCOL_VERSION, game }, HELLO_MS, 'no-hello');
+      if (!('name' in answer)) throw new EngineFault('no-hello', `it answered hello with ${JSON.stringify(answer)}`);
+      return { engine, identity: { name: answer.name, author: answer.author, params: answer.params ?? [] } };
+    } catch (error) {
+      engine.stop();
+      throw error;
+    }
+  }
+
+  newGame(seat: 0 | 1, params: Readonly<Record<string, number>>): void {
+    this.send({ type: 'newgame', seat, params });
+  }
+
+  /** The engine's move for the position, within `ms` (0: MOVE_LIMIT_MS) and the margin; its live figures go to onInfo. */
+  async move(position: string, ms: number, onInfo?: (info: EngineInfo) => void): Promise<{ move: string; info?: EngineInfo }> {
+    const answer = await this.ask({ type: 'move', position, ms }, (ms || MOVE_LIMIT_MS) + TIME_MARGIN_MS, 'time', onInfo);
+    if (!('move' in answer)) throw new EngineFault('protocol', `it answered a move with ${JSON.stringify(answer)}`);
+    return answer;
+  }
+
+  /** What the engine wrote on its standard error, the last 16 KB. */
+  get errors(): string {
+    return this.stderr;
+  }
+
+  /** Asks the engine to quit, and makes sure it does. */
+  stop(): void {
+    this.fault ??= new EngineFault('crash', 'the engine was stopped');
+    this.send({ type: 'quit' });
+    this.child.stdin?.end();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 1000);
+    timer.unref();
+    this.child.once('exit', () => clearTimeout(timer));
+  }
+
+  private send(message: object): void {
+    if (this.child.stdin?.writable) this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private ask(message: object, ms: number, late: 'time' | 'no-hello', onInfo?: (info: EngineInfo) => void): Promise<EngineMessage> {
+    if (this.fault) return Promise.reject(this.fault);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiter = undefined;
+        const fault = new EngineFault(late, late === 'time' ? `no move within ${ms} ms` : `no answer to hello within ${ms} ms`);
+        this.fail(fault);
+        reject(fault);
+      }, ms);
+      const settle =
+        <T>(then: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          this.waiter = undefined;
+          then(value);
+        };
+      this.waiter = { resolve: settle(resolve), reject: settle(reject), onInfo };
+      this.send(message);
+    });
+  }
+
+  private receive(line: { text: string } | { tooLong: number }): void {
+    if ('text' in line && line.text.trim() === '') return;
+    const message = 'text' in line ? parseEngineMessage(line.text) : null;
+    if (!message) {
+      const shown = 'text' in line ? JSON.stringify(line.text.slice(0, 200)) : `a line of ${line.tooLong} bytes`;
+      return this.fail(new EngineFault('protocol', `it wrote ${shown}, not one JSON object of the protocol`));
+    }
+    const waiter = this.waiter;
+    if (!waiter) return; // nothing asked: an info line after a move, say
+    if ('info' in message && !('move' in message)) return waiter.onInfo?.(message.info);
+    waiter.resolve(message);
+  }
+
+  /** The engine can no longer be trusted: what waits is rejected, and it is stopped. */
+  private fail(fault: EngineFault): void {
+    if (this.fault) return;
+    this.fault = fault;
+    this.waiter?.reject(fault);
+    this.child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,201 @@
+// Arena games with engines (docs/engine-protocol.md), in Node: played on this thread, where the engines are
+// child processes of this one; our bots' moves are searched on the worker pool as in any run, with the same
+// seeds, so they are the moves they would be anywhere. As many games go at once as the pool has workers, each
+// with engine processes of its own, started on first use and again after a fault. A fault is the engine's
+// forfeit: the game ends there and is recorded with it, and the run goes on.
+
+import type { ForfeitReason, GameRecord, MoveRecord } from '../arena/play-out';
+import type { Schedule } from '../arena/schedule';
+import { parseBotConfig } from '../contracts/bot-config';
+import type { AnyGame, BotInfo, Budget } from '../contracts/game';
+import { deriveSeed } from '../contracts/rng';
+import { EngineFault, EngineProcess, type EngineIdentity } from '../engines/engine-process';
+import { CancelledError, type Job, type WorkerPool } from './pool';
+import { requestMove } from './requests';
+import type { Run, RunProgress } from './run-schedule';
+
+/** An engine of a run: the name its configurations use, the command that runs it, what it said of itself. */
+export interface EngineSpec {
+  readonly name: string;
+  readonly command: string;
+  readonly identity: EngineIdentity;
+}
+
+/** An engine as a bot the arena can check configurations against (`mine:depth=4`). */
+export function engineBotInfo(engine: EngineSpec): BotInfo {
+  return {
+    id: engine.name,
+    label: engine.identity.name,
+    description: `an engine: ${engine.command}`,
+    params: engine.identity.params.map((param) => ({ ...param, label: param.label ?? param.name })),
+  };
+}
+
+/** Starts an engine once to learn its name and parameters (the answer to hello). */
+export async function identifyEngine(game: AnyGame, name: string, command: string): Promise<EngineSpec> {
+  const { engine, identity } = await EngineProcess.start(command, game.rules.id);
+  engine.stop();
+  return { name, command, identity };
+}
+
+/** The engine processes of one game slot, started when first needed and again after a fault. */
+class EngineSlot {
+  private readonly running = new Map<string, Promise<EngineProcess>>();
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly engines: ReadonlyMap<string, EngineSpec>,
+  ) {}
+
+  engine(name: string): Promise<EngineProcess> {
+    let engine = this.running.get(name);
+    if (!engine) {
+      engine = EngineProcess.start(this.engines.get(name)!.command, this.game.rules.id).then(({ engine: started }) => started);
+      this.running.set(name, engine);
+      engine.catch(() => this.running.delete(name));
+    }
+    return engine;
+  }
+
+  /** An engine that failed is stopped; the next game starts it afresh. */
+  discard(name: string): void {
+    const engine = this.running.get(name);
+    this.running.delete(name);
+    void engine?.then(
+      (process) => process.stop(),
+      () => {},
+    );
+  }
+
+  stopAll(): void {
+    for (const name of [...this.running.keys()]) this.discard(name);
+  }
+}
+
+export function runEngineSchedule(
+  pool: WorkerPool,
+  game: AnyGame,
+  schedule: Schedule,
+  engines: readonly EngineSpec[],
+  budget: Budget,
+  onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
+  indices: readonly number[] = schedule.games.map((_, i) => i),
+  onBatch: () => void = () => {},
+): Run {
+  const byName = new Map(engines.map((engine) => [engine.name, engine]));
+  const known = [...game.bots, ...engines.map(engineBotInfo)];
+  const started = performance.now();
+  const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
+  const slots = Array.from({ length: pool.size }, () => new EngineSlot(game, byName));
+  const moves = new Set<Job<unknown>>();
+  let next = 0;
+  let done = 0;
+  let cancelled = false;
+
+  async function playGame(index: number, slot: EngineSlot): Promise<GameRecord | undefined> {
+    const { rules } = game;
+    const scheduled = schedule.games[index];
+    const players = scheduled.seats.map((text) => ({ text, config: parseBotConfig(known, text) }));
+    let position = rules.parse(scheduled.start);
+    const played: MoveRecord[] = [];
+    const lose = (seat: 0 | 1, name: string, reason: ForfeitReason, detail: string, stderr = ''): GameRecord => {
+      slot.discard(name);
+      return {
+        start: scheduled.start,
+        seats: [scheduled.seats[0], scheduled.seats[1]],
+        moves: played,
+        winner: (1 - seat) as 0 | 1,
+        margin: 0,
+        forfeit: { seat, reason, detail, ...(stderr ? { stderr } : {}) },
+      };
+    };
+    // Each engine of the game learns its seat and its parameters.
+    for (const seat of [0, 1] as const) {
+      const { config } = players[seat];
+      if (!byName.has(config.id)) continue;
+      try {
+        (await slot.engine(config.id)).newGame(seat, config.params);
+      } catch (error) {
+        if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
+        throw error;
+      }
+    }
+    for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
+      if (cancelled) return undefined;
+      const seat = rules.seatToMove(position);
+      const { text, config } = players[seat];
+      const notation = rules.format(position);
+      const moveStarted = performance.now();
+      if (byName.has(config.id)) {
+        const engine = await slot.engine(config.id).catch((error: unknown) => error);
+        if (engine instanceof EngineFault) return lose(seat, config.id, engine.reason, engine.detail);
+        if (!(engine instanceof EngineProcess)) throw engine;
+        let answer: Awaited<ReturnType<EngineProcess['move']>>;
+        try {
+          answer = await engine.move(notation, budget.ms ?? 0);
+        } catch (error) {
+          if (cancelled) return undefined;
+          if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail, engine.errors);
+          throw error;
+        }
+        let next: unknown;
+        try {
+          next = rules.play(position, rules.parseMove(answer.move));
+        } catch (error) {
+          return lose(seat, config.id, 'illegal-move', `${answer.move} in ${notation}: ${(error as Error).message}`, engine.errors);
+        }
+        played.push({ move: answer.move, nodes: answer.info?.nodes ?? 0, ms: performance.now() - moveStarted, depth: answer.info?.depth ?? 0, loss: null });
+        position = next;
+      } else {
+        const job = requestMove(pool, { game: rules.id, bot: text, position: notation, seed: deriveSeed(scheduled.seed, notation), budget });
+        moves.add(job);
+        let answer: Awaited<typeof job.promise>;
+        try {
+          answer = await job.promise;
+        } catch (error) {
+          if (error instanceof CancelledError) return undefined;
+          throw error;
+        } finally {
+          moves.delete(job);
+        }
+        played.push({ move: answer.move, nodes: answer.report.nodes, ms: answer.report.ms, depth: answer.report.iterations.at(-1)?.depth ?? 0, loss: null });
+        position = rules.play(position, rules.parseMove(answer.move));
+      }
+    }
+    const outcome = rules.outcome(position)!;
+    return { start: scheduled.start, seats: [scheduled.seats[0], scheduled.seats[1]], moves: played, winner: outcome.winner, margin: outcome.margin ?? 0 };
+  }
+
+  /** One slot: its games one after another, while there are games left. */
+  async function work(slot: EngineSlot): Promise<void> {
+    while (!cancelled && next < indices.length) {
+      const index = indices[next++];
+      const record = await playGame(index, slot);
+      if (!record) continue;
+      records[index] = record;
+      done++;
+      onGame(index, record, { done, total: indices.length, elapsedMs: performance.now() - started });
+      onBatch();
+    }
+  }
+
+  let failure: unknown;
+  const cancel = () => {
+    cancelled = true;
+    for (const job of moves) job.cancel();
+    for (const slot of slots) slot.stopAll();
+  };
+  const finished = Promise.all(
+    slots.map((slot) =>
+      work(slot).catch((error: unknown) => {
+        failure ??= error;
+        cancel();
+      }),
+    ),
+  ).then(() => {
+    for (const slot of slots) slot.stopAll();
+    if (failure) throw failure;
+    return records;
+  });
+  return { finished, cancel };
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// A Connect 4 engine for the tests: plays a random legal column (seeded by the position), or, with a mode
+// argument, breaks the protocol in one way: hang (never moves), crash (exits on its first move), junk (writes
+// something that is not JSON), illegal (plays a full column), silent (never answers hello), mixed (given a
+// counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
+// and one start in a hundred does not answer hello).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const mode = process.argv[2] ?? 'random';
+const counter = process.argv[3];
+/** Starts and games so far (of every process of this engine), kept in the counter file. */
+function bump(field) {
+  const counts = existsSync(counter) ? JSON.parse(readFileSync(counter, 'utf8')) : { starts: -1, games: -1 };
+  counts[field]++;
+  writeFileSync(counter, JSON.stringify(counts));
+  return counts[field];
+}
+const starts = counter ? bump('starts') : 0;
+const MIXED = ['random', 'crash', 'random', 'junk', 'random', 'illegal', 'random', 'random'];
+const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const hash = (text) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
+let gameMode = mode;
+
+function legal(position) {
+  const heights = Array(7).fill(0);
+  for (const digit of position) heights[Number(digit) - 1]++;
+  return [...Array(7).keys()].filter((column) => heights[column] < 6).map((column) => String(column + 1));
+}
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.type === 'hello') {
+    if (mode !== 'silent' && starts % 100 !== 50) say({ name: `random (${mode})`, author: 'tests', params: [{ name: 'spice', min: 0, max: 9, default: 3 }] });
+  } else if (message.type === 'newgame') {
+    const game = counter ? bump('games') : 0;
+    gameMode = mode === 'mixed' ? (game % 97 === 50 ? 'hang' : MIXED[game % MIXED.length]) : mode;
+  } else if (message.type === 'move') {
+    const moves = legal(message.position);
+    if (gameMode === 'hang') return;
+    if (gameMode === 'crash') process.exit(3);
+    if (gameMode === 'junk') return void process.stdout.write('I am thinking...\n');
+    if (gameMode === 'illegal') return say({ move: '9' });
+    say({ info: { depth: 1, nodes: moves.length } });
+    say({ move: moves[hash(message.position) % moves.length], info: { depth: 1, nodes: moves.length, score: 0 } });
+  } else if (message.type === 'quit') {
+    process.exit(0);
+  }
+});

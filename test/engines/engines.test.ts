@@ -1,0 +1,135 @@
+// Engines (docs/engine-protocol.md): our bots answer as engines; an engine plays in the arena with our bots, its
+// parameters and its time; and every fault (no hello, a hang, a crash, junk, an illegal move) is the engine's
+// forfeit, recorded with its reason, while the run goes on to its end.
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSavedRun } from '../../src/arena/saved-run';
+import { api } from '../helpers/api';
+import { runCli } from '../helpers/cli';
+
+const engine = (mode = 'random') => `node test/engines/connect4-random.mjs ${mode}`;
+const answers = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('our bots as engines', () => {
+  it('the perfect bot answers hello, then a best move for Pons test positions', async () => {
+    const positions = readFileSync('test/data/connect4/Test_L3_R1', 'utf8').trim().split('\n').slice(0, 30);
+    const input = [
+      { type: 'hello', protocol: 1, game: 'connect4', extra: 'ignored' },
+      { type: 'newgame', seat: 0 },
+      ...positions.map((line) => ({ type: 'move', position: line.split(' ')[0], ms: 5000 })),
+      { type: 'quit' },
+    ];
+    const { status, stdout } = await runCli(['connect4', 'engine', '--bot', 'perfect'], input.map((message) => JSON.stringify(message)).join('\n'));
+    expect(status).toBe(0);
+    const [hello, ...moves] = answers(stdout);
+    expect(hello).toMatchObject({ name: 'perfect', params: [] });
+    expect(moves).toHaveLength(positions.length);
+    for (const [i, answer] of moves.entries()) {
+      const [line, score] = positions[i].split(' ');
+      // The column played keeps the position's score (Pons' set gives it).
+      const analysis = await api.analyze('connect4', line);
+      expect(analysis.values[Number(answer.move) - 1], line).toBe(Number(score));
+    }
+  });
+
+  it('answers a line that is not a host message with an error, and goes on', async () => {
+    const { stdout } = await runCli(['tictactoe', 'engine', '--bot', 'perfect'], 'junk\n{"type":"move","position":"XX.OO...."}\n');
+    const [bad, move] = answers(stdout);
+    expect(bad.error).toMatch(/not a host message/);
+    expect(move.move).toBe('2');
+  });
+});
+
+describe('engines in the arena', () => {
+  it('play with our bots, with their parameters, the same games for the same seed', async () => {
+    const args = ['connect4', 'tournament', '--engine', `r=${engine()}`, '--bots', 'r,r:spice=7,classic:depth=1', '--games', '4', '--seed', '3', '--json'];
+    const first = await runCli(args);
+    expect(first.status).toBe(0);
+    const report = JSON.parse(first.stdout);
+    expect(report.played).toBe(24);
+    expect(report.totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0, 0]);
+    const again = JSON.parse((await runCli(args)).stdout);
+    expect(again.pairs).toEqual(report.pairs);
+  });
+
+  it('refuse a parameter the engine does not declare, and an engine that does not answer hello', async () => {
+    const param = await runCli(['connect4', 'tournament', '--engine', `r=${engine()}`, '--bots', 'r:depth=3,classic', '--games', '1']);
+    expect(param.status).toBe(2);
+    expect(param.stderr).toContain('bot r has no parameter "depth" (its parameters: spice)');
+    const silent = await runCli(['connect4', 'tournament', '--engine', `s=${engine('silent')}`, '--bots', 's,classic', '--games', '1']);
+    expect(silent.status).toBe(2);
+    expect(silent.stderr).toContain('no answer to hello');
+  }, 30_000);
+
+  it.each([
+    ['crash', 'crash', 'the engine exited'],
+    ['junk', 'protocol', 'I am thinking'],
+    ['illegal', 'illegal-move', '9 in'],
+    ['hang', 'time', 'no move within 550 ms'],
+  ])(
+    "count a %s as the engine's forfeit, with its reason, in the run and its file",
+    async (mode, reason, detail) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'engines-')), 'run.json');
+      const { status, stdout } = await runCli([
+        'connect4',
+        'tournament',
+        '--engine',
+        `bad=${engine(mode)}`,
+        '--bots',
+        'bad,classic:depth=1',
+        '--games',
+        '2',
+        '--ms',
+        '50',
+        '--json',
+        '--out',
+        file,
+      ]);
+      expect(status).toBe(0);
+      const report = JSON.parse(stdout);
+      expect(report.played).toBe(4);
+      expect(report.totals.find((total: { bot: string }) => total.bot === 'bad')).toMatchObject({ forfeits: 4, losses: 4 });
+      const run = parseSavedRun(readFileSync(file, 'utf8'));
+      for (const record of run.records) {
+        expect(record!.forfeit).toMatchObject({ reason, seat: record!.seats[0] === 'bad' ? 0 : 1 });
+        expect(record!.forfeit!.detail).toContain(detail);
+      }
+    },
+    30_000,
+  );
+
+  it('finish a run of 1,000 games against an engine that fails every way, every game accounted for', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'engines-'));
+    const file = join(folder, 'run.json');
+    const args = [
+      'connect4',
+      'tournament',
+      '--engine',
+      `mixed=${engine(`mixed ${join(folder, 'starts')}`)}`,
+      '--bots',
+      'mixed,random',
+      '--games',
+      '500',
+      '--ms',
+      '20',
+      '--json',
+      '--out',
+      file,
+    ];
+    const { status, stdout } = await runCli(args);
+    expect(status).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.played).toBe(1000);
+    const mixed = report.totals.find((total: { bot: string }) => total.bot === 'mixed');
+    expect(mixed.wins + mixed.draws + mixed.losses).toBe(1000);
+    const reasons = new Set(parseSavedRun(readFileSync(file, 'utf8')).records.map((record) => record!.forfeit?.reason));
+    expect([...reasons].sort()).toEqual(['crash', 'illegal-move', 'no-hello', 'protocol', 'time', undefined].sort());
+  }, 300_000);
+});
