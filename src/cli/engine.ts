@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { findBot, parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
-import { parseHostMessage, PROTOCOL_VERSION } from '../engines/protocol';
+import { parseHostMessage, PROTOCOL_VERSION, type HostMessage } from '../engines/protocol';
 import type { Line } from '../io/lines';
 import type { WorkerPool } from '../runtime/pool';
 import { requestMove } from '../runtime/requests';
@@ -24,7 +24,7 @@ export async function runEngine(game: AnyGame, bot: string, lines: AsyncIterable
       continue;
     }
     if (line.text.trim() === '') continue;
-    let message;
+    let message: HostMessage;
     try {
       message = parseHostMessage(line.text);
     } catch (error) {
