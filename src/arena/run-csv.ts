@@ -11,7 +11,7 @@ function cell(value: string | number): string {
 
 /** One line per game played: its index, pairing, seats, start, winner, margin and the moves' search totals. */
 export function runCsv(run: SavedRun): string {
-  const header = ['game', 'pair', 'first', 'second', 'start', 'winner', 'margin', 'moves', 'first_nodes', 'second_nodes', 'first_ms', 'second_ms'];
+  const header = ['game', 'pair', 'first', 'second', 'start', 'winner', 'margin', 'moves', 'first_nodes', 'second_nodes', 'first_ms', 'second_ms', 'forfeit'];
   const lines = run.records.flatMap((record, i) => {
     if (!record) return [];
     const scheduled = run.schedule.games[i];
@@ -30,6 +30,7 @@ export function runCsv(run: SavedRun): string {
       sum(1, 'nodes'),
       sum(0, 'ms').toFixed(3),
       sum(1, 'ms').toFixed(3),
+      record.forfeit ? `${record.seats[record.forfeit.seat]}: ${record.forfeit.reason}` : '',
     ];
     return [cells.map(cell).join(',')];
   });

@@ -21,7 +21,7 @@ describe('saved runs', () => {
     expect(run.created).toBe('2026-11-29T12:00:00.000Z');
     expect(runReport(run)).toEqual(tournamentReport(schedule, records));
     const csv = runCsv(run).trim().split('\n');
-    expect(csv[0]).toBe('game,pair,first,second,start,winner,margin,moves,first_nodes,second_nodes,first_ms,second_ms');
+    expect(csv[0]).toBe('game,pair,first,second,start,winner,margin,moves,first_nodes,second_nodes,first_ms,second_ms,forfeit');
     expect(csv.length).toBe(1 + 5);
     const [game, pair, first, second, start] = csv[1].split(',');
     expect([game, pair, first, second, start]).toEqual(['0', '0', 'greedy', 'exact', schedule.games[0].start]);

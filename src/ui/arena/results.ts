@@ -42,10 +42,10 @@ function tournamentResults(report: TournamentReport, view: ResultsView) {
   return html`<section class="panel" aria-label="Results">
     <h2>Results</h2>
     <table aria-label="Ratings">
-      <thead><tr><th>bot</th><th>Elo</th><th>95%</th><th>games</th><th>W/D/L</th><th>margin</th><th>loss/move</th><th>nodes</th><th>search s</th></tr></thead>
+      <thead><tr><th>bot</th><th>Elo</th><th>95%</th><th>games</th><th>W/D/L</th><th>forfeits</th><th>margin</th><th>loss/move</th><th>nodes</th><th>search s</th></tr></thead>
       <tbody>${ratings.map((r) => {
         const t = totals.get(r.bot)!;
-        return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td>
+        return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td><td>${t.forfeits}</td>
           <td>${signed(t.margin)}</td><td>${t.meanLoss === null ? '' : t.meanLoss.toFixed(3)}</td><td>${t.nodes.toLocaleString('en')}</td><td>${(t.ms / 1000).toFixed(2)}</td></tr>`;
       })}</tbody>
     </table>
