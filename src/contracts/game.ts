@@ -16,6 +16,11 @@ export interface GameRules<P, M> {
   /** Reads the game's position notation (docs/cli.md); throws an Error saying what is wrong. */
   parse(text: string): P;
   format(position: P): string;
+  /**
+   * The position as one seat is allowed to see it, in a notation `parse` reads (what an engine is sent). Absent
+   * when the game hides nothing from either seat.
+   */
+  seatView?(position: P, seat: 0 | 1): string;
   seatToMove(position: P): 0 | 1;
   /** Empty when the game is over. */
   legalMoves(position: P): M[];

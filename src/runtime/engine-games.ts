@@ -127,12 +127,13 @@ export function runEngineSchedule(
       const notation = rules.format(position);
       const moveStarted = performance.now();
       if (byName.has(config.id)) {
+        const view = rules.seatView?.(position, seat) ?? notation;
         const engine = await slot.engine(config.id).catch((error: unknown) => error);
         if (engine instanceof EngineFault) return lose(seat, config.id, engine.reason, engine.detail);
         if (!(engine instanceof EngineProcess)) throw engine;
         let answer: Awaited<ReturnType<EngineProcess['move']>>;
         try {
-          answer = await engine.move(notation, budget.ms ?? 0);
+          answer = await engine.move(view, budget.ms ?? 0);
         } catch (error) {
           if (cancelled) return undefined;
           if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail, engine.errors);
@@ -142,7 +143,7 @@ export function runEngineSchedule(
         try {
           next = rules.play(position, rules.parseMove(answer.move));
         } catch (error) {
-          return lose(seat, config.id, 'illegal-move', `${answer.move} in ${notation}: ${(error as Error).message}`, engine.errors);
+          return lose(seat, config.id, 'illegal-move', `${answer.move} in ${view}: ${(error as Error).message}`, engine.errors);
         }
         played.push({ move: answer.move, nodes: answer.info?.nodes ?? 0, ms: performance.now() - moveStarted, depth: answer.info?.depth ?? 0, loss: null });
         position = next;

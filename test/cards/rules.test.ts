@@ -3,9 +3,9 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classCounts, classOf, DECK_SIZE, parseCards } from '../../src/games/cards/cards';
+import { cardName, classCounts, classOf, DECK_SIZE, parseCards, sortCards } from '../../src/games/cards/cards';
 import { beats, classify, formatMove, movesOf, parseMove, type Combo } from '../../src/games/cards/combos';
-import { deal, format, legalMoves, outcome, parse, play } from '../../src/games/cards/rules';
+import { deal, format, legalMoves, outcome, parse, play, seatView } from '../../src/games/cards/rules';
 import { Rng } from '../../src/contracts/rng';
 
 const vectors = readFileSync('test/data/cards/movegen.txt', 'utf8')
@@ -102,7 +102,43 @@ describe('notation', () => {
     ['3h | 4s', /a position is/],
     ['3h | 4s | A | 5h 6s', /the last play: 5 6 is not a combination/],
     ['- | - | A', /both hands are empty/],
+    ['3h | ?2 | A', /a hidden hand \(\?N\) goes with/],
+    ['3h | 4s | A | - | ? 5h', /a hidden hand \(\?N\) goes with/],
+    ['?1 | ?2 | A | - | ? 5h 6h 7h', /at most one hand is hidden/],
+    ['3h | ?3 | A | - | ? 5h 6h', /the hidden hand has 3 cards but only 2 are unseen/],
   ])('refuses %s', (text, message) => expect(() => parse(text)).toThrow(message));
+});
+
+describe("a seat's view", () => {
+  it('of a short deal hides the other hand and the cards out of play, and reads back as what that seat knows', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const rng = new Rng(seed);
+      let position = deal(seed, seed % 2 ? 10 : 17);
+      for (let plies = rng.below(12); plies > 0 && !outcome(position); plies--) position = play(position, rng.pick(legalMoves(position)));
+      if (outcome(position)) continue;
+      const seat = position.toMove;
+      const view = seatView(position, seat);
+      const other = position.hands[1 - seat];
+      // No card of the other hand or of those out of play is named before the unseen cards' field.
+      const shown = view.split('|').slice(0, 4).join('|');
+      for (const card of [...other, ...position.out]) expect(shown.split(/[\s|]+/)).not.toContain(cardName(card));
+      expect(view.split('|')[1 - seat].trim()).toBe(`?${other.length}`);
+      const seen = parse(view);
+      expect(seen.hands[seat]).toEqual(position.hands[seat]);
+      expect(seen.hands[1 - seat].length).toBe(other.length);
+      expect(sortCards([...seen.hands[1 - seat], ...seen.out])).toEqual(sortCards([...other, ...position.out]));
+      expect(seen.toMove).toBe(position.toMove);
+      expect(seen.last).toEqual(position.last);
+      expect(legalMoves(seen)).toEqual(legalMoves(position));
+      expect(parse(view)).toEqual(seen);
+    }
+  });
+
+  it('of a full deal is the whole position: each hand follows from the other', () => {
+    const position = deal(4, 27);
+    expect(seatView(position, 0)).toBe(format(position));
+    expect(seatView(position, 1)).toBe(format(position));
+  });
 });
 
 describe('deals and whole games', () => {

@@ -59,6 +59,28 @@ describe('engines in the arena', () => {
     expect(again.pairs).toEqual(report.pairs);
   });
 
+  it('are shown only what their seat sees: in a Red Ten short deal, not the other hand', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'engines-'));
+    const sent = join(folder, 'sent.jsonl');
+    const honest = `tee -a ${sent} | node bin/playground.mjs cards engine --bot honest:samples=4`;
+    const file = join(folder, 'run.json');
+    const args = ['cards', 'tournament', '--engine', `h=${honest}`, '--bots', 'h,random', '--games', '1', '--size', '10', '--json', '--out', file];
+    const { status, stdout } = await runCli(args);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).totals[0]).toMatchObject({ bot: 'h', forfeits: 0 });
+    const run = parseSavedRun(readFileSync(file, 'utf8'));
+    const moves = answers(readFileSync(sent, 'utf8')).filter((message) => message.type === 'move');
+    // The players alternate, pass being a move: the engine was asked for every other move of each game.
+    const asked = run.records.map((record) => record!.moves.filter((_, ply) => ply % 2 === record!.seats.indexOf('h')).length);
+    expect(moves.length).toBe(asked[0] + asked[1]);
+    for (const message of moves) {
+      const fields = String(message.position).split('|').map((field) => field.trim());
+      const seat = fields[2] === 'A' ? 0 : 1;
+      expect(fields[1 - seat]).toMatch(/^\?\d+$/);
+      expect(fields[4]).toMatch(/^\? /);
+    }
+  }, 60_000);
+
   it('refuse a parameter the engine does not declare, and an engine that does not answer hello', async () => {
     const param = await runCli(['connect4', 'tournament', '--engine', `r=${engine()}`, '--bots', 'r:depth=3,classic', '--games', '1']);
     expect(param.status).toBe(2);

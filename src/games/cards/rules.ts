@@ -6,9 +6,15 @@
 // Notation: `A-hand | B-hand | mover`, as the solve line of docs/cli.md (`3h 5d 10h | 4s 4c BJ | A`), optionally
 // followed by `| last play to beat` (cards, `-` for a lead) and `| cards out of play`. The cards played so far
 // are the rest of the deck. A hand of `-` is empty: that player has won.
+//
+// A seat's view of a short deal (what an engine is sent) hides what that player cannot see: the other hand is
+// `?N` (N cards) and the last field is `?` and every card the seat has not seen, the other hand and the cards out
+// of play together (`3h 5d 10h | ?3 | A | - | ? 4s 4c 7d BJ`). Read back, the hidden hand is drawn from those
+// cards with a seed taken from the text: one guess, the same every time, which bots that look at the other
+// hand then play against (the honest bot draws its own guesses from the same cards anyway).
 
 import type { GameRules, Outcome } from '../../contracts/game';
-import { Rng } from '../../contracts/rng';
+import { deriveSeed, Rng } from '../../contracts/rng';
 import { cardName, CLASS_NAMES, classCounts, classOf, DECK_SIZE, formatCards, parseCards, sortCards } from './cards';
 import { beats, classify, formatMove, movesOf, parseMove, type Combo, type Move } from './combos';
 
@@ -96,11 +102,29 @@ export function parse(text: string): Position {
   const fields = text.split('|').map((field) => field.trim());
   if (fields.length < 3 || fields.length > 5)
     throw new Error('a position is "A-hand | B-hand | leader" (A or B), optionally "| last play | cards out of play"');
-  const hands = [parseCards(fields[0]), parseCards(fields[1])];
+  const hidden = fields.slice(0, 2).map((field) => /^\?\s*(\d+)$/.exec(field));
+  if (hidden[0] && hidden[1]) throw new Error('at most one hand is hidden (?N): the view is of the other seat');
+  const hands = fields.slice(0, 2).map((field, seat) => (hidden[seat] ? [] : parseCards(field)));
   const mover = fields[2].toUpperCase();
   if (mover !== 'A' && mover !== 'B') throw new Error(`the leader must be A or B, not "${fields[2]}"`);
   const lastCards = fields.length > 3 ? parseCards(fields[3]) : [];
-  const out = fields.length > 4 ? parseCards(fields[4]) : [];
+  const unseenField = fields.length > 4 && fields[4].startsWith('?');
+  if (hidden[0] || hidden[1] ? !unseenField : unseenField)
+    throw new Error('a hidden hand (?N) goes with a last field of "?" and the cards its seat has not seen, and only with it');
+  let out = fields.length > 4 ? parseCards(unseenField ? fields[4].slice(1) : fields[4]) : [];
+  const hiddenSeat = hidden[0] ? 0 : hidden[1] ? 1 : -1;
+  if (hiddenSeat >= 0) {
+    const size = Number(hidden[hiddenSeat]![1]);
+    if (size > out.length) throw new Error(`the hidden hand has ${size} cards but only ${out.length} are unseen`);
+    const unseen = [...out];
+    const rng = new Rng(deriveSeed(0, text));
+    for (let i = unseen.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
+    }
+    hands[hiddenSeat] = unseen.slice(0, size);
+    out = unseen.slice(size);
+  }
   const owner = new Map<number, string>();
   const place = (cards: number[], where: string) => {
     for (const card of cards) {
@@ -140,6 +164,14 @@ export function format(position: Position): string {
   return fields.join(' | ');
 }
 
+/** The position as `seat` sees it: the whole position when nothing is hidden (a full deal), else its view. */
+export function seatView(position: Position, seat: 0 | 1): string {
+  if (position.out.length === 0) return format(position);
+  const fields = [formatCards(position.hands[0]), formatCards(position.hands[1]), SEATS[position.toMove], formatCards(lastPlayCards(position))];
+  fields[1 - seat] = `?${position.hands[1 - seat].length}`;
+  return [...fields, `? ${formatCards(unseenBy(position, seat))}`].join(' | ');
+}
+
 /** The cards a player has not seen: the other hand and the cards out of play (what an honest bot samples from). */
 export function unseenBy(position: Position, seat: 0 | 1): number[] {
   return sortCards([...position.hands[1 - seat], ...position.out]);
@@ -152,6 +184,7 @@ export const rules: GameRules<Position, Move> = {
   start: (seed, size) => deal(seed, size ?? FULL_DEAL),
   parse,
   format,
+  seatView,
   seatToMove,
   legalMoves,
   play,
