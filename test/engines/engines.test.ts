@@ -74,7 +74,9 @@ describe('engines in the arena', () => {
     const asked = run.records.map((record) => record!.moves.filter((_, ply) => ply % 2 === record!.seats.indexOf('h')).length);
     expect(moves.length).toBe(asked[0] + asked[1]);
     for (const message of moves) {
-      const fields = String(message.position).split('|').map((field) => field.trim());
+      const fields = String(message.position)
+        .split('|')
+        .map((field) => field.trim());
       const seat = fields[2] === 'A' ? 0 : 1;
       expect(fields[1 - seat]).toMatch(/^\?\d+$/);
       expect(fields[4]).toMatch(/^\? /);
