@@ -1,5 +1,5 @@
-// Node bundles (Node 20 cannot run TypeScript in worker threads): the CLI, the search worker and the
-// server, built to dist-node/ side by side, with build/ (the cores) beside dist-node/.
+// Node bundles (Node 20 cannot run TypeScript in worker threads): the CLI, the search worker, the bot module
+// worker and the server, built to dist-node/ side by side, with build/ (the cores) beside dist-node/.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -12,6 +12,7 @@ export default defineConfig({
       input: {
         cli: 'src/cli/main.ts',
         worker: 'workers/node.ts',
+        'bot-worker': 'workers/bot-node.ts',
         server: 'src/server/main.ts',
         'connect4-book': 'scripts/build-connect4-book.ts',
         'puzzle15-levels': 'scripts/build-puzzle15-levels.ts',

@@ -2,7 +2,7 @@
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalizeBotConfig } from '../contracts/bot-config';
+import { normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
 import { readResource } from '../../workers/node-cores';
 import type { AnyGame, BotInfo } from '../contracts/game';
 import { createNodePool } from '../runtime/node-pool';
@@ -28,6 +28,14 @@ const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../src/games
 const SIZE_OPTION: OptionSpec = { name: 'size', value: 'N', help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5)' };
 const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' };
 
+const ENGINE_OPTION: OptionSpec = {
+  name: 'engine',
+  value: 'NAME=COMMAND',
+  help: 'an engine (docs/engine-protocol.md) or a bot module (a .js/.mjs path, docs/bot-modules.md), named NAME in the configurations; repeatable',
+  repeatable: true,
+};
+const MS_OPTION: OptionSpec = { name: 'ms', value: 'N', help: 'the time for each move in milliseconds, for every bot (default: none)' };
+
 const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'games', value: 'N', help: 'seeded starts, each played with both seatings (default 10)' },
   { name: 'seed', value: 'S', help: "seed of the starts and of the bots' choices (default 1)" },
@@ -36,16 +44,16 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'json', help: 'print one JSON document' },
   { name: 'out', value: 'FILE', help: 'keep the whole run (settings, every game, the figures) in FILE as JSON, written as it goes' },
   { name: 'resume', value: 'FILE', help: 'carry on the interrupted run kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
-  { name: 'engine', value: 'NAME=COMMAND', help: 'an engine (docs/engine-protocol.md), named NAME in the configurations; repeatable', repeatable: true },
-  { name: 'ms', value: 'N', help: 'the time for each move in milliseconds, for every bot (default: none)' },
+  ENGINE_OPTION,
+  MS_OPTION,
 ];
 
 function scheduleSettings(game: AnyGame, args: ParsedArgs): ScheduleSettings {
   return { games: optionInteger(args, 'games', 10, 1, MAX_GAMES), seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args) };
 }
 
-/** The arena's settings of the command line: its output, its engines (each started once, to learn its parameters), the time per move. */
-async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: ArenaOptions; known: readonly BotInfo[] }> {
+/** The engines of `--engine`, each started once to learn its name and parameters. */
+async function commandEngines(game: AnyGame, args: ParsedArgs): Promise<EngineSpec[]> {
   const engines: EngineSpec[] = [];
   for (const spec of optionList(args, 'engine')) {
     const match = /^([A-Za-z][\w-]*)=(.+)$/s.exec(spec);
@@ -59,6 +67,12 @@ async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: A
       throw new UsageError(`engine ${name} (${command}): ${(error as Error).message}`);
     }
   }
+  return engines;
+}
+
+/** The arena's settings of the command line: its output, its engines, the time per move. */
+async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: ArenaOptions; known: readonly BotInfo[] }> {
+  const engines = await commandEngines(game, args);
   const ms = optionInteger(args, 'ms', 0, 1, 3_600_000);
   const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, budget: ms ? { ms } : {} };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
@@ -116,9 +130,15 @@ const commands: Readonly<Record<string, Command>> = {
       SIZE_OPTION,
       { name: 'method', value: 'M', help: 'for games with generators (the 15-puzzle): walk, random or level' },
       { name: 'difficulty', value: 'D', help: "with --method: a walk's number of moves, or a level's band" },
+      ENGINE_OPTION,
+      MS_OPTION,
     ],
     async run(game, args, pool) {
-      const bot = normalizeBotConfig(game.bots, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
+      const engines = await commandEngines(game, args);
+      const known = [...game.bots, ...engines.map(engineBotInfo)];
+      const bot = normalizeBotConfig(known, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
+      const engine = engines.find((spec) => spec.name === parseBotConfig(known, bot).id);
+      const ms = optionInteger(args, 'ms', 0, 1, 3_600_000);
       const seat = optionText(args, 'as') ?? game.rules.seats[0];
       const seatIndex = game.rules.seats.indexOf(seat);
       if (seatIndex < 0) throw new UsageError(`--as must be one of ${game.rules.seats.join(', ')}, got "${seat}"`);
@@ -134,7 +154,7 @@ const commands: Readonly<Record<string, Command>> = {
       }
       const start =
         method === undefined ? undefined : await game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name));
-      return playGame(game, { humans, bot, seed, size, start }, readLines(process.stdin), pool(), process.stdout);
+      return playGame(game, { humans, bot, engine, ms, seed, size, start }, readLines(process.stdin), pool(), process.stdout);
     },
   },
   tournament: {

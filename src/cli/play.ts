@@ -1,17 +1,26 @@
-// `playground <game> play`: a game in the terminal, people against a bot or against each other.
+// `playground <game> play`: a game in the terminal, people against a bot (ours, an engine or a bot module) or
+// against each other. An engine's fault is its forfeit, as in the arena.
 
 import type { Writable } from 'node:stream';
+import { parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame } from '../contracts/game';
-import type { WorkerPool } from '../runtime/pool';
-import type { Line } from '../io/lines';
-import { requestMove } from '../runtime/requests';
 import { deriveSeed } from '../contracts/rng';
+import { type Engine, EngineFault } from '../engines/engine';
+import { startEngine } from '../engines/start-engine';
+import type { Line } from '../io/lines';
+import { type EngineSpec, engineBotInfo } from '../runtime/engine-games';
+import type { WorkerPool } from '../runtime/pool';
+import { requestMove } from '../runtime/requests';
 
 export interface PlaySetup {
   /** For each seat, true when a person plays it. */
   readonly humans: readonly [boolean, boolean];
   /** The bot configuration of the seats a person does not play. */
   readonly bot: string;
+  /** The engine the bot configuration names, when it names one. */
+  readonly engine?: EngineSpec;
+  /** The bot's time per move (0: none). */
+  readonly ms?: number;
   readonly seed: number;
   /** The board size, for games that have sizes. */
   readonly size?: number;
@@ -21,8 +30,34 @@ export interface PlaySetup {
 
 /** Plays one game to its end; resolves to the exit status (1 when the input ends first). */
 export async function playGame(game: AnyGame, setup: PlaySetup, lines: AsyncIterator<Line>, pool: WorkerPool, output: Writable): Promise<number> {
-  const { rules, terminal } = game;
   const say = (text: string) => void output.write(`${text}\n`);
+  let engine: Engine | undefined;
+  const botSeat = setup.humans[0] ? 1 : 0;
+  try {
+    if (setup.engine) {
+      engine = (await startEngine(setup.engine.command, game.rules.id)).engine;
+      engine.newGame(botSeat, parseBotConfig([engineBotInfo(setup.engine)], setup.bot).params);
+    }
+    return await playTurns(game, setup, lines, pool, engine, say);
+  } catch (error) {
+    if (!(error instanceof EngineFault)) throw error;
+    say(`${setup.bot} forfeits (${error.reason}): ${error.detail}`);
+    say(`${game.rules.seats[1 - botSeat]} wins by forfeit.`);
+    return 0;
+  } finally {
+    engine?.stop();
+  }
+}
+
+async function playTurns(
+  game: AnyGame,
+  setup: PlaySetup,
+  lines: AsyncIterator<Line>,
+  pool: WorkerPool,
+  engine: Engine | undefined,
+  say: (text: string) => void,
+) {
+  const { rules, terminal } = game;
   let position = setup.start ?? rules.start(setup.seed, setup.size);
   while (!rules.outcome(position)) {
     say(terminal.draw(position));
@@ -46,9 +81,20 @@ export async function playGame(game: AnyGame, setup: PlaySetup, lines: AsyncIter
         }
         say(read.error);
       }
+    } else if (engine) {
+      const view = rules.seatView?.(position, seat) ?? rules.format(position);
+      const { move, info } = await engine.move(view, setup.ms ?? 0, deriveSeed(setup.seed, view));
+      say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${info?.depth ? `  [depth ${info.depth}${info.nodes ? `, ${info.nodes} nodes` : ''}]` : ''}`);
+      try {
+        position = rules.play(position, rules.parseMove(move));
+      } catch (error) {
+        throw new EngineFault('illegal-move', `${move} in ${view}: ${(error as Error).message}`);
+      }
     } else {
       const notation = rules.format(position);
-      const { move, report } = await requestMove(pool, { game: rules.id, bot: setup.bot, position: notation, seed: deriveSeed(setup.seed, notation) }).promise;
+      const budget = setup.ms ? { ms: setup.ms } : {};
+      const { move, report } = await requestMove(pool, { game: rules.id, bot: setup.bot, position: notation, seed: deriveSeed(setup.seed, notation), budget })
+        .promise;
       const last = report.iterations.at(-1);
       say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${last ? `  [depth ${last.depth}, ${report.nodes} nodes]` : ''}`);
       position = rules.play(position, rules.parseMove(move));

@@ -5,38 +5,16 @@
 // Its standard error is kept, the last 16 KB, for the game's record.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { ForfeitReason } from '../arena/play-out';
+import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, MOVE_LIMIT_MS, TIME_MARGIN_MS } from './engine';
 import { LineSplitter } from '../io/lines';
 import { parseEngineMessage, PROTOCOL_VERSION, type EngineInfo, type EngineMessage } from './protocol';
 
-export class EngineFault extends Error {
-  constructor(
-    readonly reason: ForfeitReason,
-    readonly detail: string,
-  ) {
-    super(`${reason}: ${detail}`);
-    this.name = 'EngineFault';
-  }
-}
-
-/** What an engine says of itself in answer to hello. */
-export interface EngineIdentity {
-  readonly name: string;
-  readonly author?: string;
-  readonly params: readonly { name: string; label?: string; min: number; max: number; default: number }[];
-}
-
-/** How long an engine has past a move's time before it forfeits, and for hello; a move without a time has MOVE_LIMIT_MS. */
-export const TIME_MARGIN_MS = 500;
-export const HELLO_MS = 5000;
-export const MOVE_LIMIT_MS = 30_000;
-const STDERR_BYTES = 16 * 1024;
 /** An engine line longer than this is a protocol fault. */
 const MAX_LINE_BYTES = 64 * 1024;
 
 type Waiter = { resolve: (message: EngineMessage) => void; reject: (fault: EngineFault) => void; onInfo?: (info: EngineInfo) => void };
 
-export class EngineProcess {
+export class EngineProcess implements Engine {
   private readonly child: ChildProcess;
   private waiter?: Waiter;
   private fault?: EngineFault;
@@ -49,7 +27,7 @@ export class EngineProcess {
       for (const line of splitter.push(chunk)) this.receive(line);
     });
     this.child.stderr!.on('data', (chunk: Buffer) => {
-      this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_BYTES);
+      this.stderr = (this.stderr + chunk.toString()).slice(-ERRORS_KEPT);
     });
     this.child.stdin!.on('error', () => {}); // a write to an engine that has gone: its exit says so
     this.child.on('error', (error) => this.fail(new EngineFault('crash', `the engine could not start: ${error.message}`)));
@@ -73,19 +51,16 @@ export class EngineProcess {
     this.send({ type: 'newgame', seat, params });
   }
 
-  /** The engine's move for the position, within `ms` (0: MOVE_LIMIT_MS) and the margin; its live figures go to onInfo. */
-  async move(position: string, ms: number, onInfo?: (info: EngineInfo) => void): Promise<{ move: string; info?: EngineInfo }> {
+  async move(position: string, ms: number, _seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
     const answer = await this.ask({ type: 'move', position, ms }, (ms || MOVE_LIMIT_MS) + TIME_MARGIN_MS, 'time', onInfo);
     if (!('move' in answer)) throw new EngineFault('protocol', `it answered a move with ${JSON.stringify(answer)}`);
     return answer;
   }
 
-  /** What the engine wrote on its standard error, the last 16 KB. */
   get errors(): string {
     return this.stderr;
   }
 
-  /** Asks the engine to quit, and makes sure it does. */
   stop(): void {
     this.fault ??= new EngineFault('crash', 'the engine was stopped');
     this.send({ type: 'quit' });

@@ -9,7 +9,8 @@ import type { Schedule } from '../arena/schedule';
 import { parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame, BotInfo, Budget } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
-import { EngineFault, EngineProcess, type EngineIdentity } from '../engines/engine-process';
+import { type Engine, EngineFault, type EngineIdentity } from '../engines/engine';
+import { startEngine } from '../engines/start-engine';
 import { CancelledError, type Job, type WorkerPool } from './pool';
 import { requestMove } from './requests';
 import type { Run, RunProgress } from './run-schedule';
@@ -33,24 +34,24 @@ export function engineBotInfo(engine: EngineSpec): BotInfo {
 
 /** Starts an engine once to learn its name and parameters (the answer to hello). */
 export async function identifyEngine(game: AnyGame, name: string, command: string): Promise<EngineSpec> {
-  const { engine, identity } = await EngineProcess.start(command, game.rules.id);
+  const { engine, identity } = await startEngine(command, game.rules.id);
   engine.stop();
   return { name, command, identity };
 }
 
 /** The engine processes of one game slot, started when first needed and again after a fault. */
 class EngineSlot {
-  private readonly running = new Map<string, Promise<EngineProcess>>();
+  private readonly running = new Map<string, Promise<Engine>>();
 
   constructor(
     private readonly game: AnyGame,
     private readonly engines: ReadonlyMap<string, EngineSpec>,
   ) {}
 
-  engine(name: string): Promise<EngineProcess> {
+  engine(name: string): Promise<Engine> {
     let engine = this.running.get(name);
     if (!engine) {
-      engine = EngineProcess.start(this.engines.get(name)!.command, this.game.rules.id).then(({ engine: started }) => started);
+      engine = startEngine(this.engines.get(name)!.command, this.game.rules.id).then(({ engine: started }) => started);
       this.running.set(name, engine);
       engine.catch(() => this.running.delete(name));
     }
@@ -128,12 +129,16 @@ export function runEngineSchedule(
       const moveStarted = performance.now();
       if (byName.has(config.id)) {
         const view = rules.seatView?.(position, seat) ?? notation;
-        const engine = await slot.engine(config.id).catch((error: unknown) => error);
-        if (engine instanceof EngineFault) return lose(seat, config.id, engine.reason, engine.detail);
-        if (!(engine instanceof EngineProcess)) throw engine;
-        let answer: Awaited<ReturnType<EngineProcess['move']>>;
+        let engine: Engine;
         try {
-          answer = await engine.move(view, budget.ms ?? 0);
+          engine = await slot.engine(config.id);
+        } catch (error) {
+          if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
+          throw error;
+        }
+        let answer: Awaited<ReturnType<Engine['move']>>;
+        try {
+          answer = await engine.move(view, budget.ms ?? 0, deriveSeed(scheduled.seed, view));
         } catch (error) {
           if (cancelled) return undefined;
           if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail, engine.errors);

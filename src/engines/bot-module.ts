@@ -1,0 +1,161 @@
+// A JavaScript bot module (docs/bot-modules.md): a file whose default export is
+// `{ name, author?, params?, choose(position, tools) }`, run inside a worker of its own, where it gets the
+// position as the game's rules read it and the rules' helpers (never the WASM cores). This file is the worker's
+// side: loading a module and checking its shape, asking it for a move, and turning its errors into messages
+// that name the module's own line.
+
+import { parser } from '@lezer/javascript';
+import * as v from 'valibot';
+import type { AnyGame } from '../contracts/game';
+import { Rng } from '../contracts/rng';
+
+const ParamSchema = v.object({
+  name: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'a parameter name is a letter then letters, digits or _')),
+  label: v.optional(v.string()),
+  min: v.pipe(v.number(), v.integer()),
+  max: v.pipe(v.number(), v.integer()),
+  default: v.pipe(v.number(), v.integer()),
+});
+
+const BotModuleSchema = v.object({
+  name: v.pipe(v.string(), v.nonEmpty('the bot has no name')),
+  author: v.optional(v.string()),
+  params: v.optional(v.array(ParamSchema), []),
+  choose: v.function(),
+});
+
+export type BotModule = v.InferOutput<typeof BotModuleSchema>;
+
+/** What a module says of itself, as an engine's answer to hello. */
+export interface BotModuleIdentity {
+  readonly name: string;
+  readonly author?: string;
+  readonly params: BotModule['params'];
+}
+
+/** One move asked of a module: the position (its seat's view), the time, the seed of its `random`, its parameters. */
+export interface ChooseRequest {
+  readonly position: string;
+  readonly ms: number;
+  readonly seed: number;
+  readonly seat: 0 | 1;
+  readonly params: Readonly<Record<string, number>>;
+}
+
+export interface ChooseAnswer {
+  /** The move in the game's notation. */
+  readonly move: string;
+  /** What the bot logged during this move. */
+  readonly log: readonly string[];
+  readonly ms: number;
+}
+
+/** An error of the module's code, its line (1-based) where it can be told. */
+export class BotModuleError extends Error {
+  constructor(message: string, line?: number) {
+    super(line ? `line ${line}: ${message}` : message);
+    this.name = 'BotModuleError';
+  }
+}
+
+/** The line of the first syntax error in the source, as a JavaScript parser finds it. */
+function syntaxErrorLine(source: string): number | undefined {
+  let at: number | undefined;
+  parser.parse(source).iterate({
+    enter(node) {
+      if (at !== undefined) return false;
+      if (node.type.isError) at = node.from;
+    },
+  });
+  return at === undefined ? undefined : source.slice(0, at).split('\n').length;
+}
+
+/** The module's line in an error's stack: the first frame in the module's URL. */
+function lineIn(error: unknown, url: string): number | undefined {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}:(\\d+):\\d+`).exec(stack);
+  return match ? Number(match[1]) : undefined;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : `it threw ${String(error)}`);
+
+/** Loads a module from a URL (a file: URL in Node, a blob: URL in a page) and checks its default export. */
+export async function loadBotModule(url: string, source: string): Promise<BotModule> {
+  let loaded: { default?: unknown };
+  try {
+    loaded = await import(/* @vite-ignore */ url);
+  } catch (error) {
+    const line = error instanceof SyntaxError ? (lineIn(error, url) ?? syntaxErrorLine(source)) : lineIn(error, url);
+    throw new BotModuleError(describe(error), line);
+  }
+  const shape = 'the default export must be { name, params?, choose(position, tools) }';
+  if (typeof (loaded.default as { choose?: unknown } | undefined)?.choose !== 'function') throw new BotModuleError(`${shape}: it has no choose function`);
+  const parsed = v.safeParse(BotModuleSchema, loaded.default);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const where = issue.path?.map((item) => String(item.key)).join('.');
+    throw new BotModuleError(`${shape}: ${where ? `${where}: ` : ''}${issue.message}`);
+  }
+  for (const param of parsed.output.params) {
+    if (!(param.min <= param.default && param.default <= param.max))
+      throw new BotModuleError(`parameter ${param.name}: its default ${param.default} is not in ${param.min}..${param.max}`);
+  }
+  return parsed.output;
+}
+
+/** Asks a module for its move; the move is checked to be in the game's notation (its legality is the host's to check). */
+export async function chooseMove(game: AnyGame, bot: BotModule, url: string, request: ChooseRequest): Promise<ChooseAnswer> {
+  const { rules } = game;
+  const started = performance.now();
+  const log: string[] = [];
+  const rng = new Rng(request.seed);
+  const position = rules.parse(request.position);
+  const tools = {
+    seat: request.seat,
+    params: { ...Object.fromEntries(bot.params.map((param) => [param.name, param.default])), ...request.params },
+    notation: request.position,
+    legalMoves: (at: unknown = position) => rules.legalMoves(at),
+    play: (at: unknown, move: unknown) => rules.play(at, typeof move === 'string' ? rules.parseMove(move) : move),
+    outcome: (at: unknown = position) => rules.outcome(at),
+    seatToMove: (at: unknown = position) => rules.seatToMove(at),
+    format: (at: unknown = position) => rules.format(at),
+    formatMove: (move: unknown) => rules.formatMove(move),
+    timeLeftMs: () => Math.max(0, request.ms - (performance.now() - started)),
+    random: () => rng.nextU32() / 2 ** 32,
+    log: (...values: unknown[]) => {
+      if (log.length < 1000) log.push(values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' '));
+    },
+  };
+  let chosen: unknown;
+  try {
+    chosen = await bot.choose(position, tools);
+  } catch (error) {
+    throw new BotModuleError(describe(error), lineIn(error, url));
+  }
+  let move: string;
+  try {
+    move = typeof chosen === 'string' ? rules.formatMove(rules.parseMove(chosen)) : rules.formatMove(chosen);
+  } catch {
+    throw new BotModuleError(`choose returned ${JSON.stringify(chosen) ?? String(chosen)}, not a move (one of legalMoves(), or its notation)`);
+  }
+  return { move, log, ms: performance.now() - started };
+}
+
+/** The worker's API (Comlink): one module per worker, loaded once. */
+export function createBotModuleApi(findGame: (id: string) => AnyGame) {
+  let loaded: { bot: BotModule; game: AnyGame; url: string } | undefined;
+  return {
+    async load(url: string, source: string, gameId: string): Promise<BotModuleIdentity> {
+      const bot = await loadBotModule(url, source);
+      loaded = { bot, game: findGame(gameId), url };
+      return { name: bot.name, ...(bot.author ? { author: bot.author } : {}), params: bot.params };
+    },
+    choose(request: ChooseRequest): Promise<ChooseAnswer> {
+      if (!loaded) throw new Error('no bot module is loaded');
+      return chooseMove(loaded.game, loaded.bot, loaded.url, request);
+    },
+  };
+}
+
+export type BotModuleApi = ReturnType<typeof createBotModuleApi>;

@@ -1,0 +1,92 @@
+// The host's side of a JavaScript bot module (docs/bot-modules.md): the module runs in a worker of its own (a
+// Web Worker in a page, a worker thread in Node), so that a bot that loops forever is ended by terminating its
+// worker, and nothing it does reaches the host but its answers. Faults are the engine faults: `no-hello` (it
+// does not load in time), `crash` (an error in its code, named by line, or its worker ended), `time`.
+
+import type { Remote } from 'comlink';
+import type { BotModuleApi, ChooseAnswer } from './bot-module';
+import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, MOVE_LIMIT_MS, TIME_MARGIN_MS } from './engine';
+
+/** A worker running workers/bot-*.ts, and how to end it. */
+export interface BotWorker {
+  readonly api: Remote<BotModuleApi>;
+  terminate(): void;
+  /** Called once if the worker ends by itself (an uncaught error, process.exit in Node). */
+  onExit(listener: (why: string) => void): void;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class ModuleEngine implements Engine {
+  private seat: 0 | 1 = 0;
+  private params: Readonly<Record<string, number>> = {};
+  private fault?: EngineFault;
+  private exited?: (fault: EngineFault) => void;
+  private log = '';
+
+  private constructor(private readonly worker: BotWorker) {
+    worker.onExit((why) => this.fail(new EngineFault('crash', `the bot's worker ended: ${why}`)));
+  }
+
+  /** Starts a worker and loads the module at `url` (its `source` names the line of a syntax error). */
+  static async start(url: string, source: string, game: string, spawn: () => BotWorker): Promise<{ engine: ModuleEngine; identity: EngineIdentity }> {
+    const engine = new ModuleEngine(spawn());
+    try {
+      const identity = await engine.within(HELLO_MS, 'no-hello', `it did not load within ${HELLO_MS} ms`, () => engine.worker.api.load(url, source, game));
+      return { engine, identity };
+    } catch (error) {
+      engine.stop();
+      throw error;
+    }
+  }
+
+  newGame(seat: 0 | 1, params: Readonly<Record<string, number>>): void {
+    this.seat = seat;
+    this.params = params;
+  }
+
+  async move(position: string, ms: number, seed: number): Promise<EngineMove> {
+    const limit = (ms || MOVE_LIMIT_MS) + TIME_MARGIN_MS;
+    const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () =>
+      this.worker.api.choose({ position, ms: ms || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params }),
+    );
+    if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-ERRORS_KEPT);
+    return { move: answer.move };
+  }
+
+  get errors(): string {
+    return this.log;
+  }
+
+  stop(): void {
+    this.fail(new EngineFault('crash', 'the bot was stopped'));
+  }
+
+  /** Runs a call to the worker with a time limit; past it, or on an error of the bot's code, the engine is done. */
+  private within<T>(ms: number, late: 'time' | 'no-hello', lateDetail: string, call: () => Promise<T>): Promise<T> {
+    if (this.fault) return Promise.reject(this.fault);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(new EngineFault(late, lateDetail)), ms);
+      this.exited = (fault) => {
+        clearTimeout(timer);
+        reject(fault);
+      };
+      call().then(
+        (value) => {
+          clearTimeout(timer);
+          this.exited = undefined;
+          resolve(value);
+        },
+        (error: unknown) => this.fail(new EngineFault('crash', message(error))),
+      );
+    });
+  }
+
+  private fail(fault: EngineFault): void {
+    if (this.fault) return;
+    this.fault = fault;
+    this.worker.terminate();
+    this.exited?.(fault);
+    this.exited = undefined;
+  }
+}

@@ -1,0 +1,110 @@
+// JavaScript bot modules (docs/bot-modules.md): the example plays perfectly where it sees to the end (against a
+// brute-force answer key), plays in the arena through the CLI with its parameters and seed, and every error of a
+// module (a syntax error, an exception, a loop, an illegal move, its worker ending) is a clear message naming
+// its line or the module's forfeit, never a crash of the run.
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { chooseMove, loadBotModule } from '../../src/engines/bot-module';
+import { matrix } from '../../src/games/matrix';
+import { cellOf, legalMoves, play, type Position } from '../../src/games/matrix/rules';
+import { Rng } from '../../src/contracts/rng';
+import { runCli } from '../helpers/cli';
+import { moverValue, perfectMargin } from '../matrix/oracle';
+
+const example = 'examples/engines/plus-minus-lookahead.mjs';
+const load = (path: string) => loadBotModule(pathToFileURL(resolve(path)).href, readFileSync(path, 'utf8'));
+
+describe('a bot module', () => {
+  it('the plus-minus example, looking to the end of 3 x 3 games, picks a move of the best value', async () => {
+    const bot = await load(example);
+    expect(bot.params).toEqual([{ name: 'depth', label: 'Moves looked ahead', min: 1, max: 8, default: 3 }]);
+    for (let seed = 0; seed < 40; seed++) {
+      const rng = new Rng(seed);
+      // After one move at most 8 are left: depth 8 sees the end.
+      const position: Position = play(matrix.rules.start(seed, 3), rng.pick(legalMoves(matrix.rules.start(seed, 3))));
+      const request = { position: matrix.rules.format(position), ms: 1000, seed, seat: 1 as const, params: { depth: 8 } };
+      const answer = await chooseMove(matrix, bot, pathToFileURL(resolve(example)).href, request);
+      const move = Number(answer.move);
+      expect(position.values[cellOf(position, move)] - moverValue(play(position, move))).toBe(moverValue(position));
+      expect(answer.log[0]).toMatch(/^depth 8: \d+ best moves worth -?\d+$/);
+    }
+  });
+
+  it('plays in a tournament with its parameters, the same games for the same seed', async () => {
+    const args = ['matrix', 'tournament', '--engine', `look=${example}`, '--bots', 'look,look:depth=1,greedy', '--games', '10', '--seed', '5', '--json'];
+    const first = await runCli(args);
+    expect(first.stderr).toBe('');
+    const report = JSON.parse(first.stdout);
+    expect(report.played).toBe(60);
+    expect(report.totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0, 0]);
+    expect(JSON.parse((await runCli(args)).stdout).pairs).toEqual(report.pairs);
+  }, 60_000);
+
+  it.each([
+    ['test/engines/modules/syntax.mjs', /engine bad \(.*syntax\.mjs\): crash: line 5: SyntaxError/],
+    ['test/engines/modules/no-choose.mjs', /the default export must be \{ name, params\?, choose\(position, tools\) \}: it has no choose function/],
+    ['test/engines/modules/missing.mjs', /cannot read the bot module .*missing\.mjs/],
+  ])('that does not load (%s) is refused with its reason', async (path, message) => {
+    const { status, stderr } = await runCli(['connect4', 'tournament', '--engine', `bad=${path}`, '--bots', 'bad,random', '--games', '1']);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it.each([
+    ['loops', 'time', 'no move within 550 ms'],
+    ['throws', 'crash', "line 7: TypeError: Cannot read properties of undefined (reading 'column')"],
+    ['same-cell', 'illegal-move', '0 in '],
+    ['exits', 'crash', "the bot's worker ended"],
+  ])(
+    'that fails (%s) forfeits with its reason, and the run goes on',
+    async (name, reason, detail) => {
+      const args = [
+        'tictactoe',
+        'tournament',
+        '--engine',
+        `bad=test/engines/modules/${name}.mjs`,
+        '--bots',
+        'bad,random',
+        '--games',
+        '2',
+        '--ms',
+        '50',
+        '--json',
+      ];
+      const file = join(mkdtempSync(join(tmpdir(), 'modules-')), 'run.json');
+      const { status, stdout, stderr } = await runCli([...args, '--out', file]);
+      expect(stderr).toBe('');
+      expect(status).toBe(0);
+      const report = JSON.parse(stdout);
+      expect(report.played).toBe(4);
+      const bad = report.totals.find((total: { bot: string }) => total.bot === 'bad');
+      const run = JSON.parse(readFileSync(file, 'utf8'));
+      const forfeits = run.records.filter((record: { forfeit?: unknown }) => record.forfeit);
+      expect(bad.forfeits).toBe(forfeits.length);
+      expect(forfeits.length).toBe(4);
+      for (const record of forfeits) expect(record.forfeit).toMatchObject({ reason, detail: expect.stringContaining(detail) });
+    },
+    60_000,
+  );
+
+  it('plays a person in the terminal (play --engine), and a fault is its forfeit there too', async () => {
+    const moves = '0\n1\n2\n3\n4\n5\n6\n7\n8\n';
+    const illegal = await runCli(['tictactoe', 'play', '--engine', 's=test/engines/modules/same-cell.mjs', '--bot', 's', '--as', 'O'], moves);
+    expect(illegal.status).toBe(0);
+    expect(illegal.stdout).toContain('X (s) plays 0');
+    expect(illegal.stdout).toContain('s forfeits (illegal-move): 0 in XO.......: cell 0 is taken\nO wins by forfeit.');
+    // Whatever a person plays, a module that sees to the end of a 3 x 3 board ends at least as well as perfect play promises.
+    for (const seed of [4, 5, 6]) {
+      const look = await runCli(['matrix', 'play', '--engine', `look=${example}`, '--bot', 'look:depth=8', '--size', '3', '--seed', String(seed)], '0\n1\n2\n'.repeat(5));
+      expect(look.status).toBe(0);
+      expect(look.stdout).toMatch(/look:depth=8\) plays \d/);
+      const won = /(Rows|Columns) win, (-?\d+) to (-?\d+)\./.exec(look.stdout);
+      const columnsMargin = won ? (won[1] === 'Columns' ? 1 : -1) * (Number(won[2]) - Number(won[3])) : 0;
+      expect(columnsMargin).toBeGreaterThanOrEqual(-perfectMargin(matrix.rules.start(seed, 3)));
+    }
+  }, 30_000);
+});

@@ -1,0 +1,2 @@
+// A default export without choose.
+export default { name: 'no-choose' };
