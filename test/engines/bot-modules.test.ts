@@ -99,7 +99,10 @@ describe('a bot module', () => {
     expect(illegal.stdout).toContain('s forfeits (illegal-move): 0 in XO.......: cell 0 is taken\nO wins by forfeit.');
     // Whatever a person plays, a module that sees to the end of a 3 x 3 board ends at least as well as perfect play promises.
     for (const seed of [4, 5, 6]) {
-      const look = await runCli(['matrix', 'play', '--engine', `look=${example}`, '--bot', 'look:depth=8', '--size', '3', '--seed', String(seed)], '0\n1\n2\n'.repeat(5));
+      const look = await runCli(
+        ['matrix', 'play', '--engine', `look=${example}`, '--bot', 'look:depth=8', '--size', '3', '--seed', String(seed)],
+        '0\n1\n2\n'.repeat(5),
+      );
       expect(look.status).toBe(0);
       expect(look.stdout).toMatch(/look:depth=8\) plays \d/);
       const won = /(Rows|Columns) win, (-?\d+) to (-?\d+)\./.exec(look.stdout);
