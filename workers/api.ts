@@ -2,6 +2,7 @@
 // Each entry only says how to fetch a core's WebAssembly module.
 
 import { playOut, type GameRecord } from '../src/arena/play-out';
+import type { TimeControl } from '../src/arena/time-control';
 import { findBot, parseBotConfig } from '../src/contracts/bot-config';
 import { checkedCache } from './checked-cache';
 import { instantiateCore } from '../src/contracts/core';
@@ -94,10 +95,10 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     },
 
     /** Whole games between bot configurations, each from its start with its seed (the arena's unit of work). */
-    async playGames(gameId: string, games: readonly GameRequest[], budget: Budget = {}): Promise<GameRecord[]> {
+    async playGames(gameId: string, games: readonly GameRequest[], time: TimeControl = {}): Promise<GameRecord[]> {
       const game = gameById(gameId);
       const records: GameRecord[] = [];
-      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, budget, () => core(game), loadResource, cache));
+      for (const { seats, start, seed } of games) records.push(await playOut(game, seats, start, seed, time, () => core(game), loadResource, cache));
       return records;
     },
 

@@ -1,8 +1,9 @@
 // One game between two bot configurations, played to its end inside a worker.
 
 import { findBot, parseBotConfig } from '../contracts/bot-config';
-import type { Budget, DataCache, AnyGame } from '../contracts/game';
+import type { AnyGame, DataCache } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
+import { GameClock, type TimeControl } from './time-control';
 
 /** The search of one move, as the arena keeps it (the iterations are left out). */
 export interface MoveRecord {
@@ -39,13 +40,16 @@ export interface GameRecord {
   readonly forfeit?: Forfeit;
 }
 
-/** A move's seed comes from the game's seed and the position, as everywhere: the same seed replays the game. */
+/**
+ * A move's seed comes from the game's seed and the position, as everywhere: the same seed replays the game. Each
+ * move's search is given the time the control allows; a bot whose clock runs out loses on time.
+ */
 export async function playOut(
   game: AnyGame,
   seats: readonly [string, string],
   start: string,
   seed: number,
-  budget: Budget,
+  time: TimeControl,
   core: () => Promise<unknown>,
   resource: (name: string) => Promise<ArrayBuffer | null>,
   cache: DataCache,
@@ -57,14 +61,24 @@ export async function playOut(
   });
   let position = rules.parse(start);
   const moves: MoveRecord[] = [];
+  const clock = new GameClock(time);
   for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
-    const { bot, params } = players[rules.seatToMove(position)];
+    const seat = rules.seatToMove(position);
+    const { bot, params } = players[seat];
+    const budget = { ms: clock.moveTime(seat).ms };
     const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, resource, cache, progress: () => {} });
     const { report } = decision;
     const loss = game.moveLoss ? game.moveLoss(position, decision.move, await core()) : null;
     moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms: report.ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });
+    if (!clock.spend(seat, report.ms)) return lostOnTime(start, seats, moves, seat, report.ms, clock);
     position = rules.play(position, decision.move);
   }
   const outcome = rules.outcome(position)!;
   return { start, seats: [seats[0], seats[1]], moves, winner: outcome.winner, margin: outcome.margin ?? 0 };
+}
+
+/** The record of a game a seat lost on time, with its last move (made too late) kept. */
+export function lostOnTime(start: string, seats: readonly [string, string], moves: MoveRecord[], seat: 0 | 1, ms: number, clock: GameClock): GameRecord {
+  const detail = `its move took ${Math.round(ms)} ms, ${Math.round(-clock.clock(seat))} ms past its clock`;
+  return { start, seats: [seats[0], seats[1]], moves, winner: (1 - seat) as 0 | 1, margin: 0, forfeit: { seat, reason: 'time', detail } };
 }

@@ -8,6 +8,7 @@ import { games } from '../games';
 import { FORFEIT_REASONS, type GameRecord } from './play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from './report';
 import { MAX_GAMES, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule } from './schedule';
+import type { TimeControl } from './time-control';
 
 /** The largest run document read, in characters. */
 export const MAX_RUN_CHARS = 256 << 20;
@@ -73,6 +74,8 @@ const SavedRunSchema = v.object({
       vs: list(text(200), MAX_OPPONENTS, 1),
     }),
   ),
+  /** The time control the games were played with (`--ms`, `--clock`, `--increment`), when there was one. */
+  time: v.optional(v.object({ moveMs: v.optional(whole()), clockMs: v.optional(whole()), incrementMs: v.optional(whole()) })),
   elapsedMs: v.pipe(v.number(), v.minValue(0)),
   /** False while a run is under way or was interrupted (`--resume` carries it on); missing in older files. */
   finished: v.optional(v.boolean()),
@@ -96,6 +99,7 @@ export function savedRun(
   sweep?: SavedRun['sweep'],
   finished = true,
   id = newRunId(created),
+  time: TimeControl = {},
 ): SavedRun {
   return {
     format: 'ai-playground-run',
@@ -106,6 +110,7 @@ export function savedRun(
     schedule,
     records: records.map((record) => record ?? null),
     ...(sweep ? { sweep } : {}),
+    ...(time.moveMs || time.clockMs ? { time } : {}),
     elapsedMs: Math.round(elapsedMs),
     finished,
   };

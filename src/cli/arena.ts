@@ -3,7 +3,8 @@
 // written as it goes, and --resume carries on a run that was interrupted.
 
 import { parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame, BotInfo, Budget } from '../contracts/game';
+import type { AnyGame, BotInfo } from '../contracts/game';
+import { describeTimeControl, type TimeControl } from '../arena/time-control';
 import type { WorkerPool } from '../runtime/pool';
 import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
@@ -20,8 +21,8 @@ export interface ArenaOptions {
   readonly out?: string;
   /** The engines the configurations may name (their games are played on this thread, engines as child processes). */
   readonly engines: readonly EngineSpec[];
-  /** The time per move (`--ms`), for every bot. */
-  readonly budget: Budget;
+  /** The time of every bot: per move (`--ms`), or a clock (`--clock`, `--increment`). */
+  readonly time: TimeControl;
 }
 
 /** What a command plays: a schedule, and for a run carried on (`--resume`) the run so far. */
@@ -69,7 +70,7 @@ export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOption
   // be the game's before any game is played.
   for (const bot of run.schedule.bots) parseBotConfig(known, bot);
   for (const start of new Set(run.schedule.games.map((scheduled) => scheduled.start))) game.rules.parse(start);
-  return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, previous: run }, options, pool);
+  return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, previous: run }, { ...options, time: run.time ?? {} }, pool);
 }
 
 /**
@@ -85,7 +86,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const todo = records.flatMap((record, i) => (record ? [] : [i]));
   const started = performance.now();
   const snapshot = (finished: boolean) =>
-    savedRun(kind, schedule, records, (previous?.elapsedMs ?? 0) + performance.now() - started, created, sweepSettings, finished, id);
+    savedRun(kind, schedule, records, (previous?.elapsedMs ?? 0) + performance.now() - started, created, sweepSettings, finished, id, options.time);
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   // A path that cannot be written is found out before any game is played.
   try {
@@ -102,8 +103,8 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   // With engines, games are played on this thread (engines are its child processes); else whole in the workers.
   const run =
     options.engines.length > 0
-      ? runEngineSchedule(pool, plan.game, schedule, options.engines, options.budget, onGame, todo, onBatch)
-      : runSchedule(pool, schedule, options.budget, onGame, todo, onBatch);
+      ? runEngineSchedule(pool, plan.game, schedule, options.engines, options.time, onGame, todo, onBatch)
+      : runSchedule(pool, schedule, options.time, onGame, todo, onBatch);
   let interrupted = false;
   const interrupt = () => {
     if (interrupted) process.exit(130);
@@ -136,7 +137,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
   } else {
     const report = tournamentReport(schedule, records);
-    console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size));
+    console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size, options.time));
   }
   return interrupted ? 130 : 0;
 }
@@ -149,7 +150,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 
 const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
 
-function tournamentTable(report: TournamentReport, elapsedMs: number, workers: number): string {
+function tournamentTable(report: TournamentReport, elapsedMs: number, workers: number, time: TimeControl): string {
   const wdl = (t: Tally) => `${t.wins}/${t.draws}/${t.losses}`;
   const pairs = table(
     ['pair', 'wins', 'draws', 'losses', 'margin', 'a first', 'a second'],
@@ -184,7 +185,7 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
     }),
   );
   const seconds = elapsedMs / 1000;
-  return `${pairs}\n\n${bots}\n\n${report.played} games in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}`;
+  return `${pairs}\n\n${bots}\n\n${report.played} games in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}`;
 }
 
 function sweepTable(report: SweepReport, elapsedMs: number, workers: number): string {

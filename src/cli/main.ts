@@ -14,6 +14,7 @@ import { formatTable } from '../../bench/harness';
 import { resumeCommand, sweepCommand, tournamentCommand, type ArenaOptions } from './arena';
 import { readRunFile } from './run-file';
 import type { SavedRun } from '../arena/saved-run';
+import type { TimeControl } from '../arena/time-control';
 import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
 import { formatOptions, optionInteger, optionList, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { engineBotInfo, identifyEngine, type EngineSpec } from '../runtime/engine-games';
@@ -34,7 +35,19 @@ const ENGINE_OPTION: OptionSpec = {
   help: 'an engine (docs/engine-protocol.md) or a bot module (a .js/.mjs path, docs/bot-modules.md), named NAME in the configurations; repeatable',
   repeatable: true,
 };
-const MS_OPTION: OptionSpec = { name: 'ms', value: 'N', help: 'the time for each move in milliseconds, for every bot (default: none)' };
+const TIME_OPTIONS: readonly OptionSpec[] = [
+  { name: 'ms', value: 'N', help: 'the time for each move in milliseconds, for every bot (default: none)' },
+  { name: 'clock', value: 'N', help: "each side's time for the whole game in milliseconds; out of it is a loss on time (default: none)" },
+  { name: 'increment', value: 'N', help: 'with --clock: milliseconds added to a clock after each of its moves' },
+];
+
+/** The time control of --ms, --clock and --increment. */
+function timeControl(args: ParsedArgs): TimeControl {
+  const clockMs = optionInteger(args, 'clock', 0, 1, 24 * 3_600_000);
+  const incrementMs = optionInteger(args, 'increment', 0, 0, 3_600_000);
+  if (incrementMs && !clockMs) throw new UsageError('--increment goes with --clock');
+  return { moveMs: optionInteger(args, 'ms', 0, 1, 3_600_000), clockMs, incrementMs };
+}
 
 const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'games', value: 'N', help: 'seeded starts, each played with both seatings (default 10)' },
@@ -45,7 +58,7 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'out', value: 'FILE', help: 'keep the whole run (settings, every game, the figures) in FILE as JSON, written as it goes' },
   { name: 'resume', value: 'FILE', help: 'carry on the interrupted run kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
   ENGINE_OPTION,
-  MS_OPTION,
+  ...TIME_OPTIONS,
 ];
 
 function scheduleSettings(game: AnyGame, args: ParsedArgs): ScheduleSettings {
@@ -73,8 +86,7 @@ async function commandEngines(game: AnyGame, args: ParsedArgs): Promise<EngineSp
 /** The arena's settings of the command line: its output, its engines, the time per move. */
 async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: ArenaOptions; known: readonly BotInfo[] }> {
   const engines = await commandEngines(game, args);
-  const ms = optionInteger(args, 'ms', 0, 1, 3_600_000);
-  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, budget: ms ? { ms } : {} };
+  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args) };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
 }
 
@@ -131,14 +143,13 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'method', value: 'M', help: 'for games with generators (the 15-puzzle): walk, random or level' },
       { name: 'difficulty', value: 'D', help: "with --method: a walk's number of moves, or a level's band" },
       ENGINE_OPTION,
-      MS_OPTION,
+      ...TIME_OPTIONS,
     ],
     async run(game, args, pool) {
       const engines = await commandEngines(game, args);
       const known = [...game.bots, ...engines.map(engineBotInfo)];
       const bot = normalizeBotConfig(known, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
       const engine = engines.find((spec) => spec.name === parseBotConfig(known, bot).id);
-      const ms = optionInteger(args, 'ms', 0, 1, 3_600_000);
       const seat = optionText(args, 'as') ?? game.rules.seats[0];
       const seatIndex = game.rules.seats.indexOf(seat);
       if (seatIndex < 0) throw new UsageError(`--as must be one of ${game.rules.seats.join(', ')}, got "${seat}"`);
@@ -154,7 +165,7 @@ const commands: Readonly<Record<string, Command>> = {
       }
       const start =
         method === undefined ? undefined : await game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name));
-      return playGame(game, { humans, bot, engine, ms, seed, size, start }, readLines(process.stdin), pool(), process.stdout);
+      return playGame(game, { humans, bot, engine, time: timeControl(args), seed, size, start }, readLines(process.stdin), pool(), process.stdout);
     },
   },
   tournament: {
@@ -162,7 +173,7 @@ const commands: Readonly<Record<string, Command>> = {
     options: [{ name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' }, ...ARENA_OPTIONS],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
-      const resumed = await runToResume('tournament', args, ['bots', 'games', 'seed', 'size']);
+      const resumed = await runToResume('tournament', args, ['bots', 'games', 'seed', 'size', 'ms', 'clock', 'increment']);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());
       const bots = configList(known, optionText(args, 'bots'));
@@ -179,7 +190,7 @@ const commands: Readonly<Record<string, Command>> = {
     ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no sweeps`);
-      const resumed = await runToResume('sweep', args, ['bot', 'grid', 'vs', 'games', 'seed', 'size']);
+      const resumed = await runToResume('sweep', args, ['bot', 'grid', 'vs', 'games', 'seed', 'size', 'ms', 'clock', 'increment']);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());
       const bot = optionText(args, 'bot');

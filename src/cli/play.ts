@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import { parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame } from '../contracts/game';
+import { GameClock, type TimeControl } from '../arena/time-control';
 import { deriveSeed } from '../contracts/rng';
 import { type Engine, EngineFault } from '../engines/engine';
 import { startEngine } from '../engines/start-engine';
@@ -19,8 +20,8 @@ export interface PlaySetup {
   readonly bot: string;
   /** The engine the bot configuration names, when it names one. */
   readonly engine?: EngineSpec;
-  /** The bot's time per move (0: none). */
-  readonly ms?: number;
+  /** The bot's time: per move, or a clock (a person's time is not counted). */
+  readonly time: TimeControl;
   readonly seed: number;
   /** The board size, for games that have sizes. */
   readonly size?: number;
@@ -59,6 +60,7 @@ async function playTurns(
 ) {
   const { rules, terminal } = game;
   let position = setup.start ?? rules.start(setup.seed, setup.size);
+  const clock = new GameClock(setup.time);
   while (!rules.outcome(position)) {
     say(terminal.draw(position));
     const seat = rules.seatToMove(position);
@@ -83,7 +85,9 @@ async function playTurns(
       }
     } else if (engine) {
       const view = rules.seatView?.(position, seat) ?? rules.format(position);
-      const { move, info } = await engine.move(view, setup.ms ?? 0, deriveSeed(setup.seed, view));
+      const started = performance.now();
+      const { move, info } = await engine.move(view, clock.moveTime(seat), deriveSeed(setup.seed, view));
+      if (!clock.spend(seat, performance.now() - started)) throw new EngineFault('time', `it ran out of its clock`);
       say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${info?.depth ? `  [depth ${info.depth}${info.nodes ? `, ${info.nodes} nodes` : ''}]` : ''}`);
       try {
         position = rules.play(position, rules.parseMove(move));
@@ -92,11 +96,15 @@ async function playTurns(
       }
     } else {
       const notation = rules.format(position);
-      const budget = setup.ms ? { ms: setup.ms } : {};
+      const budget = { ms: clock.moveTime(seat).ms };
       const { move, report } = await requestMove(pool, { game: rules.id, bot: setup.bot, position: notation, seed: deriveSeed(setup.seed, notation), budget })
         .promise;
       const last = report.iterations.at(-1);
       say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${last ? `  [depth ${last.depth}, ${report.nodes} nodes]` : ''}`);
+      if (!clock.spend(seat, report.ms)) {
+        say(`${setup.bot} ran out of its clock: ${rules.seats[1 - seat]} wins on time.`);
+        return 0;
+      }
       position = rules.play(position, rules.parseMove(move));
     }
   }

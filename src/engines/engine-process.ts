@@ -5,7 +5,8 @@
 // Its standard error is kept, the last 16 KB, for the game's record.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, MOVE_LIMIT_MS, TIME_MARGIN_MS } from './engine';
+import type { MoveTime } from '../arena/time-control';
+import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, moveDeadline } from './engine';
 import { LineSplitter } from '../io/lines';
 import { parseEngineMessage, PROTOCOL_VERSION, type EngineInfo, type EngineMessage } from './protocol';
 
@@ -51,8 +52,9 @@ export class EngineProcess implements Engine {
     this.send({ type: 'newgame', seat, params });
   }
 
-  async move(position: string, ms: number, _seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
-    const answer = await this.ask({ type: 'move', position, ms }, (ms || MOVE_LIMIT_MS) + TIME_MARGIN_MS, 'time', onInfo);
+  async move(position: string, time: MoveTime, _seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
+    const clock = time.clockMs === undefined ? {} : { clock: time.clockMs, increment: time.incrementMs ?? 0 };
+    const answer = await this.ask({ type: 'move', position, ms: time.ms, ...clock }, moveDeadline(time), 'time', onInfo);
     if (!('move' in answer)) throw new EngineFault('protocol', `it answered a move with ${JSON.stringify(answer)}`);
     return answer;
   }

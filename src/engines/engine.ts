@@ -3,6 +3,7 @@
 // wrong on the other side of the door is an EngineFault, which the arena scores as the engine's forfeit.
 
 import type { ForfeitReason } from '../arena/play-out';
+import { type MoveTime, TIME_MARGIN_MS } from '../arena/time-control';
 import type { EngineInfo } from './protocol';
 
 export class EngineFault extends Error {
@@ -22,8 +23,7 @@ export interface EngineIdentity {
   readonly params: readonly { name: string; label?: string; min: number; max: number; default: number }[];
 }
 
-/** How long an engine has past a move's time before it forfeits, and for hello; a move without a time has MOVE_LIMIT_MS. */
-export const TIME_MARGIN_MS = 500;
+/** How long an engine has to answer hello; a move without a time limit has MOVE_LIMIT_MS (and the margin of time-control.ts). */
 export const HELLO_MS = 5000;
 export const MOVE_LIMIT_MS = 30_000;
 
@@ -36,14 +36,20 @@ export interface Engine {
   /** A new game: the engine's seat (0 moves first) and the values of its declared parameters. */
   newGame(seat: 0 | 1, params: Readonly<Record<string, number>>): void;
   /**
-   * The engine's move for a position (the seat's view of it), within `ms` (0: MOVE_LIMIT_MS) and the margin;
-   * `seed` is for engines that take one (a bot module's `random`); live figures go to onInfo. A fault rejects.
+   * The engine's move for a position (the seat's view of it), within the move's limit (none: MOVE_LIMIT_MS) and
+   * the margin; `seed` is for engines that take one (a bot module's `random`); live figures go to onInfo. A
+   * fault rejects.
    */
-  move(position: string, ms: number, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove>;
+  move(position: string, time: MoveTime, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove>;
   /** What the engine wrote on its standard error (a bot module: its log), the last 16 KB. */
   readonly errors: string;
   /** Asks the engine to quit, and makes sure it does. */
   stop(): void;
+}
+
+/** How long the host waits for a move before it is the engine's fault. */
+export function moveDeadline(time: MoveTime): number {
+  return (time.limitMs || MOVE_LIMIT_MS) + TIME_MARGIN_MS;
 }
 
 /** The bounded tail of an engine's standard error or log. */

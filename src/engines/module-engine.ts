@@ -5,7 +5,8 @@
 
 import type { Remote } from 'comlink';
 import type { BotModuleApi, ChooseAnswer } from './bot-module';
-import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, MOVE_LIMIT_MS, TIME_MARGIN_MS } from './engine';
+import type { MoveTime } from '../arena/time-control';
+import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
 
 /** A worker running workers/bot-*.ts, and how to end it. */
 export interface BotWorker {
@@ -45,10 +46,10 @@ export class ModuleEngine implements Engine {
     this.params = params;
   }
 
-  async move(position: string, ms: number, seed: number): Promise<EngineMove> {
-    const limit = (ms || MOVE_LIMIT_MS) + TIME_MARGIN_MS;
+  async move(position: string, time: MoveTime, seed: number): Promise<EngineMove> {
+    const limit = moveDeadline(time);
     const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () =>
-      this.worker.api.choose({ position, ms: ms || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params }),
+      this.worker.api.choose({ position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params }),
     );
     if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-ERRORS_KEPT);
     return { move: answer.move };

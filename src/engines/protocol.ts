@@ -13,8 +13,14 @@ const params = v.record(v.string(), v.number());
 const HostMessageSchema = v.variant('type', [
   v.object({ type: v.literal('hello'), protocol: v.number(), game: v.string() }),
   v.object({ type: v.literal('newgame'), seat, params: v.optional(params, {}) }),
-  /** `ms`: the time the engine has for this move (0: no limit). */
-  v.object({ type: v.literal('move'), position: v.string(), ms: v.optional(v.pipe(v.number(), v.minValue(0)), 0) }),
+  /** `ms`: the time the engine should spend on this move (0: no limit); with a clock, `clock` is what is left and `increment` what each move adds. */
+  v.object({
+    type: v.literal('move'),
+    position: v.string(),
+    ms: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
+    clock: v.optional(v.pipe(v.number(), v.minValue(0))),
+    increment: v.optional(v.pipe(v.number(), v.minValue(0))),
+  }),
   v.object({ type: v.literal('quit') }),
 ]);
 export type HostMessage = v.InferOutput<typeof HostMessageSchema>;

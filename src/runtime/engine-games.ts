@@ -4,10 +4,11 @@
 // with engine processes of its own, started on first use and again after a fault. A fault is the engine's
 // forfeit: the game ends there and is recorded with it, and the run goes on.
 
-import type { ForfeitReason, GameRecord, MoveRecord } from '../arena/play-out';
+import { type ForfeitReason, type GameRecord, lostOnTime, type MoveRecord } from '../arena/play-out';
+import { GameClock, type TimeControl } from '../arena/time-control';
 import type { Schedule } from '../arena/schedule';
 import { parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame, BotInfo, Budget } from '../contracts/game';
+import type { AnyGame, BotInfo } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
 import { type Engine, EngineFault, type EngineIdentity } from '../engines/engine';
 import { startEngine } from '../engines/start-engine';
@@ -78,7 +79,7 @@ export function runEngineSchedule(
   game: AnyGame,
   schedule: Schedule,
   engines: readonly EngineSpec[],
-  budget: Budget,
+  time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
   indices: readonly number[] = schedule.games.map((_, i) => i),
   onBatch: () => void = () => {},
@@ -99,6 +100,7 @@ export function runEngineSchedule(
     const players = scheduled.seats.map((text) => ({ text, config: parseBotConfig(known, text) }));
     let position = rules.parse(scheduled.start);
     const played: MoveRecord[] = [];
+    const clock = new GameClock(time);
     const lose = (seat: 0 | 1, name: string, reason: ForfeitReason, detail: string, stderr = ''): GameRecord => {
       slot.discard(name);
       return {
@@ -126,7 +128,6 @@ export function runEngineSchedule(
       const seat = rules.seatToMove(position);
       const { text, config } = players[seat];
       const notation = rules.format(position);
-      const moveStarted = performance.now();
       if (byName.has(config.id)) {
         const view = rules.seatView?.(position, seat) ?? notation;
         let engine: Engine;
@@ -137,8 +138,9 @@ export function runEngineSchedule(
           throw error;
         }
         let answer: Awaited<ReturnType<Engine['move']>>;
+        const moveStarted = performance.now();
         try {
-          answer = await engine.move(view, budget.ms ?? 0, deriveSeed(scheduled.seed, view));
+          answer = await engine.move(view, clock.moveTime(seat), deriveSeed(scheduled.seed, view));
         } catch (error) {
           if (cancelled) return undefined;
           if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail, engine.errors);
@@ -150,9 +152,12 @@ export function runEngineSchedule(
         } catch (error) {
           return lose(seat, config.id, 'illegal-move', `${answer.move} in ${view}: ${(error as Error).message}`, engine.errors);
         }
-        played.push({ move: answer.move, nodes: answer.info?.nodes ?? 0, ms: performance.now() - moveStarted, depth: answer.info?.depth ?? 0, loss: null });
+        const ms = performance.now() - moveStarted;
+        played.push({ move: answer.move, nodes: answer.info?.nodes ?? 0, ms, depth: answer.info?.depth ?? 0, loss: null });
+        if (!clock.spend(seat, ms)) return lostOnTime(scheduled.start, scheduled.seats, played, seat, ms, clock);
         position = next;
       } else {
+        const budget = { ms: clock.moveTime(seat).ms };
         const job = requestMove(pool, { game: rules.id, bot: text, position: notation, seed: deriveSeed(scheduled.seed, notation), budget });
         moves.add(job);
         let answer: Awaited<typeof job.promise>;
@@ -165,6 +170,7 @@ export function runEngineSchedule(
           moves.delete(job);
         }
         played.push({ move: answer.move, nodes: answer.report.nodes, ms: answer.report.ms, depth: answer.report.iterations.at(-1)?.depth ?? 0, loss: null });
+        if (!clock.spend(seat, answer.report.ms)) return lostOnTime(scheduled.start, scheduled.seats, played, seat, answer.report.ms, clock);
         position = rules.play(position, rules.parseMove(answer.move));
       }
     }

@@ -1,7 +1,7 @@
 // Running a schedule on the worker pool: each game whole in one worker, progress per game, and cancel, which
 // keeps the games already finished.
 
-import type { Budget } from '../contracts/game';
+import type { TimeControl } from '../arena/time-control';
 import { CancelledError, type WorkerPool } from './pool';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
@@ -34,7 +34,7 @@ function batchSize(games: number, workers: number): number {
 export function runSchedule(
   pool: WorkerPool,
   schedule: Schedule,
-  budget: Budget,
+  time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
   indices: readonly number[] = schedule.games.map((_, i) => i),
   onBatch: () => void = () => {},
@@ -50,7 +50,7 @@ export function runSchedule(
       api.playGames(
         schedule.game,
         batch.map((index) => schedule.games[index]),
-        budget,
+        time,
       ),
     ),
   );

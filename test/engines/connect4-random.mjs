@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A Connect 4 engine for the tests: plays a random legal column (seeded by the position), or, with a mode
-// argument, breaks the protocol in one way: hang (never moves), crash (exits on its first move), junk (writes
+// argument, breaks the protocol in one way: slow (takes 600 ms a move), hang (never moves), crash (exits on its first move), junk (writes
 // something that is not JSON), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
 // and one start in a hundred does not answer hello).
@@ -38,6 +38,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   } else if (message.type === 'move') {
     const moves = legal(message.position);
     if (gameMode === 'hang') return;
+    if (gameMode === 'slow') return void setTimeout(() => say({ move: moves[hash(message.position) % moves.length] }), 600);
     if (gameMode === 'crash') process.exit(3);
     if (gameMode === 'junk') return void process.stdout.write('I am thinking...\n');
     if (gameMode === 'illegal') return say({ move: '9' });

@@ -129,6 +129,30 @@ describe('engines in the arena', () => {
     30_000,
   );
 
+  it('play on a clock: told what is left and the increment; out of it, they lose on time', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'engines-'));
+    const sent = join(folder, 'sent.jsonl');
+    const slow = `tee -a ${sent} | ${engine('slow')}`;
+    const run = async (extra: string[]) => {
+      const file = join(folder, `run${extra.join('')}.json`);
+      const args = ['connect4', 'tournament', '--engine', `slow=${slow}`, '--bots', 'slow,random', '--games', '1', '--clock', '500', ...extra];
+      expect((await runCli([...args, '--out', file])).status).toBe(0);
+      return parseSavedRun(readFileSync(file, 'utf8'));
+    };
+    // 600 ms a move on a 500 ms clock: -100 after the first move; the second cannot come within the 500 ms margin.
+    const out = await run([]);
+    expect(out.time).toEqual({ moveMs: 0, clockMs: 500, incrementMs: 0 });
+    for (const record of out.records) {
+      expect(record!.forfeit).toMatchObject({ reason: 'time', seat: record!.seats.indexOf('slow'), detail: 'no move within 501 ms' });
+      expect(record!.moves.filter((_, ply) => ply % 2 === record!.seats.indexOf('slow'))).toHaveLength(1);
+    }
+    const first = answers(readFileSync(sent, 'utf8')).find((message) => message.type === 'move');
+    expect(first).toMatchObject({ ms: 25, clock: 500, increment: 0 });
+    // With 700 ms added after each move the clock never runs out.
+    const kept = await run(['--increment', '700']);
+    expect(kept.records.every((record) => !record!.forfeit)).toBe(true);
+  }, 120_000);
+
   it('finish a run of 1,000 games against an engine that fails every way, every game accounted for', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'engines-'));
     const file = join(folder, 'run.json');
