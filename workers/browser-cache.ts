@@ -1,38 +1,27 @@
-// The data cache in a browser (and its workers): an IndexedDB store of byte arrays by name.
+// The data cache in a browser (and its workers): an IndexedDB store (through idb) of byte arrays by name.
 
+import { openDB } from 'idb';
 import type { DataCache } from '../src/contracts/game';
 
-const DATABASE = 'ai-playground-cache';
 const STORE = 'data';
-
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = work(database.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-  } finally {
-    database.close();
-  }
-}
+const database = () => openDB('ai-playground-cache', 1, { upgrade: (db) => void db.createObjectStore(STORE) });
 
 export const indexedDbCache: DataCache = {
   async read(name) {
-    const bytes = await transact('readonly', (store) => store.get(name) as IDBRequest<Uint8Array | undefined>);
-    return bytes ?? null;
+    const db = await database();
+    try {
+      const bytes: unknown = await db.get(STORE, name);
+      return bytes instanceof Uint8Array ? bytes : null;
+    } finally {
+      db.close();
+    }
   },
   async write(name, bytes) {
-    await transact('readwrite', (store) => store.put(bytes, name));
+    const db = await database();
+    try {
+      await db.put(STORE, bytes, name);
+    } finally {
+      db.close();
+    }
   },
 };

@@ -10,6 +10,7 @@ import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
 import { runEngineSchedule, type EngineSpec } from '../runtime/engine-games';
+import { startEngine } from '../engines/start-engine';
 import { runSchedule, type RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
@@ -103,7 +104,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   // With engines, games are played on this thread (engines are its child processes); else whole in the workers.
   const run =
     options.engines.length > 0
-      ? runEngineSchedule(pool, plan.game, schedule, options.engines, options.time, onGame, todo, onBatch)
+      ? runEngineSchedule(pool, plan.game, schedule, options.engines, startEngine, options.time, onGame, todo, onBatch)
       : runSchedule(pool, schedule, options.time, onGame, todo, onBatch);
   let interrupted = false;
   const interrupt = () => {

@@ -18,6 +18,7 @@ import type { TimeControl } from '../arena/time-control';
 import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
 import { formatOptions, optionInteger, optionList, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { engineBotInfo, identifyEngine, type EngineSpec } from '../runtime/engine-games';
+import { startEngine } from '../engines/start-engine';
 import { fileOrStdin, readLines } from '../io/lines';
 import { runEngine } from './engine';
 import { playGame } from './play';
@@ -75,7 +76,7 @@ async function commandEngines(game: AnyGame, args: ParsedArgs): Promise<EngineSp
     if (game.bots.some((bot) => bot.id === name) || engines.some((engine) => engine.name === name))
       throw new UsageError(`the name ${name} is taken: name the engine otherwise`);
     try {
-      engines.push(await identifyEngine(game, name, command));
+      engines.push(await identifyEngine(startEngine, game, name, command));
     } catch (error) {
       throw new UsageError(`engine ${name} (${command}): ${(error as Error).message}`);
     }

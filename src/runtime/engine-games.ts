@@ -1,6 +1,6 @@
-// Arena games with engines (docs/engine-protocol.md), in Node: played on this thread, where the engines are
-// child processes of this one; our bots' moves are searched on the worker pool as in any run, with the same
-// seeds, so they are the moves they would be anywhere. As many games go at once as the pool has workers, each
+// Arena games with engines (docs/engine-protocol.md) or bot modules: played on this thread, which holds the
+// engines (child processes in Node, bot module workers in Node or in a page); our bots' moves are searched on the
+// worker pool as in any run, with the same seeds, so they are the moves they would be anywhere. As many games go at once as the pool has workers, each
 // with engine processes of its own, started on first use and again after a fault. A fault is the engine's
 // forfeit: the game ends there and is recorded with it, and the run goes on.
 
@@ -11,7 +11,6 @@ import { parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
 import { type Engine, EngineFault, type EngineIdentity } from '../engines/engine';
-import { startEngine } from '../engines/start-engine';
 import { CancelledError, type Job, type WorkerPool } from './pool';
 import { requestMove } from './requests';
 import type { Run, RunProgress } from './run-schedule';
@@ -33,9 +32,12 @@ export function engineBotInfo(engine: EngineSpec): BotInfo {
   };
 }
 
+/** Starts an engine from its command for a game: a process in Node, a bot module's worker. */
+export type EngineStarter = (command: string, game: string) => Promise<{ engine: Engine; identity: EngineIdentity }>;
+
 /** Starts an engine once to learn its name and parameters (the answer to hello). */
-export async function identifyEngine(game: AnyGame, name: string, command: string): Promise<EngineSpec> {
-  const { engine, identity } = await startEngine(command, game.rules.id);
+export async function identifyEngine(start: EngineStarter, game: AnyGame, name: string, command: string): Promise<EngineSpec> {
+  const { engine, identity } = await start(command, game.rules.id);
   engine.stop();
   return { name, command, identity };
 }
@@ -47,12 +49,13 @@ class EngineSlot {
   constructor(
     private readonly game: AnyGame,
     private readonly engines: ReadonlyMap<string, EngineSpec>,
+    private readonly start: EngineStarter,
   ) {}
 
   engine(name: string): Promise<Engine> {
     let engine = this.running.get(name);
     if (!engine) {
-      engine = startEngine(this.engines.get(name)!.command, this.game.rules.id).then(({ engine: started }) => started);
+      engine = this.start(this.engines.get(name)!.command, this.game.rules.id).then(({ engine: started }) => started);
       this.running.set(name, engine);
       engine.catch(() => this.running.delete(name));
     }
@@ -79,6 +82,7 @@ export function runEngineSchedule(
   game: AnyGame,
   schedule: Schedule,
   engines: readonly EngineSpec[],
+  start: EngineStarter,
   time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
   indices: readonly number[] = schedule.games.map((_, i) => i),
@@ -88,7 +92,7 @@ export function runEngineSchedule(
   const known = [...game.bots, ...engines.map(engineBotInfo)];
   const started = performance.now();
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
-  const slots = Array.from({ length: pool.size }, () => new EngineSlot(game, byName));
+  const slots = Array.from({ length: pool.size }, () => new EngineSlot(game, byName, start));
   const moves = new Set<Job<unknown>>();
   let next = 0;
   let done = 0;

@@ -24,12 +24,13 @@ export interface ServerOptions {
 
 /**
  * The app's scripts, workers and WebAssembly come from this origin only ('wasm-unsafe-eval' lets a worker
- * compile a core); Lit's templates set style attributes. Cross-origin isolation (COOP and COEP) lets the cores
+ * compile a core), and from blob: URLs, which only the page makes: a person's own bot (the My bots page) is
+ * its code as a blob, imported in a worker of its own. Lit's templates set style attributes. Cross-origin isolation (COOP and COEP) lets the cores
  * share memory between workers.
  */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self' blob: 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',

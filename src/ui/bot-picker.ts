@@ -45,7 +45,7 @@ export class BotPicker extends LitElement {
     const bot = findBot(this.bots, config.id);
     return html`
       <label>${this.label}
-        <select @change=${(e: Event) => this.emit((e.target as HTMLSelectElement).value)} title=${bot.description}>
+        <select aria-label=${this.label} @change=${(e: Event) => this.emit((e.target as HTMLSelectElement).value)} title=${bot.description}>
           ${this.bots.map((b) => html`<option value=${b.id} ?selected=${b.id === bot.id}>${b.label}</option>`)}
         </select>
       </label>

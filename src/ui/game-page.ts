@@ -6,6 +6,7 @@ import { html, LitElement, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { parseSeed } from '../contracts/rng';
 import type { GameSession, Player } from './game-session';
+import { onUserBotsChange } from './my-bots/user-bots';
 import { OnlineLink } from './online';
 import { openReplay } from './replay';
 import { replaceHash } from './router';
@@ -39,14 +40,19 @@ export abstract class GamePage<P, M> extends LitElement {
     return undefined;
   }
 
+  private stopWatchingBots = () => {};
+
   connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onKey);
+    // The person's own bots appear among the opponents as they are saved.
+    this.stopWatchingBots = onUserBotsChange(() => this.requestUpdate());
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onKey);
+    this.stopWatchingBots();
   }
 
   willUpdate(changed: Map<string, unknown>): void {

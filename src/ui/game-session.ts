@@ -9,7 +9,12 @@ import { requestMove } from '../runtime/requests';
 import { deriveSeed } from '../contracts/rng';
 import type { MoveAnswer } from '../../workers/api';
 import type { MoveRecord } from '../arena/play-out';
+import { GameClock } from '../arena/time-control';
+import { isUserBot, requestUserBotMove } from './my-bots/user-bots';
 import { searchPool } from './pool';
+
+/** The time a person's bot (the My bots page) has for a move on a game page; past it and the margin it forfeits. */
+export const USER_BOT_MS = 2000;
 
 /** A person at this page, a bot, or a person at another machine (online play: the server brings the moves). */
 export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly config: string } | { readonly kind: 'remote' };
@@ -268,14 +273,17 @@ export class GameSession<P, M> implements ReactiveController {
     const notation = rules.format(this.position);
     const search: BotSearch = { seat: this.seatToMove, ply: this.positions.length - 1, config: player.config, iterations: [], nodes: 0, ms: 0, done: false };
     this.searches = [...this.searches, search];
-    const job = requestMove(searchPool(), { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation) }, (iteration) => {
-      if (this.thinking !== job) return;
-      search.iterations = [...search.iterations, iteration];
-      search.nodes += iteration.nodes;
-      search.ms += iteration.ms;
-      this.searches = [...this.searches];
-      this.host.requestUpdate();
-    });
+    const seat = this.seatToMove;
+    const job = isUserBot(rules.id, player.config)
+      ? requestUserBotMove(rules.id, player.config, seat, rules.seatView?.(this.position, seat) ?? notation, this.seed, new GameClock({ moveMs: USER_BOT_MS }))
+      : requestMove(searchPool(), { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation) }, (iteration) => {
+          if (this.thinking !== job) return;
+          search.iterations = [...search.iterations, iteration];
+          search.nodes += iteration.nodes;
+          search.ms += iteration.ms;
+          this.searches = [...this.searches];
+          this.host.requestUpdate();
+        });
     this.thinking = job;
     this.host.requestUpdate();
     job.promise.then(

@@ -1,5 +1,6 @@
 // The AI level of each seat, for pages whose bots are picked by level (tic-tac-toe, Connect 4): the select
-// that picks one, and the bot configurations the levels stand for.
+// that picks one, and the bot configurations the levels stand for. After the game's levels come the person's
+// own bots (the My bots page), which may come and go.
 
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 
@@ -14,16 +15,25 @@ export class LevelChoice {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly levels: readonly Level[],
+    private readonly gameLevels: readonly Level[],
     /** Called when a seat's level changes (the page passes the new players to its session). */
     private readonly changed: () => void,
+    /** The levels after the game's: the person's own bots. */
+    private readonly extra: () => readonly Level[] = () => [],
   ) {
     // The strongest level by default: the game's levels are listed weakest first.
-    this.levelOf = [levels.length - 1, levels.length - 1];
+    this.levelOf = [gameLevels.length - 1, gameLevels.length - 1];
+  }
+
+  private get levels(): readonly Level[] {
+    return [...this.gameLevels, ...this.extra()];
   }
 
   configs(): [string, string] {
-    return [this.levels[this.levelOf[0]].config, this.levels[this.levelOf[1]].config];
+    // A bot of the person's that was deleted leaves its seat the strongest level.
+    const levels = this.levels;
+    const level = (seat: 0 | 1) => levels[this.levelOf[seat]] ?? this.gameLevels.at(-1)!;
+    return [level(0).config, level(1).config];
   }
 
   select(seat: 0 | 1, label: string): TemplateResult {

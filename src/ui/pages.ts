@@ -1,4 +1,5 @@
-// The pages of the app: each game's own and any others it lists (its definition's `pages`), then the arena. A
+// The pages of the app: each game's own and any others it lists (its definition's `pages`), then the arena and
+// My bots. A
 // game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new game's page
 // needs no entry here. The pages are loaded with the app (not when first opened), so that a key pressed as soon
 // as a page shows reaches it.
@@ -8,6 +9,7 @@ import { unsafeStatic, html as withTag } from 'lit/static-html.js';
 import type { PageEntry } from '../contracts/game';
 import { games } from '../games';
 import './arena/arena-page';
+import './my-bots/my-bots-page';
 
 export interface Page extends PageEntry {
   render(params: URLSearchParams): TemplateResult;
@@ -29,5 +31,11 @@ export const pages: readonly Page[] = [
     title: 'Arena',
     blurb: 'Tournaments and parameter sweeps between bots of any game, with ratings and charts.',
     render: (params) => html`<arena-page .params=${params}></arena-page>`,
+  },
+  {
+    route: 'my-bots',
+    title: 'My bots',
+    blurb: 'Write your own bot in JavaScript, test it, and pit it against ours on every page and in the arena.',
+    render: (params) => html`<my-bots-page .params=${params}></my-bots-page>`,
   },
 ];

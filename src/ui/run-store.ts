@@ -4,9 +4,7 @@
 // is listed as unreadable, with its reason, and can be deleted.
 
 import { checkSavedRun, type SavedRun } from '../arena/saved-run';
-
-const DATABASE = 'ai-playground';
-const STORE = 'runs';
+import { playgroundDatabase } from './database';
 
 /** What the list of saved runs shows without loading every game. */
 export type RunEntry = RunSummary | { readonly key: IDBValidKey; readonly unreadable: string };
@@ -22,45 +20,23 @@ export interface RunSummary {
   readonly scheduled: number;
 }
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = work(database.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-  } finally {
-    database.close();
-  }
-}
-
-export function saveRun(run: SavedRun): Promise<IDBValidKey> {
-  return transact('readwrite', (store) => store.put(run));
+export async function saveRun(run: SavedRun): Promise<IDBValidKey> {
+  return (await playgroundDatabase()).put('runs', run);
 }
 
 /** The run kept under `key`, checked; undefined when there is none; throws an Error when it is not a run. */
 export async function loadRun(key: IDBValidKey): Promise<SavedRun | undefined> {
-  const stored = await transact('readonly', (store) => store.get(key) as IDBRequest<unknown>);
+  const stored = await (await playgroundDatabase()).get('runs', key as string);
   return stored === undefined ? undefined : checkSavedRun(stored);
 }
 
-export function deleteRun(key: IDBValidKey): Promise<undefined> {
-  return transact('readwrite', (store) => store.delete(key) as IDBRequest<undefined>);
+export async function deleteRun(key: IDBValidKey): Promise<void> {
+  await (await playgroundDatabase()).delete('runs', key as string);
 }
 
 /** Every saved run, newest first, then the entries that are not runs. */
 export async function listRuns(): Promise<RunEntry[]> {
-  const keys = await transact('readonly', (store) => store.getAllKeys());
+  const keys = await (await playgroundDatabase()).getAllKeys('runs');
   const summaries: RunSummary[] = [];
   const unreadable: RunEntry[] = [];
   // One entry at a time: a huge or broken one costs only itself.

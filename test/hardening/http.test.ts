@@ -128,7 +128,7 @@ describe('the static files', () => {
   it('carry the security headers, on errors too', async () => {
     for (const path of ['/', bundle, '/no-such-file']) {
       const response = await get(path);
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self' blob: 'wasm-unsafe-eval'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');

@@ -22,8 +22,11 @@ describe('saved runs in the page', () => {
     await page.evaluate(
       async (runs) => {
         const database = await new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open('ai-playground', 1);
-          request.onupgradeneeded = () => request.result.createObjectStore('runs', { keyPath: 'id' });
+          // The page's database (src/ui/database.ts), as the page may have made it already.
+          const request = indexedDB.open('ai-playground', 2);
+          request.onupgradeneeded = () => {
+            for (const name of ['runs', 'bots']) if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name, { keyPath: 'id' });
+          };
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });

@@ -2,7 +2,8 @@
 // of one bot's parameter grid against fixed opponents, over seeded starts with both seatings, on the worker
 // pool; a progress bar and Cancel (finished games are kept); the results as tables and charts, live. Every run
 // is kept (IndexedDB) when it ends; saved runs reopen, export to JSON and CSV, and a JSON file loads back. A
-// game of a run opens in its game's page as a replay. #/arena?game=matrix or #/arena?run=<id>
+// game of a run opens in its game's page as a replay. The person's own bots (the My bots page) play too: a run
+// with one is played on the page's thread, the bot in a worker of its own. #/arena?game=matrix or #/arena?run=<id>
 
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -12,7 +13,10 @@ import { runSchedule, type Run, type RunProgress } from '../../runtime/run-sched
 import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
 import { sweep, tournament, type GridAxis, type Schedule } from '../../arena/schedule';
 import { findBot, parseBotConfig } from '../../contracts/bot-config';
-import type { AnyGame } from '../../contracts/game';
+import type { AnyGame, BotInfo } from '../../contracts/game';
+import type { TimeControl } from '../../arena/time-control';
+import { runEngineSchedule } from '../../runtime/engine-games';
+import { isUserBot, onUserBotsChange, startUserBot, userBotInfos, userEngineSpecs } from '../my-bots/user-bots';
 import { parseSeed } from '../../contracts/rng';
 import { findGame, gameById, games } from '../../games';
 import '../bot-picker';
@@ -38,6 +42,7 @@ interface ActiveRun {
   readonly run: Run;
   /** The sweep's bot and grid, to report by grid point. */
   readonly sweep?: SavedRun['sweep'];
+  readonly time: TimeControl;
   readonly created: Date;
   readonly started: number;
 }
@@ -94,6 +99,8 @@ export class ArenaPage extends LitElement {
   @state() private configs: string[] = [];
   @state() private gamesPerPair = 50;
   @state() private seed = 1;
+  /** Every bot's time for a move (0: none). */
+  @state() private moveMs = 0;
   @state() private size?: number;
   @state() private sweepBot = '';
   @state() private axes: Record<string, AxisSetting> = {};
@@ -122,18 +129,27 @@ export class ArenaPage extends LitElement {
     }
   }
 
+  private stopWatchingBots = () => {};
+
   connectedCallback(): void {
     super.connectedCallback();
     void this.refreshSaved();
+    this.stopWatchingBots = onUserBotsChange(() => this.requestUpdate());
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.active?.run.cancel();
+    this.stopWatchingBots();
   }
 
   private get game(): AnyGame {
     return gameById(this.gameId);
+  }
+
+  /** The bots a configuration may name: the game's, then the person's own. */
+  private get bots(): readonly BotInfo[] {
+    return [...this.game.bots, ...userBotInfos(this.gameId)];
   }
 
   private selectGame(id: string): void {
@@ -149,7 +165,7 @@ export class ArenaPage extends LitElement {
 
   private setSweepBot(config: string): void {
     this.sweepBot = config;
-    const bot = findBot(this.game.bots, parseBotConfig(this.game.bots, config).id);
+    const bot = findBot(this.bots, parseBotConfig(this.bots, config).id);
     const previous = this.axes;
     this.axes = Object.fromEntries(
       bot.params.map((spec, i) => [
@@ -181,6 +197,8 @@ export class ArenaPage extends LitElement {
           }
           <label>Starts <input type="number" min="1" max="10000" .value=${String(this.gamesPerPair)} @change=${(e: Event) => (this.gamesPerPair = this.clamp(e, 1, 10000))} /></label>
           <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
+          <label title="Every bot's time for a move; 0 is no limit (a bot of yours then has 30 s)">Time a move (ms)
+            <input type="number" min="0" max="600000" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = this.clamp(e, 0, 600_000))} /></label>
         </div>
         <p class="hint">Each start is played twice per pair, with the seats swapped. The same seed gives the same games here and in
           <code>npx playground ${this.gameId} tournament</code>.</p>
@@ -192,7 +210,7 @@ export class ArenaPage extends LitElement {
           <div class="list">
             ${this.configs.map(
               (config, i) => html`<div>
-              <bot-picker .bots=${game.bots} .value=${config} label=${`Bot ${i + 1}`} @change=${(e: CustomEvent<string>) => (this.configs = this.configs.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
+              <bot-picker .bots=${this.bots} .value=${config} label=${`Bot ${i + 1}`} @change=${(e: CustomEvent<string>) => (this.configs = this.configs.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
               <button aria-label=${`Remove bot ${i + 1}`} @click=${() => (this.configs = this.configs.filter((_, j) => j !== i))} ?disabled=${this.configs.length <= 2}>×</button>
             </div>`,
             )}
@@ -205,7 +223,7 @@ export class ArenaPage extends LitElement {
 
         <section class="panel" aria-label="Sweep">
           <h2>Parameter sweep</h2>
-          <bot-picker .bots=${game.bots.filter((bot) => bot.params.length > 0)} .value=${this.sweepBot} label="Bot" @change=${(e: CustomEvent<string>) => this.setSweepBot(e.detail)}></bot-picker>
+          <bot-picker .bots=${this.bots.filter((bot) => bot.params.length > 0)} .value=${this.sweepBot} label="Bot" @change=${(e: CustomEvent<string>) => this.setSweepBot(e.detail)}></bot-picker>
           <div class="list">
             ${Object.entries(this.axes).map(
               ([name, axis]) => html`<div>
@@ -218,7 +236,7 @@ export class ArenaPage extends LitElement {
           <div class="list">
             ${this.opponents.map(
               (config, i) => html`<div>
-              <bot-picker .bots=${game.bots} .value=${config} label="Against" @change=${(e: CustomEvent<string>) => (this.opponents = this.opponents.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
+              <bot-picker .bots=${this.bots} .value=${config} label="Against" @change=${(e: CustomEvent<string>) => (this.opponents = this.opponents.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
               <button aria-label="Remove opponent" @click=${() => (this.opponents = this.opponents.filter((_, j) => j !== i))} ?disabled=${this.opponents.length <= 1}>×</button>
             </div>`,
             )}
@@ -292,7 +310,7 @@ export class ArenaPage extends LitElement {
   }
 
   private settings() {
-    return { games: this.gamesPerPair, seed: this.seed, size: this.game.sizes ? this.size : undefined };
+    return { games: this.gamesPerPair, seed: this.seed, size: this.game.sizes ? this.size : undefined, bots: this.bots };
   }
 
   private runTournament(): void {
@@ -331,12 +349,17 @@ export class ArenaPage extends LitElement {
     }
     const records: (GameRecord | undefined)[] = Array(planned.games.length).fill(undefined);
     this.cancelled = false;
-    const run = runSchedule(searchPool(), planned, {}, (index, record, progress) => {
+    const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
       records[index] = record;
       this.latestProgress = progress;
       this.scheduleRefresh();
-    });
-    const active: ActiveRun = { kind, schedule: planned, records, run, sweep: sweepSettings, created: new Date(), started: performance.now() };
+    };
+    const time = { moveMs: this.moveMs };
+    const userBots = userEngineSpecs(this.gameId);
+    const run = planned.bots.some((bot) => isUserBot(this.gameId, bot))
+      ? runEngineSchedule(searchPool(), this.game, planned, userBots, startUserBot, time, onGame)
+      : runSchedule(searchPool(), planned, time, onGame);
+    const active: ActiveRun = { kind, schedule: planned, records, run, sweep: sweepSettings, time, created: new Date(), started: performance.now() };
     this.active = active;
     this.shown = undefined;
     this.progress = { done: 0, total: planned.games.length, elapsedMs: 0 };
@@ -354,7 +377,17 @@ export class ArenaPage extends LitElement {
   private async finish(active: ActiveRun): Promise<void> {
     if (this.active !== active) return;
     this.progress = this.latestProgress ?? this.progress;
-    const run = savedRun(active.kind, active.schedule, active.records, performance.now() - active.started, active.created, active.sweep);
+    const run = savedRun(
+      active.kind,
+      active.schedule,
+      active.records,
+      performance.now() - active.started,
+      active.created,
+      active.sweep,
+      true,
+      undefined,
+      active.time,
+    );
     this.active = undefined;
     this.show(run);
     try {

@@ -7,6 +7,7 @@
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import '../../../ui/bot-picker';
+import { isUserBot, userBotInfos } from '../../../ui/my-bots/user-bots';
 import { GamePage } from '../../../ui/game-page';
 import { GameSession } from '../../../ui/game-session';
 import '../../../ui/search-chart';
@@ -145,7 +146,9 @@ export class CardsPage extends GamePage<Position, Move> {
           ${([0, 1] as const)
             .filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat))
             .map(
-              (s) => html`<div class="controls"><bot-picker .bots=${cards.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
+              (
+                s,
+              ) => html`<div class="controls"><bot-picker .bots=${[...cards.bots, ...userBotInfos('cards')]} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
               @change=${(e: CustomEvent<string>) => this.setConfig(s, e.detail)}></bot-picker><span class="hint">${this.looks(s) ? 'looks at the other hand' : 'does not look at the other hand'}</span></div>`,
             )}
           ${this.handView(top, faceUp, null)}
@@ -238,6 +241,8 @@ export class CardsPage extends GamePage<Position, Move> {
   }
 
   private looks(seat: 0 | 1): boolean {
+    // A person's own bot is sent its seat's view (src/engines): it cannot look.
+    if (isUserBot('cards', this.configs[seat])) return false;
     const config = parseBotConfig(cards.bots, this.configs[seat]);
     const bot = findBot(cards.bots, config.id) as (typeof cards.bots)[number] & { looks?: boolean };
     return !!bot.looks && (config.id !== 'article' || config.params.looks !== 0);

@@ -8,6 +8,7 @@ import { customElement, state } from 'lit/decorators.js';
 import { AnalysisController } from '../../../ui/analysis-controller';
 import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
+import { userBotLevels } from '../../../ui/my-bots/user-bots';
 import { GameSession } from '../../../ui/game-session';
 import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
@@ -32,7 +33,12 @@ export class Connect4Page extends GamePage<Position, number> {
   ];
 
   /** Level index of the AI on each seat. */
-  private readonly levelChoice = new LevelChoice(this, levels, () => this.playersChanged());
+  private readonly levelChoice = new LevelChoice(
+    this,
+    levels,
+    () => this.playersChanged(),
+    () => userBotLevels('connect4'),
+  );
   @state() private notice = '';
   private readonly analysis = new AnalysisController(this, 'connect4');
   protected readonly session = new GameSession<Position, number>(this, connect4, this.players(), () => this.positionChanged());

@@ -7,6 +7,7 @@ import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { AnalysisController } from '../../../ui/analysis-controller';
 import '../../../ui/bot-picker';
+import { userBotInfos } from '../../../ui/my-bots/user-bots';
 import { GamePage } from '../../../ui/game-page';
 import { GameSession } from '../../../ui/game-session';
 import '../../../ui/search-chart';
@@ -83,7 +84,9 @@ export class MatrixPage extends GamePage<Position, number> {
           ${([0, 1] as const)
             .filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat))
             .map(
-              (s) => html`<div class="controls"><bot-picker .bots=${matrix.bots} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
+              (
+                s,
+              ) => html`<div class="controls"><bot-picker .bots=${[...matrix.bots, ...userBotInfos('matrix')]} .value=${this.configs[s]} label=${`${SEATS[s]} bot`}
               @change=${(e: CustomEvent<string>) => this.setConfig(s, e.detail)}></bot-picker></div>`,
             )}
           <div class="scores">

@@ -6,6 +6,7 @@ import { html } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
+import { userBotLevels } from '../../../ui/my-bots/user-bots';
 import { GameSession } from '../../../ui/game-session';
 import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
@@ -22,7 +23,12 @@ export class TicTacToePage extends GamePage<Position, number> {
   static styles = pageStyles;
 
   /** Level index of the bot on each seat (in You vs AI, the AI's is that of the seat the person does not play). */
-  private readonly levelChoice = new LevelChoice(this, levels, () => this.playersChanged());
+  private readonly levelChoice = new LevelChoice(
+    this,
+    levels,
+    () => this.playersChanged(),
+    () => userBotLevels('tictactoe'),
+  );
   protected readonly session = new GameSession<Position, number>(this, tictactoe, this.players(), () => this.saveToUrl());
   render() {
     const session = this.session;

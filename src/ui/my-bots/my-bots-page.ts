@@ -1,0 +1,347 @@
+// The My bots page: people write bots in JavaScript (docs/bot-modules.md) in an editor, test them on a position,
+// keep every version in the browser (IndexedDB), export and import them as .mjs files (the same file runs in the
+// CLI with --engine NAME=FILE), and find them among the opponents of their game's page and in the arena. A bot
+// runs only in a worker of its own, within its time: a bot that loops is ended and the page goes on.
+
+import { css, html, LitElement } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { GameClock } from '../../arena/time-control';
+import type { AnyGame } from '../../contracts/game';
+import { EngineFault } from '../../engines/engine';
+import { gameById, games } from '../../games';
+import { pageStyles } from '../styles';
+import { type BotEntry, deleteBot, latestVersion, listBots, MAX_CODE_CHARS, newBotId, type StoredBot, saveVersion } from './bot-store';
+import './code-editor';
+import { type CodeEditor, type CodeProblem, problemOf } from './code-editor';
+import { botTemplate } from './template';
+import { refreshUserBots, startModule } from './user-bots';
+
+/** What "Test on this position" found. */
+type TestResult = { readonly move: string; readonly ms: number; readonly log: string } | { readonly error: string };
+
+const arenaGames = () => Object.values(games).filter((game) => !game.solitaire);
+
+@customElement('my-bots-page')
+export class MyBotsPage extends LitElement {
+  static styles = [
+    pageStyles,
+    css`
+      .bots {
+        display: grid;
+        grid-template-columns: minmax(14rem, 20rem) 1fr;
+        gap: 1rem;
+        align-items: start;
+      }
+      @media (max-width: 800px) {
+        .bots {
+          grid-template-columns: 1fr;
+        }
+      }
+      ul {
+        list-style: none;
+        margin: 0 0 0.75rem;
+        padding: 0;
+      }
+      li button.bot {
+        width: 100%;
+        text-align: left;
+        margin-bottom: 0.3rem;
+      }
+      li button.bot[aria-current='true'] {
+        font-weight: 600;
+        outline: 2px solid var(--accent, #2563eb);
+      }
+      pre {
+        white-space: pre-wrap;
+        max-height: 12rem;
+        overflow: auto;
+        margin: 0.4rem 0 0;
+      }
+      input.position {
+        width: min(100%, 32rem);
+      }
+    `,
+  ];
+
+  /** The URL's parameters (none are read). */
+  @property({ attribute: false }) params = new URLSearchParams();
+  @state() private entries: BotEntry[] = [];
+  /** The bot open in the editor (undefined: a new bot, not saved yet). */
+  @state() private current?: StoredBot;
+  @state() private gameId = arenaGames()[0].rules.id;
+  /** The code the editor was given (the text typed since lives in the editor). */
+  @state() private code = botTemplate(arenaGames()[0]);
+  /** Index of the version shown, into the current bot's versions. */
+  @state() private version = 0;
+  @state() private problem?: CodeProblem;
+  @state() private position = '';
+  @state() private testMs = 1000;
+  @state() private testing = false;
+  @state() private result?: TestResult;
+  @state() private message = '';
+  @state() private error = '';
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    this.position = this.startNotation();
+    void this.refresh();
+  }
+
+  private get game(): AnyGame {
+    return gameById(this.gameId);
+  }
+
+  private get editor(): CodeEditor {
+    return this.renderRoot.querySelector('code-editor')!;
+  }
+
+  private startNotation(): string {
+    const { rules, sizes } = this.game;
+    return rules.format(rules.start(1, sizes?.default));
+  }
+
+  render() {
+    const bots = this.entries.filter((entry): entry is StoredBot => !('unreadable' in entry));
+    const unreadable = this.entries.filter((entry) => 'unreadable' in entry);
+    return html`
+      <h1>My bots</h1>
+      <p class="hint">Write a bot in JavaScript: it gets the game's rules as tools and returns a move. Saved bots are kept in this
+        browser with every version, and play on their game's page and in the arena like ours.</p>
+      <div class="bots">
+        <section class="panel" aria-label="Bots">
+          <h2>Bots</h2>
+          <ul>
+            ${bots.map((bot) => {
+              const latest = latestVersion(bot);
+              return html`<li><button class="bot" aria-current=${bot.id === this.current?.id ? 'true' : 'false'} @click=${() => this.open(bot)}>
+                ${latest.identity?.name ?? bot.id} <span class="hint">(${gameById(bot.game).rules.title}, ${bot.versions.length} version${bot.versions.length === 1 ? '' : 's'}${latest.identity ? '' : ', does not load'})</span>
+              </button></li>`;
+            })}
+            ${unreadable.map(
+              (entry) => html`<li>${entry.id}: not a bot (${'unreadable' in entry ? entry.unreadable : ''})
+                <button @click=${() => void this.removeBot(entry.id)} aria-label="Delete the unreadable entry">Delete</button></li>`,
+            )}
+          </ul>
+          ${bots.length === 0 ? html`<p class="hint">No bots yet.</p>` : ''}
+          <div class="controls">
+            <label>Game
+              <select aria-label="Game" @change=${(e: Event) => this.selectGame((e.target as HTMLSelectElement).value)}>
+                ${arenaGames().map((game) => html`<option value=${game.rules.id} ?selected=${game.rules.id === this.gameId}>${game.rules.title}</option>`)}
+              </select>
+            </label>
+            <button @click=${() => this.newBot()}>New bot</button>
+            <label class="button">Import .mjs <input type="file" accept=".mjs,.js,text/javascript" hidden @change=${(e: Event) => void this.importFile(e.target as HTMLInputElement)} /></label>
+          </div>
+        </section>
+
+        <section class="panel" aria-label="Editor">
+          <h2>${this.current ? `${latestVersion(this.current).identity?.name ?? this.current.id} (${this.current.id})` : `New bot for ${this.game.rules.title}`}</h2>
+          ${
+            this.current && this.current.versions.length > 1
+              ? html`<label>Version
+                  <select aria-label="Version" @change=${(e: Event) => this.showVersion(Number((e.target as HTMLSelectElement).value))}>
+                    ${this.current.versions.map((version, i) => html`<option value=${i} ?selected=${i === this.version}>${i + 1}: ${new Date(version.savedAt).toLocaleString()}</option>`)}
+                  </select></label>`
+              : ''
+          }
+          <code-editor label="Bot code" .code=${this.code} .problem=${this.problem} @input=${() => (this.message = '')}></code-editor>
+          <div class="controls">
+            <button @click=${() => void this.save()}>Save</button>
+            <button @click=${() => this.exportFile()}>Export .mjs</button>
+            ${this.current ? html`<button @click=${() => void this.removeBot(this.current!.id)}>Delete</button>` : ''}
+          </div>
+          ${this.message ? html`<p role="status">${this.message}</p>` : ''}
+          ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+
+          <h2>Test on a position</h2>
+          <div class="controls">
+            <label>Position <input class="position" aria-label="Position" .value=${this.position} @change=${(e: Event) => (this.position = (e.target as HTMLInputElement).value)} /></label>
+            <button @click=${() => (this.position = this.startNotation())}>Start position</button>
+            <label>Time (ms) <input type="number" min="10" max="60000" .value=${String(this.testMs)}
+              @change=${(e: Event) => (this.testMs = Math.min(60_000, Math.max(10, Math.round(Number((e.target as HTMLInputElement).value)) || 1000)))} /></label>
+            <button @click=${() => void this.test()} ?disabled=${this.testing}>Test on this position</button>
+          </div>
+          ${this.testing ? html`<p role="status">Thinking…</p>` : ''}
+          ${this.result ? this.resultView(this.result) : ''}
+        </section>
+      </div>
+    `;
+  }
+
+  private resultView(result: TestResult) {
+    if ('error' in result) return html`<p class="error" aria-label="Test result">${result.error}</p>`;
+    return html`<div aria-label="Test result">
+      <p>Move <strong>${result.move}</strong> in ${result.ms.toFixed(0)} ms</p>
+      ${result.log ? html`<pre aria-label="Log">${result.log}</pre>` : ''}
+    </div>`;
+  }
+
+  private async refresh(): Promise<void> {
+    try {
+      this.entries = await listBots();
+      await refreshUserBots();
+    } catch (error) {
+      this.error = `The bots could not be read: ${(error as Error).message}`;
+    }
+  }
+
+  /** The game of the next new or imported bot; a new bot's untouched template becomes the new game's. */
+  private selectGame(id: string): void {
+    const untouched = !this.current && this.editor.value === botTemplate(this.game);
+    this.gameId = id;
+    this.position = this.startNotation();
+    if (untouched) this.setCode(botTemplate(this.game));
+  }
+
+  private newBot(): void {
+    this.current = undefined;
+    this.setCode(botTemplate(this.game));
+    this.position = this.startNotation();
+  }
+
+  private open(bot: StoredBot): void {
+    this.current = bot;
+    this.gameId = bot.game;
+    this.version = bot.versions.length - 1;
+    this.setCode(latestVersion(bot).code);
+    this.position = this.startNotation();
+  }
+
+  private showVersion(index: number): void {
+    this.version = index;
+    this.setCode(this.current!.versions[index].code);
+    this.message = index < this.current!.versions.length - 1 ? 'An older version: Save keeps it as the newest.' : '';
+  }
+
+  private setCode(code: string): void {
+    this.code = code;
+    this.problem = undefined;
+    this.result = undefined;
+    this.error = '';
+    this.message = '';
+  }
+
+  /** Loads the code in a worker: what it says of itself, or why it does not load. */
+  private async identify(code: string): Promise<{ identity?: Awaited<ReturnType<typeof startModule>>['identity']; error?: string }> {
+    try {
+      const { engine, identity } = await startModule(code, this.gameId);
+      engine.stop();
+      return { identity };
+    } catch (error) {
+      return { error: error instanceof EngineFault ? error.detail : (error as Error).message };
+    }
+  }
+
+  /** Keeps the editor's code as the bot's newest version, whether or not it loads (it is offered only if it does). */
+  private async save(): Promise<void> {
+    const code = this.editor.value;
+    this.error = '';
+    if (code.length > MAX_CODE_CHARS) {
+      this.error = `The code is over ${MAX_CODE_CHARS / 1024} KB.`;
+      return;
+    }
+    const { identity, error } = await this.identify(code);
+    const taken = new Set([...this.game.bots.map((bot) => bot.id), ...this.entries.map((entry) => entry.id)]);
+    // A bot that does not load yet takes its id from the name its code gives, if the text shows one.
+    const named = identity?.name ?? /\bname\s*:\s*(['"`])(.+?)\1/.exec(code)?.[2] ?? 'mine';
+    const id = this.current?.id ?? newBotId(named, taken);
+    try {
+      this.current = await saveVersion(id, this.gameId, {
+        code,
+        savedAt: new Date().toISOString(),
+        ...(identity ? { identity: { ...identity, params: [...identity.params] } } : {}),
+        ...(error ? { error } : {}),
+      });
+    } catch (failure) {
+      this.error = `The bot could not be saved: ${(failure as Error).message}`;
+      return;
+    }
+    this.version = this.current.versions.length - 1;
+    this.code = code;
+    this.problem = error ? problemOf(error) : undefined;
+    this.message = error
+      ? `Saved as version ${this.current.versions.length}, but it does not load (${error}): it plays nowhere until it does.`
+      : `Saved as version ${this.current.versions.length}: ${identity!.name} plays on the ${this.game.rules.title} page and in the arena as "${id}".`;
+    await this.refresh();
+  }
+
+  /** Runs the editor's code (saved or not) on the position, within the time, in a worker of its own. */
+  private async test(): Promise<void> {
+    const { rules } = this.game;
+    let seat: 0 | 1;
+    try {
+      const position = rules.parse(this.position);
+      if (rules.outcome(position)) throw new Error('the game is over in this position');
+      seat = rules.seatToMove(position);
+    } catch (error) {
+      this.result = { error: `The position: ${(error as Error).message}` };
+      return;
+    }
+    this.testing = true;
+    this.result = undefined;
+    this.problem = undefined;
+    try {
+      const { engine } = await startModule(this.editor.value, this.gameId);
+      try {
+        engine.newGame(seat, {});
+        const started = performance.now();
+        const { move } = await engine.move(this.position, new GameClock({ moveMs: this.testMs }).moveTime(seat), 1);
+        const ms = performance.now() - started;
+        try {
+          rules.play(rules.parse(this.position), rules.parseMove(move));
+        } catch (error) {
+          throw new EngineFault('illegal-move', `${move}: ${(error as Error).message}`);
+        }
+        this.result = { move, ms, log: engine.errors.trim() };
+      } finally {
+        engine.stop();
+      }
+    } catch (error) {
+      const message = error instanceof EngineFault ? `${error.reason}: ${error.detail}` : (error as Error).message;
+      this.result = { error: message };
+      this.problem = problemOf(error instanceof EngineFault ? error.detail : message);
+    } finally {
+      this.testing = false;
+    }
+  }
+
+  private exportFile(): void {
+    const name = this.current?.id ?? 'my-bot';
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([this.editor.value], { type: 'text/javascript' }));
+    link.download = `${name}.mjs`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  /** A .mjs file becomes a new bot's code in the editor, for the game picked; Save keeps it. */
+  private async importFile(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    if (file.size > MAX_CODE_CHARS) {
+      this.error = `${file.name} is over ${MAX_CODE_CHARS / 1024} KB: a bot module is a program, not a data file.`;
+      return;
+    }
+    this.current = undefined;
+    this.setCode(await file.text());
+    this.message = `${file.name} is in the editor: Save keeps it as a bot of ${this.game.rules.title}.`;
+  }
+
+  private async removeBot(id: string): Promise<void> {
+    try {
+      await deleteBot(id);
+    } catch (error) {
+      this.error = `The bot could not be deleted: ${(error as Error).message}`;
+      return;
+    }
+    if (this.current?.id === id) this.newBot();
+    await this.refresh();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'my-bots-page': MyBotsPage;
+  }
+}

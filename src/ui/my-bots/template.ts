@@ -1,0 +1,31 @@
+// The code a new bot starts from, for any two-player game: it states the interface (docs/bot-modules.md) and
+// plays a move that wins at once when there is one, else a random one.
+
+import type { AnyGame } from '../../contracts/game';
+
+export function botTemplate(game: AnyGame): string {
+  const { id, title } = game.rules;
+  return `// A bot for ${title}, written on AI Playground's My bots page. It runs in a worker of its own; the
+// playground calls choose(position, tools) for each of its moves and plays what it returns: one of
+// legalMoves() or that move's notation. Tools:
+//   legalMoves(p), play(p, move), outcome(p), seatToMove(p), format(p), formatMove(move)
+//   timeLeftMs(), random() (seeded: the same games for the same seed), log(...values)
+//   params (this bot's parameters), seat (0 moves first), notation (the position as text)
+// The position is the game's own object (src/games/${id}/rules.ts): use the tools rather than its fields.
+export default {
+  name: 'my ${id} bot',
+  params: [{ name: 'wins', label: 'Take a win in one', min: 0, max: 1, default: 1 }],
+
+  choose(position, { legalMoves, play, outcome, seat, params, random, log }) {
+    const moves = legalMoves();
+    if (params.wins) {
+      for (const move of moves) {
+        if (outcome(play(position, move))?.winner === seat) return move;
+      }
+    }
+    log(\`\${moves.length} moves, none wins at once\`);
+    return moves[Math.floor(random() * moves.length)];
+  },
+};
+`;
+}

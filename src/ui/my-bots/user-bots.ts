@@ -1,0 +1,116 @@
+// People's bots as the rest of the page sees them: for each game, the bots its pickers offer next to ours, and
+// how to start one as an engine (a bot module in a Web Worker of its own) for a game page or an arena run.
+// Only a bot whose latest version loaded is offered; the list follows the store and tells who listens.
+
+import { parseBotConfig } from '../../contracts/bot-config';
+import type { BotInfo } from '../../contracts/game';
+import { deriveSeed } from '../../contracts/rng';
+import { EngineFault } from '../../engines/engine';
+import { ModuleEngine } from '../../engines/module-engine';
+import type { GameClock } from '../../arena/time-control';
+import { spawnBrowserBotWorker } from '../../runtime/browser-bot-worker';
+import type { EngineSpec, EngineStarter } from '../../runtime/engine-games';
+import { CancelledError, type Job } from '../../runtime/pool';
+import type { MoveAnswer } from '../../../workers/api';
+import type { Level } from '../level-choice';
+import { latestVersion, listBots, type StoredBot } from './bot-store';
+
+let known: StoredBot[] = [];
+const listeners = new Set<() => void>();
+
+/** Reads the store again and tells every listener. */
+export async function refreshUserBots(): Promise<void> {
+  known = (await listBots()).filter((entry): entry is StoredBot => !('unreadable' in entry));
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever the bots change; returns how to stop. */
+export function onUserBotsChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function usable(gameId: string): { bot: StoredBot; identity: NonNullable<StoredBot['versions'][number]['identity']> }[] {
+  return known.flatMap((bot) => {
+    const { identity } = latestVersion(bot);
+    return bot.game === gameId && identity ? [{ bot, identity }] : [];
+  });
+}
+
+/** A game's people's bots as bots the pickers and configurations know. */
+export function userBotInfos(gameId: string): BotInfo[] {
+  return usable(gameId).map(({ bot, identity }) => ({
+    id: bot.id,
+    label: `${identity.name} (mine)`,
+    description: `Your bot ${identity.name}, version ${bot.versions.length} (My bots page)`,
+    params: identity.params.map((param) => ({ ...param, label: param.label ?? param.name })),
+  }));
+}
+
+/** A game's people's bots as levels of the pages that pick bots by level. */
+export function userBotLevels(gameId: string): Level[] {
+  return userBotInfos(gameId).map((info) => ({ label: info.label, config: info.id }));
+}
+
+/** A game's people's bots as engines of an arena run: the command is the bot's id. */
+export function userEngineSpecs(gameId: string): EngineSpec[] {
+  return usable(gameId).map(({ bot, identity }) => ({ name: bot.id, command: bot.id, identity }));
+}
+
+/** Whether a configuration (`id` or `id:param=value`) names one of a game's people's bots. */
+export function isUserBot(gameId: string, config: string): boolean {
+  const id = config.split(':')[0].trim();
+  return usable(gameId).some(({ bot }) => bot.id === id);
+}
+
+/** Starts a module from its code in a worker of its own: the code goes to the worker as a blob URL. */
+export async function startModule(code: string, gameId: string) {
+  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  try {
+    return await ModuleEngine.start(url, code, gameId, spawnBrowserBotWorker);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Starts a person's bot, its latest version, by id (the EngineStarter of arena runs in the page). */
+export const startUserBot: EngineStarter = (id, gameId) => {
+  const bot = known.find((candidate) => candidate.id === id && candidate.game === gameId);
+  if (!bot) return Promise.reject(new EngineFault('crash', `there is no bot ${id} of ${gameId} on the My bots page`));
+  return startModule(latestVersion(bot).code, gameId);
+};
+
+/**
+ * One move of a person's bot on a game page, as a job like a search's: the bot starts in a worker of its own,
+ * plays within its time, and the worker is ended (cancelling ends it at once). A fault rejects with what happened.
+ */
+export function requestUserBotMove(gameId: string, config: string, seat: 0 | 1, view: string, gameSeed: number, clock: GameClock): Job<MoveAnswer> {
+  let stop = () => {};
+  let cancelled = false;
+  const promise = (async () => {
+    const { id, params } = parseBotConfig(userBotInfos(gameId), config);
+    const { engine } = await startUserBot(id, gameId);
+    stop = () => engine.stop();
+    if (cancelled) engine.stop();
+    try {
+      engine.newGame(seat, params);
+      const started = performance.now();
+      const { move } = await engine.move(view, clock.moveTime(seat), deriveSeed(gameSeed, view));
+      const ms = performance.now() - started;
+      return { move, report: { iterations: [{ depth: 0, nodes: 0, ms, score: 0, best: move }], nodes: 0, ms } };
+    } catch (error) {
+      if (cancelled) throw new CancelledError();
+      if (error instanceof EngineFault) throw new Error(`${id} forfeits (${error.reason}): ${error.detail}`);
+      throw error;
+    } finally {
+      engine.stop();
+    }
+  })();
+  return {
+    promise,
+    cancel: () => {
+      cancelled = true;
+      stop();
+    },
+  };
+}

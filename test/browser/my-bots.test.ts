@@ -1,0 +1,120 @@
+// The My bots page in Chromium: a bot written by real key presses in the editor, its syntax error marked and
+// named by line, saved (every version kept, after a reload too), tested on a position (its move checked against
+// the rules), played on its game's page and in the arena against our bots, exported, and the exported file run
+// by the CLI; a bot that loops is ended on time while the page stays responsive; an exception names its line.
+
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { legalMoves, parse, play, seatToMove } from '../../src/games/matrix/rules';
+import { runCli } from '../helpers/cli';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+// Typed on one line: the editor closes brackets and quotes as they open, and types over them as they close.
+const BROKEN = "export default { name: 'typed', choose(position, { legalMoves }) { return legalMoves()[0] +; } };";
+// The plus-minus greedy rule: the move that takes the most points now.
+const GREEDY =
+  "export default { name: 'typed', choose(position, { legalMoves, play, seatToMove }) { const me = seatToMove(); return legalMoves().reduce((a, m) => (play(position, m).points[me] > play(position, a).points[me] ? m : a)); } };";
+
+async function typeCode(page: Page, code: string): Promise<void> {
+  const editor = page.getByLabel('Bot code');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(code);
+  // An autocompletion list the last word opened would take the next Enter: close it.
+  await page.keyboard.press('Escape');
+}
+
+const status = (page: Page) => page.locator('my-bots-page p[role="status"]');
+const result = (page: Page) => page.getByLabel('Test result');
+
+describe('my bots', () => {
+  it('writes a bot by typing, keeps its versions, tests it, and plays it in the game page, the arena and the CLI', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('matrix');
+    await page.getByRole('button', { name: 'New bot' }).click();
+    await typeCode(page, BROKEN);
+    // The syntax error is marked as one types, and saving names its line.
+    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1, but it does not load \(line 1: SyntaxError/);
+
+    await typeCode(page, GREEDY);
+    expect(await page.getByLabel('Bot code').textContent()).toBe(GREEDY);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Saved as version 2: typed plays on the Plus-minus page and in the arena as "typed".');
+
+    // Its move on the start position takes the most points there, as the rules count them.
+    await page.getByRole('button', { name: 'Test on this position' }).click();
+    await expect.poll(() => result(page).textContent()).toMatch(/Move \d+ in \d+ ms/);
+    const start = parse(await page.getByLabel('Position').inputValue());
+    const move = Number(/Move (\d+)/.exec((await result(page).textContent())!)![1]);
+    const gain = (m: number) => play(start, m).points[seatToMove(start)];
+    expect(gain(move)).toBe(Math.max(...legalMoves(start).map(gain)));
+
+    // Both versions are kept, after a reload too.
+    await page.reload();
+    await page.getByRole('button', { name: /^typed \(Plus-minus, 2 versions\)/ }).click();
+    expect(await page.getByLabel('Version').locator('option').count()).toBe(2);
+    expect(await page.getByLabel('Bot code').textContent()).toBe(GREEDY);
+
+    // On the game page it is an opponent like ours: a whole game against the greedy bot.
+    await page.goto(`${url}#/matrix?mode=bots&seed=8`);
+    await page.getByLabel('Rows bot').selectOption('typed');
+    await page.getByLabel('Delay between AI moves in milliseconds').fill('0');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.locator('matrix-page p.status').textContent(), { timeout: 30_000 }).toMatch(/win|Draw/);
+    expect(await page.locator('matrix-page p.error').count()).toBe(0);
+
+    // In the arena: a tournament with ours, no forfeit.
+    await page.goto(`${url}#/arena?game=matrix`);
+    await page.getByLabel('Starts').fill('3');
+    await page.getByLabel('Starts').press('Tab');
+    await page.getByLabel('Bot 1', { exact: true }).selectOption('typed');
+    await page.getByRole('button', { name: 'Remove bot 3' }).click();
+    await page.getByRole('button', { name: 'Run tournament' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 60_000 }).toMatch(/6\/6 games, done/);
+    const forfeits = await page.locator('table[aria-label="Ratings"] tbody tr td:nth-child(6)').allTextContents();
+    expect(forfeits).toEqual(['0', '0']);
+
+    // Exported, the same file plays in the CLI.
+    await page.goto(`${url}#/my-bots`);
+    await page.getByRole('button', { name: /^typed \(Plus-minus/ }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .mjs' }).click()]);
+    expect(download.suggestedFilename()).toBe('typed.mjs');
+    const path = `${await download.path()}.mjs`;
+    await download.saveAs(path);
+    const cli = await runCli(['matrix', 'tournament', '--engine', `typed=${path}`, '--bots', 'typed,greedy', '--games', '4', '--json']);
+    expect(cli.stderr).toBe('');
+    const report = JSON.parse(cli.stdout);
+    expect(report.played).toBe(8);
+    expect(report.totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0]);
+  }, 180_000);
+
+  it('ends a bot that loops, keeps the page responsive, and names the line of an exception', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('connect4');
+    const loops = "export default {\n  name: 'loops',\n  choose() {\n    for (;;) {}\n  },\n};\n";
+    await page.locator('my-bots-page input[type="file"]').setInputFiles({ name: 'loops.mjs', mimeType: 'text/javascript', buffer: Buffer.from(loops) });
+    await expect.poll(() => status(page).textContent()).toContain('loops.mjs is in the editor');
+    await page.getByLabel('Time (ms)').fill('200');
+    await page.getByLabel('Time (ms)').press('Tab');
+    await page.getByRole('button', { name: 'Test on this position' }).click();
+    // While it loops in its worker, the page answers.
+    await page.getByLabel('Position').fill('4453');
+    expect(await page.getByLabel('Position').inputValue()).toBe('4453');
+    await expect.poll(() => result(page).textContent(), { timeout: 10_000 }).toBe('time: no move within 700 ms');
+
+    const throws = "export default {\n  name: 'throws',\n  choose(position, { notation }) {\n    return notation.missing.length;\n  },\n};\n";
+    await page.locator('my-bots-page input[type="file"]').setInputFiles({ name: 'throws.mjs', mimeType: 'text/javascript', buffer: Buffer.from(throws) });
+    await page.getByRole('button', { name: 'Test on this position' }).click();
+    await expect.poll(() => result(page).textContent()).toMatch(/^crash: line 4: TypeError: Cannot read properties of undefined/);
+    // The editor marks line 4.
+    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    expect(await page.locator('code-editor .cm-lintRange-error').first().textContent()).toBe('    return notation.missing.length;');
+  }, 60_000);
+});
