@@ -7,6 +7,7 @@ import type { AnyGame } from '../contracts/game';
 import { GameClock, type TimeControl } from '../arena/time-control';
 import { deriveSeed } from '../contracts/rng';
 import { type Engine, EngineFault } from '../engines/engine';
+import type { EngineInfo } from '../engines/protocol';
 import { startEngine } from '../engines/start-engine';
 import type { Line } from '../io/lines';
 import { type EngineSpec, engineBotInfo } from '../runtime/engine-games';
@@ -50,6 +51,12 @@ export async function playGame(game: AnyGame, setup: PlaySetup, lines: AsyncIter
   }
 }
 
+/** An engine's search figures as `play` prints them: `depth 6, 12034 nodes, score 2, pv 4 4 3`. */
+function describeInfo({ depth, nodes, score, pv }: EngineInfo): string {
+  const parts = [depth !== undefined && `depth ${depth}`, nodes !== undefined && `${nodes} nodes`, score !== undefined && `score ${score}`];
+  return [...parts, pv?.length && `pv ${pv.join(' ')}`].filter(Boolean).join(', ');
+}
+
 async function playTurns(
   game: AnyGame,
   setup: PlaySetup,
@@ -86,9 +93,9 @@ async function playTurns(
     } else if (engine) {
       const view = rules.seatView?.(position, seat) ?? rules.format(position);
       const started = performance.now();
-      const { move, info } = await engine.move(view, clock.moveTime(seat), deriveSeed(setup.seed, view));
+      const { move, info } = await engine.move(view, clock.moveTime(seat), deriveSeed(setup.seed, view), (live) => say(`  info: ${describeInfo(live)}`));
       if (!clock.spend(seat, performance.now() - started)) throw new EngineFault('time', `it ran out of its clock`);
-      say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${info?.depth ? `  [depth ${info.depth}${info.nodes ? `, ${info.nodes} nodes` : ''}]` : ''}`);
+      say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${info ? `  [${describeInfo(info)}]` : ''}`);
       try {
         position = rules.play(position, rules.parseMove(move));
       } catch (error) {

@@ -8,6 +8,7 @@ import { parser } from '@lezer/javascript';
 import * as v from 'valibot';
 import type { AnyGame } from '../contracts/game';
 import { Rng } from '../contracts/rng';
+import type { EngineInfo } from './protocol';
 
 const ParamSchema = v.object({
   name: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'a parameter name is a letter then letters, digits or _')),
@@ -45,9 +46,28 @@ export interface ChooseRequest {
 export interface ChooseAnswer {
   /** The move in the game's notation. */
   readonly move: string;
+  /** The last search figures the bot reported with `info`, if any. */
+  readonly info?: EngineInfo;
   /** What the bot logged during this move. */
   readonly log: readonly string[];
   readonly ms: number;
+}
+
+/** How many log lines, and how many `info` reports, a module may make in one move; past that they are dropped. */
+const REPORTS_KEPT = 1000;
+
+const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** A module's `info(figures)` as protocol figures: numbers that are numbers, a principal variation in notation. */
+function engineInfo(rules: AnyGame['rules'], figures: unknown): EngineInfo {
+  const given = (typeof figures === 'object' && figures !== null ? figures : {}) as Record<string, unknown>;
+  const info: { depth?: number; nodes?: number; score?: number; pv?: string[] } = {};
+  for (const key of ['depth', 'nodes', 'score'] as const) {
+    const value = finite(given[key]);
+    if (value !== undefined) info[key] = value;
+  }
+  if (Array.isArray(given.pv)) info.pv = given.pv.map((move) => (typeof move === 'string' ? move : String(rules.formatMove(move))));
+  return info;
 }
 
 /** An error of the module's code, its line (1-based) where it can be told. */
@@ -105,10 +125,18 @@ export async function loadBotModule(url: string, source: string): Promise<BotMod
 }
 
 /** Asks a module for its move; the move is checked to be in the game's notation (its legality is the host's to check). */
-export async function chooseMove(game: AnyGame, bot: BotModule, url: string, request: ChooseRequest): Promise<ChooseAnswer> {
+export async function chooseMove(
+  game: AnyGame,
+  bot: BotModule,
+  url: string,
+  request: ChooseRequest,
+  onInfo?: (info: EngineInfo) => void,
+): Promise<ChooseAnswer> {
   const { rules } = game;
   const started = performance.now();
   const log: string[] = [];
+  let reports = 0;
+  let lastInfo: EngineInfo | undefined;
   const rng = new Rng(request.seed);
   const position = rules.parse(request.position);
   const tools = {
@@ -124,7 +152,11 @@ export async function chooseMove(game: AnyGame, bot: BotModule, url: string, req
     timeLeftMs: () => Math.max(0, request.ms - (performance.now() - started)),
     random: () => rng.nextU32() / 2 ** 32,
     log: (...values: unknown[]) => {
-      if (log.length < 1000) log.push(values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' '));
+      if (log.length < REPORTS_KEPT) log.push(values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' '));
+    },
+    info: (figures: unknown) => {
+      lastInfo = engineInfo(rules, figures);
+      if (reports++ < REPORTS_KEPT) onInfo?.(lastInfo);
     },
   };
   let chosen: unknown;
@@ -139,7 +171,7 @@ export async function chooseMove(game: AnyGame, bot: BotModule, url: string, req
   } catch {
     throw new BotModuleError(`choose returned ${JSON.stringify(chosen) ?? String(chosen)}, not a move (one of legalMoves(), or its notation)`);
   }
-  return { move, log, ms: performance.now() - started };
+  return { move, ...(lastInfo ? { info: lastInfo } : {}), log, ms: performance.now() - started };
 }
 
 /** The worker's API (Comlink): one module per worker, loaded once. */
@@ -151,9 +183,10 @@ export function createBotModuleApi(findGame: (id: string) => AnyGame) {
       loaded = { bot, game: findGame(gameId), url };
       return { name: bot.name, ...(bot.author ? { author: bot.author } : {}), params: bot.params };
     },
-    choose(request: ChooseRequest): Promise<ChooseAnswer> {
+    /** `onInfo` gets the module's `info` reports as they come (a Comlink proxy across the worker boundary). */
+    choose(request: ChooseRequest, onInfo?: (info: EngineInfo) => void): Promise<ChooseAnswer> {
       if (!loaded) throw new Error('no bot module is loaded');
-      return chooseMove(loaded.game, loaded.bot, loaded.url, request);
+      return chooseMove(loaded.game, loaded.bot, loaded.url, request, onInfo);
     },
   };
 }

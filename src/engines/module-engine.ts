@@ -3,10 +3,11 @@
 // worker, and nothing it does reaches the host but its answers. Faults are the engine faults: `no-hello` (it
 // does not load in time), `crash` (an error in its code, named by line, or its worker ended), `time`.
 
-import type { Remote } from 'comlink';
+import { proxy, type Remote } from 'comlink';
 import type { BotModuleApi, ChooseAnswer } from './bot-module';
 import type { MoveTime } from '../arena/time-control';
 import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
+import type { EngineInfo } from './protocol';
 
 /** A worker running workers/bot-*.ts, and how to end it. */
 export interface BotWorker {
@@ -46,13 +47,12 @@ export class ModuleEngine implements Engine {
     this.params = params;
   }
 
-  async move(position: string, time: MoveTime, seed: number): Promise<EngineMove> {
+  async move(position: string, time: MoveTime, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
     const limit = moveDeadline(time);
-    const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () =>
-      this.worker.api.choose({ position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params }),
-    );
+    const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params };
+    const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () => this.worker.api.choose(request, onInfo && proxy(onInfo)));
     if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-ERRORS_KEPT);
-    return { move: answer.move };
+    return { move: answer.move, ...(answer.info ? { info: answer.info } : {}) };
   }
 
   get errors(): string {

@@ -274,16 +274,25 @@ export class GameSession<P, M> implements ReactiveController {
     const search: BotSearch = { seat: this.seatToMove, ply: this.positions.length - 1, config: player.config, iterations: [], nodes: 0, ms: 0, done: false };
     this.searches = [...this.searches, search];
     const seat = this.seatToMove;
+    const onIteration = (iteration: Iteration) => {
+      if (this.thinking !== job) return;
+      search.iterations = [...search.iterations, iteration];
+      search.nodes += iteration.nodes;
+      search.ms += iteration.ms;
+      this.searches = [...this.searches];
+      this.host.requestUpdate();
+    };
     const job = isUserBot(rules.id, player.config)
-      ? requestUserBotMove(rules.id, player.config, seat, rules.seatView?.(this.position, seat) ?? notation, this.seed, new GameClock({ moveMs: USER_BOT_MS }))
-      : requestMove(searchPool(), { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation) }, (iteration) => {
-          if (this.thinking !== job) return;
-          search.iterations = [...search.iterations, iteration];
-          search.nodes += iteration.nodes;
-          search.ms += iteration.ms;
-          this.searches = [...this.searches];
-          this.host.requestUpdate();
-        });
+      ? requestUserBotMove(
+          rules.id,
+          player.config,
+          seat,
+          rules.seatView?.(this.position, seat) ?? notation,
+          this.seed,
+          new GameClock({ moveMs: USER_BOT_MS }),
+          onIteration,
+        )
+      : requestMove(searchPool(), { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation) }, onIteration);
     this.thinking = job;
     this.host.requestUpdate();
     job.promise.then(

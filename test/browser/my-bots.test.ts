@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { legalMoves, parse, play, seatToMove } from '../../src/games/matrix/rules';
+import { readFileSync } from 'node:fs';
+import { legalMoves, parse, play, type Position, seatToMove, start } from '../../src/games/matrix/rules';
 import { runCli } from '../helpers/cli';
 import { useBrowser } from './browser';
 
@@ -116,5 +117,50 @@ describe('my bots', () => {
     // The editor marks line 4.
     await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 5000 }).toBeGreaterThan(0);
     expect(await page.locator('code-editor .cm-lintRange-error').first().textContent()).toBe('    return notation.missing.length;');
+  }, 60_000);
+
+  it("draws a bot's info reports on the search chart, and a move the rules refuse is its forfeit", async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('matrix');
+    const example = readFileSync('examples/engines/plus-minus-lookahead.mjs');
+    await page.locator('my-bots-page input[type="file"]').setInputFiles({ name: 'lookahead.mjs', mimeType: 'text/javascript', buffer: example });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1: lookahead plays/);
+
+    // Rows is the example (depth 3, reporting each depth); its first move's bar counts the nodes it searched.
+    await page.goto(`${url}#/matrix?mode=bots&seed=3`);
+    await page.getByLabel('Rows bot').selectOption({ label: 'lookahead (mine)' });
+    await page.getByRole('button', { name: 'Step' }).click();
+    const entries = () =>
+      page
+        .locator('matrix-page search-chart')
+        .first()
+        .evaluate((chart) => (chart as unknown as { entries: { depth: number; nodes: number; live: boolean }[] }).entries);
+    await expect.poll(async () => (await entries()).filter((entry) => !entry.live).length, { timeout: 10_000 }).toBe(1);
+    // Its nodes, counted by walking the rules' tree: one a position visited below each move, depths 1, 2 and 3.
+    const visited = (at: Position, depth: number): number =>
+      1 + (depth === 0 ? 0 : legalMoves(at).reduce((sum, move) => sum + visited(play(at, move), depth - 1), 0));
+    const played = parse(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos')!);
+    expect(played.moves.length).toBe(1);
+    const begin = start(played.size, played.values, played.startRow);
+    const nodes = [1, 2, 3].reduce((sum, depth) => sum + legalMoves(begin).reduce((inner, move) => inner + visited(play(begin, move), depth - 1), 0), 0);
+    expect((await entries())[0]).toMatchObject({ depth: 3, nodes, live: false });
+
+    // A bot that answers a taken cell forfeits, named, and the page goes on.
+    const taken =
+      'export default { name: "taken", choose(position, { legalMoves }) { const legal = legalMoves(); for (let c = 0; c < position.size; c++) if (!legal.includes(c)) return c; return legal[0]; } };';
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('matrix');
+    await page.locator('my-bots-page input[type="file"]').setInputFiles({ name: 'taken.mjs', mimeType: 'text/javascript', buffer: Buffer.from(taken) });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1: taken plays/);
+    await page.goto(`${url}#/matrix?mode=bots&seed=4`);
+    await page.getByLabel('Columns bot').selectOption({ label: 'taken (mine)' });
+    await page.getByLabel('Delay between AI moves in milliseconds').fill('0');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect
+      .poll(() => page.locator('matrix-page p.error').textContent(), { timeout: 10_000 })
+      .toMatch(/taken forfeits \(illegal-move\): \d+ is not a legal move in /);
   }, 60_000);
 });

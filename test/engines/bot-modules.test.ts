@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chooseMove, loadBotModule } from '../../src/engines/bot-module';
+import type { EngineInfo } from '../../src/engines/protocol';
 import { matrix } from '../../src/games/matrix';
 import { cellOf, legalMoves, play, type Position } from '../../src/games/matrix/rules';
 import { Rng } from '../../src/contracts/rng';
@@ -27,10 +28,17 @@ describe('a bot module', () => {
       // After one move at most 8 are left: depth 8 sees the end.
       const position: Position = play(matrix.rules.start(seed, 3), rng.pick(legalMoves(matrix.rules.start(seed, 3))));
       const request = { position: matrix.rules.format(position), ms: 1000, seed, seat: 1 as const, params: { depth: 8 } };
-      const answer = await chooseMove(matrix, bot, pathToFileURL(resolve(example)).href, request);
+      const reports: EngineInfo[] = [];
+      const answer = await chooseMove(matrix, bot, pathToFileURL(resolve(example)).href, request, (info) => reports.push(info));
       const move = Number(answer.move);
       expect(position.values[cellOf(position, move)] - moverValue(play(position, move))).toBe(moverValue(position));
       expect(answer.log[0]).toMatch(/^depth 8: \d+ best moves worth -?\d+$/);
+      // Its `info` reports, one a depth, come live and the last with the move: at depth 8 the exact final margin.
+      expect(reports.map((info) => info.depth)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(reports.every((info, i) => i === 0 || info.nodes! > reports[i - 1].nodes!)).toBe(true);
+      expect(answer.info).toEqual(reports.at(-1));
+      const mover = matrix.rules.seatToMove(position);
+      expect(answer.info?.score).toBeCloseTo(position.points[mover] - position.points[1 - mover] + moverValue(position)); // -0 is 0
     }
   });
 
@@ -104,7 +112,9 @@ describe('a bot module', () => {
         '0\n1\n2\n'.repeat(5),
       );
       expect(look.status).toBe(0);
-      expect(look.stdout).toMatch(/look:depth=8\) plays \d/);
+      expect(look.stdout).toMatch(/look:depth=8\) plays \d+ {2}\[depth 8, \d+ nodes, score -?\d+, pv \d+\]/);
+      // Its live reports, printed as they come, from the worker thread through the host.
+      expect(look.stdout).toMatch(/ {2}info: depth 1, \d+ nodes, score -?\d+, pv \d+\n {2}info: depth 2, /);
       const won = /(Rows|Columns) win, (-?\d+) to (-?\d+)\./.exec(look.stdout);
       const columnsMargin = won ? (won[1] === 'Columns' ? 1 : -1) * (Number(won[2]) - Number(won[3])) : 0;
       expect(columnsMargin).toBeGreaterThanOrEqual(-perfectMargin(matrix.rules.start(seed, 3)));

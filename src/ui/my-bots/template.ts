@@ -9,7 +9,8 @@ export function botTemplate(game: AnyGame): string {
 // playground calls choose(position, tools) for each of its moves and plays what it returns: one of
 // legalMoves() or that move's notation. Tools:
 //   legalMoves(p), play(p, move), outcome(p), seatToMove(p), format(p), formatMove(move)
-//   timeLeftMs(), random() (seeded: the same games for the same seed), log(...values)
+//   timeLeftMs(), random() (seeded: the same games for the same seed), log(...values),
+//   info({ depth, nodes, score, pv }) (search figures, drawn on the game page's search chart)
 //   params (this bot's parameters), seat (0 moves first), notation (the position as text)
 // The position is the game's own object (src/games/${id}/rules.ts): use the tools rather than its fields.
 export default {

@@ -3,10 +3,12 @@
 // Only a bot whose latest version loaded is offered; the list follows the store and tells who listens.
 
 import { parseBotConfig } from '../../contracts/bot-config';
-import type { BotInfo } from '../../contracts/game';
+import type { BotInfo, Iteration } from '../../contracts/game';
 import { deriveSeed } from '../../contracts/rng';
 import { EngineFault } from '../../engines/engine';
 import { ModuleEngine } from '../../engines/module-engine';
+import type { EngineInfo } from '../../engines/protocol';
+import { gameById } from '../../games';
 import type { GameClock } from '../../arena/time-control';
 import { spawnBrowserBotWorker } from '../../runtime/browser-bot-worker';
 import type { EngineSpec, EngineStarter } from '../../runtime/engine-games';
@@ -82,9 +84,19 @@ export const startUserBot: EngineStarter = (id, gameId) => {
 
 /**
  * One move of a person's bot on a game page, as a job like a search's: the bot starts in a worker of its own,
- * plays within its time, and the worker is ended (cancelling ends it at once). A fault rejects with what happened.
+ * plays within its time, and the worker is ended (cancelling ends it at once). Its `info` reports come to
+ * `onIteration` as the search chart's iterations. A fault (its time, an error, a move the rules refuse) rejects
+ * with what happened.
  */
-export function requestUserBotMove(gameId: string, config: string, seat: 0 | 1, view: string, gameSeed: number, clock: GameClock): Job<MoveAnswer> {
+export function requestUserBotMove(
+  gameId: string,
+  config: string,
+  seat: 0 | 1,
+  view: string,
+  gameSeed: number,
+  clock: GameClock,
+  onIteration?: (iteration: Iteration) => void,
+): Job<MoveAnswer> {
   let stop = () => {};
   let cancelled = false;
   const promise = (async () => {
@@ -92,12 +104,16 @@ export function requestUserBotMove(gameId: string, config: string, seat: 0 | 1, 
     const { engine } = await startUserBot(id, gameId);
     stop = () => engine.stop();
     if (cancelled) engine.stop();
+    const chart = new InfoChart(gameId, view);
     try {
       engine.newGame(seat, params);
-      const started = performance.now();
-      const { move } = await engine.move(view, clock.moveTime(seat), deriveSeed(gameSeed, view));
-      const ms = performance.now() - started;
-      return { move, report: { iterations: [{ depth: 0, nodes: 0, ms, score: 0, best: move }], nodes: 0, ms } };
+      const { move, info } = await engine.move(view, clock.moveTime(seat), deriveSeed(gameSeed, view), (report) => onIteration?.(chart.iteration(report)));
+      if (!chart.isLegal(move)) throw new EngineFault('illegal-move', `${move} is not a legal move in ${view}`);
+      // The answer carries the bot's last report, which may come before the live ones that trail on their channel.
+      if (info && JSON.stringify(info) !== JSON.stringify(chart.lastInfo)) chart.iteration(info);
+      const { iterations } = chart;
+      const last = iterations.at(-1) ?? { depth: 0, nodes: 0, ms: chart.elapsed(), score: 0 };
+      return { move, report: { iterations: [...iterations.slice(0, -1), { ...last, best: move }], nodes: chart.nodes, ms: chart.elapsed() } };
     } catch (error) {
       if (cancelled) throw new CancelledError();
       if (error instanceof EngineFault) throw new Error(`${id} forfeits (${error.reason}): ${error.detail}`);
@@ -113,4 +129,42 @@ export function requestUserBotMove(gameId: string, config: string, seat: 0 | 1, 
       stop();
     },
   };
+}
+
+/**
+ * A bot's `info` reports as the search chart's iterations: the time and nodes since the last report (a bot
+ * reports its nodes so far), and a best move only when the rules take it, since "Move now" plays it.
+ */
+class InfoChart {
+  readonly iterations: Iteration[] = [];
+  nodes = 0;
+  lastInfo?: EngineInfo;
+  private readonly started = performance.now();
+  private lastMs = 0;
+  private readonly legal: ReadonlySet<string>;
+
+  constructor(gameId: string, view: string) {
+    const { rules } = gameById(gameId);
+    this.legal = new Set(rules.legalMoves(rules.parse(view)).map((move) => rules.formatMove(move)));
+  }
+
+  isLegal(move: string): boolean {
+    return this.legal.has(move);
+  }
+
+  elapsed(): number {
+    return performance.now() - this.started;
+  }
+
+  iteration(info: EngineInfo): Iteration {
+    this.lastInfo = info;
+    const ms = this.elapsed();
+    const nodes = Math.max(0, (info.nodes ?? this.nodes) - this.nodes);
+    const best = info.pv?.[0];
+    const iteration = { depth: info.depth ?? 0, nodes, ms: ms - this.lastMs, score: info.score ?? 0, ...(best && this.isLegal(best) ? { best } : {}) };
+    this.lastMs = ms;
+    this.nodes += nodes;
+    this.iterations.push(iteration);
+    return iteration;
+  }
 }
