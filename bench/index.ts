@@ -4,9 +4,19 @@ import type { BenchSuite } from './harness';
 import { arenaSuites } from './arena';
 import { cardsSuite } from './cards';
 import { connect4Suites } from './connect4';
+import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
 import { serverSuite } from './server';
 import { tictactoeSuite } from './tictactoe';
 
-export const suites: readonly BenchSuite[] = [tictactoeSuite, ...matrixSuites, ...connect4Suites, ...puzzle15Suites, cardsSuite, ...arenaSuites, serverSuite];
+export const suites: readonly BenchSuite[] = [
+  tictactoeSuite,
+  ...matrixSuites,
+  ...connect4Suites,
+  ...puzzle15Suites,
+  cardsSuite,
+  ...arenaSuites,
+  enginesSuite,
+  serverSuite,
+];
