@@ -4,7 +4,7 @@ const hash = (text) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCode
 
 export default {
   name: 'hash',
-  choose(position, { legalMoves, notation }) {
+  choose(_position, { legalMoves, notation }) {
     const moves = legalMoves();
     return moves[hash(notation) % moves.length];
   },
