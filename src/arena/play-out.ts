@@ -23,9 +23,10 @@ export interface Forfeit {
   readonly seat: 0 | 1;
   readonly reason: ForfeitReason;
   readonly detail: string;
-  /** What the engine wrote on its standard error (its last 16 KB). */
-  readonly stderr?: string;
 }
+
+/** How much of an engine's standard error (or a bot module's log) a game keeps: its last 16 KB. */
+export const LOG_KEPT = 16 * 1024;
 
 export interface GameRecord {
   /** The start position in the game's notation. */
@@ -38,6 +39,11 @@ export interface GameRecord {
   readonly margin: number;
   /** The seat that lost by forfeit, when one did (the other is the winner). */
   readonly forfeit?: Forfeit;
+  /**
+   * What each seat's engine wrote on its standard error during the game (a bot module: its log), the last 16 KB
+   * of each; '' for our bots. Present when an engine wrote anything.
+   */
+  readonly logs?: readonly [string, string];
 }
 
 /**

@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { games } from '../games';
-import { FORFEIT_REASONS, type GameRecord } from './play-out';
+import { FORFEIT_REASONS, type GameRecord, LOG_KEPT } from './play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from './report';
 import { MAX_GAMES, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule } from './schedule';
 import type { TimeControl } from './time-control';
@@ -36,9 +36,8 @@ const GameRecordSchema = v.object({
   moves: list(MoveRecordSchema, MAX_MOVES),
   winner: v.nullable(v.union([v.literal(0), v.literal(1)])),
   margin: v.pipe(v.number(), v.finite()),
-  forfeit: v.optional(
-    v.object({ seat: v.union([v.literal(0), v.literal(1)]), reason: v.picklist(FORFEIT_REASONS), detail: text(), stderr: v.optional(text(16 * 1024)) }),
-  ),
+  forfeit: v.optional(v.object({ seat: v.union([v.literal(0), v.literal(1)]), reason: v.picklist(FORFEIT_REASONS), detail: text() })),
+  logs: v.optional(v.pipe(v.tuple([text(LOG_KEPT), text(LOG_KEPT)]), v.readonly())),
 });
 
 const ScheduleSchema = v.object({

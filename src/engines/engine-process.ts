@@ -2,11 +2,12 @@
 // `hello`, its games and its moves, each move with its time. Whatever goes wrong on the engine's side is an
 // EngineFault with its reason: `no-hello` (no answer to hello), `time` (no move within the time and its margin),
 // `crash` (the process ended, or could not start), `protocol` (a line that is not one object of the protocol).
-// Its standard error is kept, the last 16 KB, for the game's record.
+// Its standard error is kept, the last 16 KB, for the record of the game it was written in.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { MoveTime } from '../arena/time-control';
-import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, moveDeadline } from './engine';
+import { type Engine, type EngineIdentity, type EngineMove, EngineFault, HELLO_MS, moveDeadline } from './engine';
+import { LOG_KEPT } from '../arena/play-out';
 import { LineSplitter } from '../io/lines';
 import { parseEngineMessage, PROTOCOL_VERSION, type EngineInfo, type EngineMessage } from './protocol';
 
@@ -28,7 +29,7 @@ export class EngineProcess implements Engine {
       for (const line of splitter.push(chunk)) this.receive(line);
     });
     this.child.stderr!.on('data', (chunk: Buffer) => {
-      this.stderr = (this.stderr + chunk.toString()).slice(-ERRORS_KEPT);
+      this.stderr = (this.stderr + chunk.toString()).slice(-LOG_KEPT);
     });
     this.child.stdin!.on('error', () => {}); // a write to an engine that has gone: its exit says so
     this.child.on('error', (error) => this.fail(new EngineFault('crash', `the engine could not start: ${error.message}`)));
@@ -59,8 +60,10 @@ export class EngineProcess implements Engine {
     return answer;
   }
 
-  get errors(): string {
-    return this.stderr;
+  takeErrors(): string {
+    const written = this.stderr;
+    this.stderr = '';
+    return written;
   }
 
   stop(): void {

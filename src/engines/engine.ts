@@ -41,8 +41,8 @@ export interface Engine {
    * fault rejects.
    */
   move(position: string, time: MoveTime, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove>;
-  /** What the engine wrote on its standard error (a bot module: its log), the last 16 KB. */
-  readonly errors: string;
+  /** What the engine wrote on its standard error (a bot module: its log) since the last call, its last 16 KB. */
+  takeErrors(): string;
   /** Asks the engine to quit, and makes sure it does. */
   stop(): void;
 }
@@ -51,6 +51,3 @@ export interface Engine {
 export function moveDeadline(time: MoveTime): number {
   return (time.limitMs || MOVE_LIMIT_MS) + TIME_MARGIN_MS;
 }
-
-/** The bounded tail of an engine's standard error or log. */
-export const ERRORS_KEPT = 16 * 1024;

@@ -6,7 +6,8 @@
 import { proxy, type Remote } from 'comlink';
 import type { BotModuleApi, ChooseAnswer } from './bot-module';
 import type { MoveTime } from '../arena/time-control';
-import { type Engine, type EngineIdentity, type EngineMove, ERRORS_KEPT, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
+import { type Engine, type EngineIdentity, type EngineMove, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
+import { LOG_KEPT } from '../arena/play-out';
 import type { EngineInfo } from './protocol';
 
 /** A worker running workers/bot-*.ts, and how to end it. */
@@ -51,12 +52,14 @@ export class ModuleEngine implements Engine {
     const limit = moveDeadline(time);
     const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params };
     const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () => this.worker.api.choose(request, onInfo && proxy(onInfo)));
-    if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-ERRORS_KEPT);
+    if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-LOG_KEPT);
     return { move: answer.move, ...(answer.info ? { info: answer.info } : {}) };
   }
 
-  get errors(): string {
-    return this.log;
+  takeErrors(): string {
+    const written = this.log;
+    this.log = '';
+    return written;
   }
 
   stop(): void {

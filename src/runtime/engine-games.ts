@@ -42,9 +42,13 @@ export async function identifyEngine(start: EngineStarter, game: AnyGame, name: 
   return { name, command, identity };
 }
 
-/** The engine processes of one game slot, started when first needed and again after a fault. */
+/**
+ * The engine processes of one game slot, one for each seat an engine sits in (an engine playing itself is two
+ * processes, each with its own seat and parameters, as two people's engines would be), started when first needed
+ * and again after a fault.
+ */
 class EngineSlot {
-  private readonly running = new Map<string, Promise<Engine>>();
+  private readonly running = new Map<string, { engine: Promise<Engine>; started?: Engine }>();
 
   constructor(
     private readonly game: AnyGame,
@@ -52,28 +56,39 @@ class EngineSlot {
     private readonly start: EngineStarter,
   ) {}
 
-  engine(name: string): Promise<Engine> {
-    let engine = this.running.get(name);
-    if (!engine) {
-      engine = this.start(this.engines.get(name)!.command, this.game.rules.id).then(({ engine: started }) => started);
-      this.running.set(name, engine);
-      engine.catch(() => this.running.delete(name));
-    }
-    return engine;
+  engine(name: string, seat: 0 | 1): Promise<Engine> {
+    const key = `${seat} ${name}`;
+    const running = this.running.get(key);
+    if (running) return running.engine;
+    const entry: { engine: Promise<Engine>; started?: Engine } = {
+      engine: this.start(this.engines.get(name)!.command, this.game.rules.id).then(({ engine }) => (entry.started = engine)),
+    };
+    this.running.set(key, entry);
+    entry.engine.catch(() => this.running.delete(key));
+    return entry.engine;
+  }
+
+  /** What a seat's engine wrote since it was last asked ('' if it has not started). */
+  takeErrors(name: string, seat: 0 | 1): string {
+    return this.running.get(`${seat} ${name}`)?.started?.takeErrors() ?? '';
   }
 
   /** An engine that failed is stopped; the next game starts it afresh. */
-  discard(name: string): void {
-    const engine = this.running.get(name);
-    this.running.delete(name);
-    void engine?.then(
-      (process) => process.stop(),
-      () => {},
-    );
+  discard(name: string, seat: 0 | 1): void {
+    this.stop(`${seat} ${name}`);
   }
 
   stopAll(): void {
-    for (const name of [...this.running.keys()]) this.discard(name);
+    for (const key of [...this.running.keys()]) this.stop(key);
+  }
+
+  private stop(key: string): void {
+    const entry = this.running.get(key);
+    this.running.delete(key);
+    void entry?.engine.then(
+      (engine) => engine.stop(),
+      () => {},
+    );
   }
 }
 
@@ -105,23 +120,34 @@ export function runEngineSchedule(
     let position = rules.parse(scheduled.start);
     const played: MoveRecord[] = [];
     const clock = new GameClock(time);
-    const lose = (seat: 0 | 1, name: string, reason: ForfeitReason, detail: string, stderr = ''): GameRecord => {
-      slot.discard(name);
-      return {
+    /** The record with what the game's engines wrote during it. */
+    const withLogs = async (record: GameRecord): Promise<GameRecord> => {
+      // Lines an engine wrote on its standard error just before its last move may still be in the pipe: one turn
+      // of the event loop reads them.
+      const ids = players.map(({ config }) => config.id);
+      if (!ids.some((id) => byName.has(id))) return record;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const logs = ([0, 1] as const).map((seat) => (byName.has(ids[seat]) ? slot.takeErrors(ids[seat], seat) : ''));
+      return logs.some(Boolean) ? { ...record, logs: [logs[0], logs[1]] } : record;
+    };
+    const lose = async (seat: 0 | 1, name: string, reason: ForfeitReason, detail: string): Promise<GameRecord> => {
+      const record = await withLogs({
         start: scheduled.start,
         seats: [scheduled.seats[0], scheduled.seats[1]],
         moves: played,
         winner: (1 - seat) as 0 | 1,
         margin: 0,
-        forfeit: { seat, reason, detail, ...(stderr ? { stderr } : {}) },
-      };
+        forfeit: { seat, reason, detail },
+      });
+      slot.discard(name, seat);
+      return record;
     };
     // Each engine of the game learns its seat and its parameters.
     for (const seat of [0, 1] as const) {
       const { config } = players[seat];
       if (!byName.has(config.id)) continue;
       try {
-        (await slot.engine(config.id)).newGame(seat, config.params);
+        (await slot.engine(config.id, seat)).newGame(seat, config.params);
       } catch (error) {
         if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
         throw error;
@@ -136,7 +162,7 @@ export function runEngineSchedule(
         const view = rules.seatView?.(position, seat) ?? notation;
         let engine: Engine;
         try {
-          engine = await slot.engine(config.id);
+          engine = await slot.engine(config.id, seat);
         } catch (error) {
           if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
           throw error;
@@ -147,18 +173,18 @@ export function runEngineSchedule(
           answer = await engine.move(view, clock.moveTime(seat), deriveSeed(scheduled.seed, view));
         } catch (error) {
           if (cancelled) return undefined;
-          if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail, engine.errors);
+          if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
           throw error;
         }
         let next: unknown;
         try {
           next = rules.play(position, rules.parseMove(answer.move));
         } catch (error) {
-          return lose(seat, config.id, 'illegal-move', `${answer.move} in ${view}: ${(error as Error).message}`, engine.errors);
+          return lose(seat, config.id, 'illegal-move', `${answer.move} in ${view}: ${(error as Error).message}`);
         }
         const ms = performance.now() - moveStarted;
         played.push({ move: answer.move, nodes: answer.info?.nodes ?? 0, ms, depth: answer.info?.depth ?? 0, loss: null });
-        if (!clock.spend(seat, ms)) return lostOnTime(scheduled.start, scheduled.seats, played, seat, ms, clock);
+        if (!clock.spend(seat, ms)) return withLogs(lostOnTime(scheduled.start, scheduled.seats, played, seat, ms, clock));
         position = next;
       } else {
         const budget = { ms: clock.moveTime(seat).ms };
@@ -174,12 +200,18 @@ export function runEngineSchedule(
           moves.delete(job);
         }
         played.push({ move: answer.move, nodes: answer.report.nodes, ms: answer.report.ms, depth: answer.report.iterations.at(-1)?.depth ?? 0, loss: null });
-        if (!clock.spend(seat, answer.report.ms)) return lostOnTime(scheduled.start, scheduled.seats, played, seat, answer.report.ms, clock);
+        if (!clock.spend(seat, answer.report.ms)) return withLogs(lostOnTime(scheduled.start, scheduled.seats, played, seat, answer.report.ms, clock));
         position = rules.play(position, rules.parseMove(answer.move));
       }
     }
     const outcome = rules.outcome(position)!;
-    return { start: scheduled.start, seats: [scheduled.seats[0], scheduled.seats[1]], moves: played, winner: outcome.winner, margin: outcome.margin ?? 0 };
+    return withLogs({
+      start: scheduled.start,
+      seats: [scheduled.seats[0], scheduled.seats[1]],
+      moves: played,
+      winner: outcome.winner,
+      margin: outcome.margin ?? 0,
+    });
   }
 
   /** One slot: its games one after another, while there are games left. */

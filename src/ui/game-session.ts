@@ -8,7 +8,7 @@ import { CancelledError, type Job } from '../runtime/pool';
 import { requestMove } from '../runtime/requests';
 import { deriveSeed } from '../contracts/rng';
 import type { MoveAnswer } from '../../workers/api';
-import type { MoveRecord } from '../arena/play-out';
+import type { Forfeit, GameRecord, MoveRecord } from '../arena/play-out';
 import { GameClock } from '../arena/time-control';
 import { isUserBot, requestUserBotMove } from './my-bots/user-bots';
 import { searchPool } from './pool';
@@ -41,6 +41,10 @@ export interface Replay {
   readonly moves: readonly MoveRecord[];
   /** The configuration of each seat. */
   readonly seats: readonly [string, string];
+  /** How the game ended, when a seat forfeited it. */
+  readonly forfeit?: Forfeit;
+  /** What each seat's engine wrote during the game. */
+  readonly logs?: readonly [string, string];
   /** How many moves are played in the position shown (0 = the start). */
   cursor: number;
 }
@@ -153,7 +157,7 @@ export class GameSession<P, M> implements ReactiveController {
    * Shows a finished game: every position from the start, each move's search on the chart. Throws when a move
    * is not legal (the record does not belong to this game).
    */
-  startReplay(start: P, moves: readonly MoveRecord[], seats: readonly [string, string]): void {
+  startReplay(start: P, { moves, seats, forfeit, logs }: Pick<GameRecord, 'moves' | 'seats' | 'forfeit' | 'logs'>): void {
     this.stop();
     const { rules } = this.game;
     const positions = [start];
@@ -168,7 +172,7 @@ export class GameSession<P, M> implements ReactiveController {
       ms: move.ms,
       done: true,
     }));
-    this.replay = { moves, seats, cursor: 0 };
+    this.replay = { moves, seats, forfeit, logs, cursor: 0 };
     this.error = '';
     this.host.requestUpdate();
   }

@@ -13,7 +13,7 @@ export async function openReplay<P, M>(session: GameSession<P, M>, params: URLSe
     if (run.schedule.game !== session.game.rules.id) return `Run ${id} is of another game (${run.schedule.game}).`;
     const record = Number.isInteger(index) ? run.records[index] : undefined;
     if (!record) return `Run ${id} has no finished game ${params.get('game')}.`;
-    session.startReplay(session.game.rules.parse(record.start), record.moves, record.seats);
+    session.startReplay(session.game.rules.parse(record.start), record);
     return '';
   } catch (error) {
     return `The replay cannot be opened: ${(error as Error).message}`;

@@ -75,4 +75,10 @@ export const pageStyles = css`
     color: var(--muted);
     font-size: 0.9rem;
   }
+  .engine-log pre {
+    max-height: 12rem;
+    overflow: auto;
+    white-space: pre-wrap;
+    font-size: 0.8rem;
+  }
 `;

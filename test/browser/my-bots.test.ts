@@ -149,7 +149,7 @@ describe('my bots', () => {
 
     // A bot that answers a taken cell forfeits, named, and the page goes on.
     const taken =
-      'export default { name: "taken", choose(position, { legalMoves }) { const legal = legalMoves(); for (let c = 0; c < position.size; c++) if (!legal.includes(c)) return c; return legal[0]; } };';
+      'export default { name: "taken", choose(position, { legalMoves, log }) { const legal = legalMoves(); log(legal.length + " free"); for (let c = 0; c < position.size; c++) if (!legal.includes(c)) return c; return legal[0]; } };';
     await page.goto(`${url}#/my-bots`);
     await page.getByLabel('Game', { exact: true }).selectOption('matrix');
     await page.locator('my-bots-page input[type="file"]').setInputFiles({ name: 'taken.mjs', mimeType: 'text/javascript', buffer: Buffer.from(taken) });
@@ -162,5 +162,22 @@ describe('my bots', () => {
     await expect
       .poll(() => page.locator('matrix-page p.error').textContent(), { timeout: 10_000 })
       .toMatch(/taken forfeits \(illegal-move\): \d+ is not a legal move in /);
+
+    // In the arena it forfeits every game; a game's replay says how it ended and shows what the bot logged.
+    await page.goto(`${url}#/arena?game=matrix`);
+    await page.getByLabel('Starts').fill('1');
+    await page.getByLabel('Starts').press('Tab');
+    await page.getByLabel('Bot 1', { exact: true }).selectOption('taken');
+    await page.getByRole('button', { name: 'Remove bot 3' }).click();
+    await page.getByRole('button', { name: 'Run tournament' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toMatch(/2\/2 games, done/);
+    expect(await page.locator('table[aria-label="Ratings"] tbody tr td:nth-child(6)').allTextContents()).toEqual(['0', '2']);
+    await page.getByText('Games (2)').click();
+    await page.getByRole('link', { name: 'Replay' }).first().click();
+    await page.getByRole('button', { name: 'Last position' }).click();
+    const note = await page.locator('matrix-page p[role="note"]').textContent();
+    expect(note).toMatch(/^taken forfeits \(illegal-move\): \d+ in .* is used already\. \S+ \((rows|columns)\) wins by forfeit\.$/);
+    await page.getByText(/^What taken \((rows|columns)\) wrote during the game$/).click();
+    expect(await page.locator('matrix-page .engine-log pre').textContent()).toMatch(/^(\d+ free\n)+$/);
   }, 60_000);
 });

@@ -3,7 +3,8 @@
 // argument, breaks the protocol in one way: slow (takes 600 ms a move), hang (never moves), crash (exits on its first move), junk (writes
 // something that is not JSON), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
-// and one start in a hundred does not answer hello).
+// and one start in a hundred does not answer hello). On its standard error it writes each position it is asked
+// to move in (random), or why it is about to crash.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -35,6 +36,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   } else if (message.type === 'newgame') {
     const game = counter ? bump('games') : 0;
     gameMode = mode === 'mixed' ? (game % 97 === 50 ? 'hang' : MIXED[game % MIXED.length]) : mode;
+    if (gameMode === 'crash') process.stderr.write('out of memory, about to crash\n');
   } else if (message.type === 'move') {
     const moves = legal(message.position);
     if (gameMode === 'hang') return;
@@ -42,6 +44,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (gameMode === 'crash') process.exit(3);
     if (gameMode === 'junk') return void process.stdout.write('I am thinking...\n');
     if (gameMode === 'illegal') return say({ move: '9' });
+    process.stderr.write(`asked ${message.position}\n`);
     say({ info: { depth: 1, nodes: moves.length } });
     say({ move: moves[hash(message.position) % moves.length], info: { depth: 1, nodes: moves.length, score: 0 } });
   } else if (message.type === 'quit') {

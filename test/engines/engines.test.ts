@@ -50,13 +50,30 @@ describe('our bots as engines', () => {
 describe('engines in the arena', () => {
   it('play with our bots, with their parameters, the same games for the same seed', async () => {
     const args = ['connect4', 'tournament', '--engine', `r=${engine()}`, '--bots', 'r,r:spice=7,classic:depth=1', '--games', '4', '--seed', '3', '--json'];
-    const first = await runCli(args);
+    const file = join(mkdtempSync(join(tmpdir(), 'engines-')), 'run.json');
+    const first = await runCli([...args, '--out', file]);
     expect(first.status).toBe(0);
     const report = JSON.parse(first.stdout);
     expect(report.played).toBe(24);
     expect(report.totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0, 0]);
     const again = JSON.parse((await runCli(args)).stdout);
     expect(again.pairs).toEqual(report.pairs);
+    // Each game keeps what each seat's engine wrote during it: the engine writes every position it is asked in,
+    // which are those of the game's moves where that seat was to move (Connect 4's notation: the columns so far).
+    for (const record of parseSavedRun(readFileSync(file, 'utf8')).records) {
+      const asked = (seat: number) =>
+        record!.moves.flatMap((_, ply) =>
+          (record!.start.length + ply) % 2 === seat
+            ? [
+                `asked ${record!.start}${record!.moves
+                  .slice(0, ply)
+                  .map((m) => m.move)
+                  .join('')}\n`,
+              ]
+            : [],
+        );
+      expect(record!.logs).toEqual(record!.seats.map((config, seat) => (config.startsWith('r') ? asked(seat).join('') : '')));
+    }
   });
 
   it('are shown only what their seat sees: in a Red Ten short deal, not the other hand', async () => {
@@ -124,6 +141,7 @@ describe('engines in the arena', () => {
       for (const record of run.records) {
         expect(record!.forfeit).toMatchObject({ reason, seat: record!.seats[0] === 'bad' ? 0 : 1 });
         expect(record!.forfeit!.detail).toContain(detail);
+        if (mode === 'crash') expect(record!.logs![record!.forfeit!.seat]).toBe('out of memory, about to crash\n');
       }
     },
     30_000,

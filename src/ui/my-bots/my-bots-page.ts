@@ -292,7 +292,7 @@ export class MyBotsPage extends LitElement {
         } catch (error) {
           throw new EngineFault('illegal-move', `${move}: ${(error as Error).message}`);
         }
-        this.result = { move, ms, log: engine.errors.trim() };
+        this.result = { move, ms, log: engine.takeErrors().trim() };
       } finally {
         engine.stop();
       }
