@@ -115,7 +115,7 @@ describe('my bots', () => {
     await page.getByRole('button', { name: 'Test on this position' }).click();
     await expect.poll(() => result(page).textContent()).toMatch(/^crash: line 4: TypeError: Cannot read properties of undefined/);
     // The editor marks line 4.
-    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.locator('code-editor .cm-lintRange-error').first().textContent()).toBe('    return notation.missing.length;');
   }, 60_000);
 
@@ -179,5 +179,50 @@ describe('my bots', () => {
     expect(note).toMatch(/^taken forfeits \(illegal-move\): \d+ in .* is used already\. \S+ \((rows|columns)\) wins by forfeit\.$/);
     await page.getByText(/^What taken \((rows|columns)\) wrote during the game$/).click();
     expect(await page.locator('matrix-page .engine-log pre').textContent()).toMatch(/^(\d+ free\n)+$/);
+  }, 60_000);
+
+  it('runs a bot written in TypeScript, names the line of its syntax error, and exports it as a module the CLI runs', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('tictactoe');
+    // Takes the lowest free cell: typed parameters, an interface, a generic, `as`.
+    const typed = [
+      'interface Tools { legalMoves(): number[]; log(...values: unknown[]): void }',
+      'const lowest = <T extends number>(moves: readonly T[]): T => moves.reduce((a, b) => (b < a ? b : a));',
+      'export default {',
+      "  name: 'lowest' as string,",
+      '  choose(_position: unknown, { legalMoves, log }: Tools): number {',
+      '    const moves: number[] = legalMoves();',
+      '    log(`${moves.length} free`);',
+      '    return lowest(moves);',
+      '  },',
+      '};',
+      '',
+    ].join('\n');
+    const file = (name: string, code: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(code) });
+    await page
+      .locator('my-bots-page input[type="file"]')
+      .setInputFiles(file('lowest.ts', typed.replace('const moves: number[] =', 'const moves: number[] = =')));
+    expect(await page.getByLabel('Language').inputValue()).toBe('typescript');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1, but it does not load \(line 6: SyntaxError: Unexpected token/);
+    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 5000 }).toBeGreaterThan(0);
+
+    await page.locator('my-bots-page input[type="file"]').setInputFiles(file('lowest.ts', typed));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1: lowest plays on the Tic-tac-toe page/);
+    await page.getByLabel('Position').fill('X...O....');
+    await page.getByLabel('Position').press('Tab');
+    await page.getByRole('button', { name: 'Test on this position' }).click();
+    await expect.poll(async () => (await result(page).textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^Move 1 in \d+ ms 7 free$/);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .mjs' }).click()]);
+    // The broken first save took the id lowest: this is a second bot.
+    expect(download.suggestedFilename()).toBe('lowest-2.mjs');
+    const path = `${await download.path()}.mjs`;
+    await download.saveAs(path);
+    const cli = await runCli(['tictactoe', 'tournament', '--engine', `lowest=${path}`, '--bots', 'lowest,random', '--games', '3', '--json']);
+    expect(cli.stderr).toBe('');
+    expect(JSON.parse(cli.stdout).totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0]);
   }, 60_000);
 });

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { games } from '../../games';
 import { playgroundDatabase } from '../database';
+import type { BotLanguage } from './language';
 
 /** A bot's code is at most this long: a bot module is a program, not a data file. */
 export const MAX_CODE_CHARS = 256 * 1024;
@@ -15,6 +16,8 @@ const ParamSchema = v.object({ name: v.string(), label: v.optional(v.string()), 
 
 const VersionSchema = v.object({
   code: v.pipe(v.string(), v.maxLength(MAX_CODE_CHARS, `a bot's code is at most ${MAX_CODE_CHARS / 1024} KB`)),
+  /** The language of the code (bots saved before there was a choice are JavaScript). */
+  language: v.optional(v.picklist(['javascript', 'typescript'] satisfies BotLanguage[]), 'javascript'),
   savedAt: v.pipe(v.string(), v.isoTimestamp()),
   /** What the module said of itself when it was saved, if it loaded. */
   identity: v.optional(v.object({ name: v.string(), author: v.optional(v.string()), params: v.array(ParamSchema) })),

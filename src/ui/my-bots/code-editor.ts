@@ -1,13 +1,15 @@
-// <code-editor>: a JavaScript editor (CodeMirror 6) in the page, with syntax errors marked inline as one types
+// <code-editor>: a JavaScript or TypeScript editor (CodeMirror 6) in the page, with syntax errors marked inline as one types
 // and a problem found by running the code (an exception, a bad export) marked at its line. Fires `input` with
 // the code after every change typed; setting `code` replaces the text (without an `input`).
 
 import { javascript } from '@codemirror/lang-javascript';
 import { syntaxTree } from '@codemirror/language';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
+import { Compartment } from '@codemirror/state';
 import { basicSetup, EditorView } from 'codemirror';
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import type { BotLanguage } from './language';
 
 /** A problem of the code at a line (1-based), from running it. */
 export interface CodeProblem {
@@ -42,7 +44,10 @@ export class CodeEditor extends LitElement {
   @property() code = '';
   @property({ attribute: false }) problem?: CodeProblem;
   @property() label = 'Code';
+  /** How the code is highlighted and parsed for syntax errors. */
+  @property() language: BotLanguage = 'javascript';
   private view?: EditorView;
+  private readonly syntax = new Compartment();
   private replacing = false;
 
   /** The text as it is now. */
@@ -67,7 +72,7 @@ export class CodeEditor extends LitElement {
       parent: this.shadowRoot!,
       extensions: [
         basicSetup,
-        javascript(),
+        this.syntax.of(this.grammar()),
         lintGutter(),
         linter((view) => this.diagnostics(view), { delay: 300 }),
         EditorView.contentAttributes.of({ 'aria-label': this.label }),
@@ -86,7 +91,12 @@ export class CodeEditor extends LitElement {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: this.code } });
       this.replacing = false;
     }
-    if (changed.has('problem')) forceLinting(view);
+    if (changed.has('language')) view.dispatch({ effects: this.syntax.reconfigure(this.grammar()) });
+    if (changed.has('problem') || changed.has('language')) forceLinting(view);
+  }
+
+  private grammar() {
+    return javascript({ typescript: this.language === 'typescript' });
   }
 
   disconnectedCallback(): void {

@@ -13,6 +13,7 @@ import { pageStyles } from '../styles';
 import { type BotEntry, deleteBot, latestVersion, listBots, MAX_CODE_CHARS, newBotId, type StoredBot, saveVersion } from './bot-store';
 import './code-editor';
 import { type CodeEditor, type CodeProblem, problemOf } from './code-editor';
+import { type BotLanguage, LANGUAGES, languageOfFile, runnableCode } from './language';
 import { botTemplate } from './template';
 import { refreshUserBots, startModule } from './user-bots';
 
@@ -69,6 +70,8 @@ export class MyBotsPage extends LitElement {
   /** The bot open in the editor (undefined: a new bot, not saved yet). */
   @state() private current?: StoredBot;
   @state() private gameId = arenaGames()[0].rules.id;
+  /** The language of the bot in the editor. */
+  @state() private language: BotLanguage = 'javascript';
   /** The code the editor was given (the text typed since lives in the editor). */
   @state() private code = botTemplate(arenaGames()[0]);
   /** Index of the version shown, into the current bot's versions. */
@@ -105,7 +108,7 @@ export class MyBotsPage extends LitElement {
     const unreadable = this.entries.filter((entry) => 'unreadable' in entry);
     return html`
       <h1>My bots</h1>
-      <p class="hint">Write a bot in JavaScript: it gets the game's rules as tools and returns a move. Saved bots are kept in this
+      <p class="hint">Write a bot in JavaScript or TypeScript: it gets the game's rules as tools and returns a move. Saved bots are kept in this
         browser with every version, and play on their game's page and in the arena like ours.</p>
       <div class="bots">
         <section class="panel" aria-label="Bots">
@@ -130,7 +133,7 @@ export class MyBotsPage extends LitElement {
               </select>
             </label>
             <button @click=${() => this.newBot()}>New bot</button>
-            <label class="button">Import .mjs <input type="file" accept=".mjs,.js,text/javascript" hidden @change=${(e: Event) => void this.importFile(e.target as HTMLInputElement)} /></label>
+            <label class="button">Import <input type="file" accept=".mjs,.js,.ts,.mts,text/javascript" aria-label="Import a bot file" hidden @change=${(e: Event) => void this.importFile(e.target as HTMLInputElement)} /></label>
           </div>
         </section>
 
@@ -144,10 +147,15 @@ export class MyBotsPage extends LitElement {
                   </select></label>`
               : ''
           }
-          <code-editor label="Bot code" .code=${this.code} .problem=${this.problem} @input=${() => (this.message = '')}></code-editor>
+          <label>Language
+            <select aria-label="Language" @change=${(e: Event) => this.selectLanguage((e.target as HTMLSelectElement).value as BotLanguage)}>
+              ${LANGUAGES.map(({ id, label }) => html`<option value=${id} ?selected=${id === this.language}>${label}</option>`)}
+            </select></label>
+          <code-editor label="Bot code" .code=${this.code} .language=${this.language} .problem=${this.problem} @input=${() => (this.message = '')}></code-editor>
           <div class="controls">
             <button @click=${() => void this.save()}>Save</button>
-            <button @click=${() => this.exportFile()}>Export .mjs</button>
+            <button @click=${() => this.exportFile('mjs')} title="the module that runs, as the CLI's --engine takes it">Export .mjs</button>
+            ${this.language === 'typescript' ? html`<button @click=${() => this.exportFile('ts')}>Export .ts</button>` : ''}
             ${this.current ? html`<button @click=${() => void this.removeBot(this.current!.id)}>Delete</button>` : ''}
           </div>
           ${this.message ? html`<p role="status">${this.message}</p>` : ''}
@@ -185,17 +193,29 @@ export class MyBotsPage extends LitElement {
     }
   }
 
+  /** Whether the editor holds a new bot's template, untouched. */
+  private get untouched(): boolean {
+    return !this.current && this.editor.value === botTemplate(this.game, this.language);
+  }
+
   /** The game of the next new or imported bot; a new bot's untouched template becomes the new game's. */
   private selectGame(id: string): void {
-    const untouched = !this.current && this.editor.value === botTemplate(this.game);
+    const untouched = this.untouched;
     this.gameId = id;
     this.position = this.startNotation();
-    if (untouched) this.setCode(botTemplate(this.game));
+    if (untouched) this.setCode(botTemplate(this.game, this.language));
+  }
+
+  /** The language of the code in the editor; a new bot's untouched template becomes the language's. */
+  private selectLanguage(language: BotLanguage): void {
+    const untouched = this.untouched;
+    this.language = language;
+    if (untouched) this.setCode(botTemplate(this.game, language));
   }
 
   private newBot(): void {
     this.current = undefined;
-    this.setCode(botTemplate(this.game));
+    this.setCode(botTemplate(this.game, this.language));
     this.position = this.startNotation();
   }
 
@@ -203,12 +223,14 @@ export class MyBotsPage extends LitElement {
     this.current = bot;
     this.gameId = bot.game;
     this.version = bot.versions.length - 1;
+    this.language = latestVersion(bot).language;
     this.setCode(latestVersion(bot).code);
     this.position = this.startNotation();
   }
 
   private showVersion(index: number): void {
     this.version = index;
+    this.language = this.current!.versions[index].language;
     this.setCode(this.current!.versions[index].code);
     this.message = index < this.current!.versions.length - 1 ? 'An older version: Save keeps it as the newest.' : '';
   }
@@ -224,7 +246,7 @@ export class MyBotsPage extends LitElement {
   /** Loads the code in a worker: what it says of itself, or why it does not load. */
   private async identify(code: string): Promise<{ identity?: Awaited<ReturnType<typeof startModule>>['identity']; error?: string }> {
     try {
-      const { engine, identity } = await startModule(code, this.gameId);
+      const { engine, identity } = await startModule(code, this.language, this.gameId);
       engine.stop();
       return { identity };
     } catch (error) {
@@ -248,6 +270,7 @@ export class MyBotsPage extends LitElement {
     try {
       this.current = await saveVersion(id, this.gameId, {
         code,
+        language: this.language,
         savedAt: new Date().toISOString(),
         ...(identity ? { identity: { ...identity, params: [...identity.params] } } : {}),
         ...(error ? { error } : {}),
@@ -281,7 +304,7 @@ export class MyBotsPage extends LitElement {
     this.result = undefined;
     this.problem = undefined;
     try {
-      const { engine } = await startModule(this.editor.value, this.gameId);
+      const { engine } = await startModule(this.editor.value, this.language, this.gameId);
       try {
         engine.newGame(seat, {});
         const started = performance.now();
@@ -305,16 +328,24 @@ export class MyBotsPage extends LitElement {
     }
   }
 
-  private exportFile(): void {
+  /** Saves the code as a file: `mjs` the module that runs (a TypeScript bot's JavaScript), `ts` a TypeScript bot's own code. */
+  private exportFile(extension: 'mjs' | 'ts'): void {
     const name = this.current?.id ?? 'my-bot';
+    let text: string;
+    try {
+      text = extension === 'mjs' ? runnableCode(this.editor.value, this.language) : this.editor.value;
+    } catch (error) {
+      this.error = `It cannot be exported as JavaScript: ${(error as EngineFault).detail}`;
+      return;
+    }
     const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([this.editor.value], { type: 'text/javascript' }));
-    link.download = `${name}.mjs`;
+    link.href = URL.createObjectURL(new Blob([text], { type: extension === 'mjs' ? 'text/javascript' : 'text/plain' }));
+    link.download = `${name}.${extension}`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   }
 
-  /** A .mjs file becomes a new bot's code in the editor, for the game picked; Save keeps it. */
+  /** A .mjs/.js (JavaScript) or .ts/.mts (TypeScript) file becomes a new bot's code in the editor, for the game picked; Save keeps it. */
   private async importFile(input: HTMLInputElement): Promise<void> {
     const file = input.files?.[0];
     input.value = '';
@@ -324,6 +355,7 @@ export class MyBotsPage extends LitElement {
       return;
     }
     this.current = undefined;
+    this.language = languageOfFile(file.name);
     this.setCode(await file.text());
     this.message = `${file.name} is in the editor: Save keeps it as a bot of ${this.game.rules.title}.`;
   }

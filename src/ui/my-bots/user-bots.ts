@@ -16,6 +16,7 @@ import { CancelledError, type Job } from '../../runtime/pool';
 import type { MoveAnswer } from '../../../workers/api';
 import type { Level } from '../level-choice';
 import { latestVersion, listBots, type StoredBot } from './bot-store';
+import { type BotLanguage, runnableCode } from './language';
 
 let known: StoredBot[] = [];
 const listeners = new Set<() => void>();
@@ -65,11 +66,12 @@ export function isUserBot(gameId: string, config: string): boolean {
   return usable(gameId).some(({ bot }) => bot.id === id);
 }
 
-/** Starts a module from its code in a worker of its own: the code goes to the worker as a blob URL. */
-export async function startModule(code: string, gameId: string) {
-  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+/** Starts a module from its code in a worker of its own: the code (as JavaScript) goes to the worker as a blob URL. */
+export async function startModule(code: string, language: BotLanguage, gameId: string) {
+  const runnable = runnableCode(code, language);
+  const url = URL.createObjectURL(new Blob([runnable], { type: 'text/javascript' }));
   try {
-    return await ModuleEngine.start(url, code, gameId, spawnBrowserBotWorker);
+    return await ModuleEngine.start(url, runnable, gameId, spawnBrowserBotWorker);
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -79,7 +81,8 @@ export async function startModule(code: string, gameId: string) {
 export const startUserBot: EngineStarter = (id, gameId) => {
   const bot = known.find((candidate) => candidate.id === id && candidate.game === gameId);
   if (!bot) return Promise.reject(new EngineFault('crash', `there is no bot ${id} of ${gameId} on the My bots page`));
-  return startModule(latestVersion(bot).code, gameId);
+  const { code, language } = latestVersion(bot);
+  return startModule(code, language, gameId);
 };
 
 /**
