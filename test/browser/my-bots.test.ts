@@ -193,7 +193,7 @@ describe('my bots', () => {
       "  name: 'lowest' as string,",
       '  choose(_position: unknown, { legalMoves, log }: Tools): number {',
       '    const moves: number[] = legalMoves();',
-      '    log(`${moves.length} free`);',
+      "    log(moves.length + ' free');",
       '    return lowest(moves);',
       '  },',
       '};',
