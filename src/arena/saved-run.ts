@@ -59,7 +59,7 @@ const SavedRunSchema = v.object({
   format: v.literal('ai-playground-run'),
   version: v.literal(1),
   id: v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/)),
-  kind: v.picklist(['tournament', 'sweep']),
+  kind: v.picklist(['tournament', 'sweep', 'match']),
   /** ISO time the run started. */
   created: v.pipe(v.string(), v.isoTimestamp()),
   schedule: ScheduleSchema,
@@ -71,6 +71,15 @@ const SavedRunSchema = v.object({
       bot: text(200),
       grid: list(v.object({ name: text(100), values: list(v.number(), MAX_GRID_POINTS) }), 16),
       vs: list(text(200), MAX_OPPONENTS, 1),
+    }),
+  ),
+  /** For a match: its SPRT's hypotheses and error rates. */
+  sprt: v.optional(
+    v.object({
+      elo0: v.pipe(v.number(), v.minValue(-2000), v.maxValue(2000)),
+      elo1: v.pipe(v.number(), v.minValue(-2000), v.maxValue(2000)),
+      alpha: v.pipe(v.number(), v.minValue(0.001), v.maxValue(0.5)),
+      beta: v.pipe(v.number(), v.minValue(0.001), v.maxValue(0.5)),
     }),
   ),
   /** The time control the games were played with (`--ms`, `--clock`, `--increment`), when there was one. */
@@ -95,7 +104,7 @@ export function savedRun(
   records: readonly (GameRecord | undefined)[],
   elapsedMs: number,
   created: Date,
-  sweep?: SavedRun['sweep'],
+  settings: Pick<SavedRun, 'sweep' | 'sprt'> = {},
   finished = true,
   id = newRunId(created),
   time: TimeControl = {},
@@ -108,7 +117,8 @@ export function savedRun(
     created: created.toISOString(),
     schedule,
     records: records.map((record) => record ?? null),
-    ...(sweep ? { sweep } : {}),
+    ...(settings.sweep ? { sweep: settings.sweep } : {}),
+    ...(settings.sprt ? { sprt: settings.sprt } : {}),
     ...(time.moveMs || time.clockMs ? { time } : {}),
     elapsedMs: Math.round(elapsedMs),
     finished,
@@ -158,6 +168,8 @@ function inconsistency(run: SavedRun): string | null {
   if (bots.size !== schedule.bots.length) return 'a bot is named twice';
   if (run.kind === 'tournament' && bots.size > MAX_TOURNAMENT_BOTS) return `a tournament has at most ${MAX_TOURNAMENT_BOTS} bots`;
   if (run.kind === 'sweep' && !run.sweep) return 'the sweep has no grid';
+  if (run.kind === 'match' && (!run.sprt || schedule.pairings.length !== 1 || run.sprt.elo1 <= run.sprt.elo0))
+    return 'a match is one pairing with its SPRT settings (elo0 below elo1)';
   for (const [i, { a, b }] of schedule.pairings.entries()) if (!bots.has(a) || !bots.has(b) || a === b) return `pairing ${i} is not of two of the run's bots`;
   for (const [i, game] of schedule.games.entries()) {
     const pairing = schedule.pairings[game.pair];

@@ -1,6 +1,6 @@
-// `playground <game> tournament` and `playground <game> sweep`: runs on the worker pool with a progress line
-// on a terminal, then the figures as a table, or as one JSON document with --json; --out keeps the whole run,
-// written as it goes, and --resume carries on a run that was interrupted.
+// `playground <game> tournament`, `sweep` and `match`: runs on the worker pool with a progress line on a
+// terminal, then the figures as a table, or as one JSON document with --json; --out keeps the whole run, written
+// as it goes, and --resume carries on a run that was interrupted. A match stops once its SPRT decides.
 
 import { parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../contracts/game';
@@ -14,6 +14,8 @@ import { startEngine } from '../engines/start-engine';
 import { runSchedule, type RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
+import { matchReport, matchSchedule, type MatchReport } from '../arena/match';
+import type { SprtSettings } from '../arena/sprt';
 import { UsageError } from './args';
 import { RunFile } from './run-file';
 
@@ -32,6 +34,7 @@ interface Plan {
   readonly kind: SavedRun['kind'];
   readonly schedule: Schedule;
   readonly sweep?: SavedRun['sweep'];
+  readonly sprt?: SavedRun['sprt'];
   readonly previous?: SavedRun;
 }
 
@@ -64,6 +67,18 @@ export function sweepCommand(
   return play({ game, kind: 'sweep', schedule: sweep(game, bot, grid, vs, settings), sweep: { bot, grid, vs } }, options, pool);
 }
 
+export function matchCommand(
+  game: AnyGame,
+  bots: readonly [string, string],
+  maxGames: number,
+  settings: Omit<ScheduleSettings, 'games'>,
+  sprt: SprtSettings,
+  options: ArenaOptions,
+  pool: WorkerPool,
+): Promise<number> {
+  return play({ game, kind: 'match', schedule: matchSchedule(game, bots, maxGames, settings), sprt }, options, pool);
+}
+
 /** Carries on a saved run: its games not played yet, with its own settings; the results are an uninterrupted run's. */
 export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOptions, known: readonly BotInfo[], pool: WorkerPool): Promise<number> {
   if (run.schedule.game !== game.rules.id) throw new UsageError(`the run to resume is of ${run.schedule.game}, not ${game.rules.id}`);
@@ -71,7 +86,7 @@ export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOption
   // be the game's before any game is played.
   for (const bot of run.schedule.bots) parseBotConfig(known, bot);
   for (const start of new Set(run.schedule.games.map((scheduled) => scheduled.start))) game.rules.parse(start);
-  return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, previous: run }, { ...options, time: run.time ?? {} }, pool);
+  return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, sprt: run.sprt, previous: run }, { ...options, time: run.time ?? {} }, pool);
 }
 
 /**
@@ -80,14 +95,26 @@ export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOption
  * status 130); a second Ctrl-C exits at once.
  */
 async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promise<number> {
-  const { kind, schedule, sweep: sweepSettings, previous } = plan;
+  const { kind, schedule, sweep: sweepSettings, sprt, previous } = plan;
   const created = previous ? new Date(previous.created) : new Date();
   const id = previous?.id ?? newRunId(created);
   const records: (GameRecord | undefined)[] = previous ? previous.records.map((record) => record ?? undefined) : Array(schedule.games.length).fill(undefined);
   const todo = records.flatMap((record, i) => (record ? [] : [i]));
   const started = performance.now();
   const snapshot = (finished: boolean) =>
-    savedRun(kind, schedule, records, (previous?.elapsedMs ?? 0) + performance.now() - started, created, sweepSettings, finished, id, options.time);
+    savedRun(
+      kind,
+      schedule,
+      records,
+      (previous?.elapsedMs ?? 0) + performance.now() - started,
+      created,
+      { sweep: sweepSettings, sprt },
+      finished,
+      id,
+      options.time,
+    );
+  // A match is over once its SPRT decides (the games still being played then do not count).
+  const decided = () => sprt !== undefined && matchReport(schedule, records, sprt).result !== 'inconclusive';
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   // A path that cannot be written is found out before any game is played.
   try {
@@ -99,6 +126,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
     records[index] = record;
     if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
+    if (decided()) run.cancel();
   };
   const onBatch = () => file?.writeSoon(() => snapshot(false));
   // With engines, games are played on this thread (engines are its child processes); else whole in the workers.
@@ -130,10 +158,13 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     }
     if (interactive) process.stderr.write('\n');
   }
-  const finished = records.every(Boolean);
+  const finished = records.every(Boolean) || decided();
   file?.write(snapshot(finished));
   const elapsedMs = performance.now() - started;
-  if (plan.sweep) {
+  if (sprt) {
+    const report = matchReport(schedule, records, sprt);
+    console.log(options.json ? JSON.stringify(report) : matchTable(report, elapsedMs, pool.size));
+  } else if (plan.sweep) {
     const report = sweepReport(schedule, plan.sweep.bot, plan.sweep.grid, plan.sweep.vs, records);
     console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
   } else {
@@ -187,6 +218,21 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
   );
   const seconds = elapsedMs / 1000;
   return `${pairs}\n\n${bots}\n\n${report.played} games in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}`;
+}
+
+function matchTable(report: MatchReport, elapsedMs: number, workers: number): string {
+  const [a, b] = report.bots;
+  const [wins, draws, losses] = report.wdl;
+  const interval = `${report.elo_lo.toFixed(1)}..${report.elo_hi.toFixed(1)}`;
+  return [
+    `${a} vs ${b}: ${report.result}`,
+    report.stop,
+    `LLR ${report.llr.toFixed(3)} (bounds ${report.lower.toFixed(3)}, ${report.upper.toFixed(3)}; elo0 ${report.elo0}, elo1 ${report.elo1}, alpha ${report.alpha}, beta ${report.beta})`,
+    `Elo ${report.elo.toFixed(1)} (95%: ${interval}), LOS ${(report.los * 100).toFixed(1)}%`,
+    `${report.games} games, ${report.pairs} pairs, pentanomial ${report.pentanomial.join(' ')}, ${a} won ${wins}, drew ${draws}, lost ${losses}`,
+    ...(report.note ? [`note: ${report.note}`] : []),
+    `${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers, seed ${report.seed}`,
+  ].join('\n');
 }
 
 function sweepTable(report: SweepReport, elapsedMs: number, workers: number): string {

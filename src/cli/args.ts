@@ -67,6 +67,16 @@ export function optionInteger(args: ParsedArgs, name: string, fallback: number, 
   return value;
 }
 
+/** A number option within [min, max] (decimals allowed), or the fallback when it is not given. */
+export function optionNumber(args: ParsedArgs, name: string, fallback: number, min: number, max: number): number {
+  const text = optionText(args, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max)
+    throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
 export function formatOptions(specs: readonly OptionSpec[]): string {
   const heads = specs.map((spec) => `--${spec.name}${spec.value ? ` ${spec.value}` : ''}`);
   const width = Math.max(...heads.map((head) => head.length));

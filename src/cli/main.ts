@@ -11,12 +11,12 @@ import { parseSeed } from '../contracts/rng';
 import { games, gameById } from '../games';
 import { suites } from '../../bench';
 import { formatTable } from '../../bench/harness';
-import { resumeCommand, sweepCommand, tournamentCommand, type ArenaOptions } from './arena';
+import { matchCommand, resumeCommand, sweepCommand, tournamentCommand, type ArenaOptions } from './arena';
 import { readRunFile } from './run-file';
 import type { SavedRun } from '../arena/saved-run';
 import type { TimeControl } from '../arena/time-control';
 import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
-import { formatOptions, optionInteger, optionList, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { formatOptions, optionInteger, optionList, optionNumber, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { engineBotInfo, identifyEngine, type EngineSpec } from '../runtime/engine-games';
 import { startEngine } from '../engines/start-engine';
 import { fileOrStdin, readLines } from '../io/lines';
@@ -201,6 +201,32 @@ const commands: Readonly<Record<string, Command>> = {
       return sweepCommand(game, normalizeBotConfig(known, bot), grid, vs, { ...scheduleSettings(game, args), bots: known }, options, pool());
     },
   },
+  match: {
+    summary: 'two configurations in pairs of games until an SPRT decides whether the first is elo1 stronger',
+    options: [
+      { name: 'bots', value: 'A,B', help: 'the two configurations: is A stronger than B?' },
+      { name: 'sprt', value: 'elo0=E0,elo1=E1', help: 'the hypotheses: A is elo0 stronger (H0), or elo1 (H1); default elo0=0,elo1=10' },
+      { name: 'alpha', value: 'A', help: 'the rate of H1 when H0 holds (default 0.05)' },
+      { name: 'beta', value: 'B', help: 'the rate of H0 when H1 holds (default 0.05)' },
+      { name: 'max-games', value: 'N', help: 'stop inconclusive after N games (default 10000)' },
+      ...ARENA_OPTIONS.filter((option) => option.name !== 'games'),
+    ],
+    async run(game, args, pool) {
+      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no matches`);
+      const resumed = await runToResume('match', args, ['bots', 'sprt', 'alpha', 'beta', 'max-games', 'seed', 'size', 'ms', 'clock', 'increment']);
+      const { options, known } = await arenaSetup(game, args);
+      if (resumed) return resumeCommand(game, resumed, options, known, pool());
+      const bots = configList(known, optionText(args, 'bots'));
+      if (bots.length !== 2) throw new UsageError(`match needs --bots A,B: two configurations, got ${bots.length}`);
+      const sprt = {
+        ...sprtHypotheses(optionText(args, 'sprt')),
+        alpha: optionNumber(args, 'alpha', 0.05, 0.001, 0.5),
+        beta: optionNumber(args, 'beta', 0.05, 0.001, 0.5),
+      };
+      const settings = { seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args), bots: known };
+      return matchCommand(game, [bots[0], bots[1]], optionInteger(args, 'max-games', 10_000, 2, MAX_GAMES), settings, sprt, options, pool());
+    },
+  },
   generate: {
     summary: 'make starting positions (the 15-puzzle: --method walk|random|level --difficulty ...)',
     options: [
@@ -243,6 +269,16 @@ const commands: Readonly<Record<string, Command>> = {
     },
   },
 };
+
+/** `--sprt elo0=E0,elo1=E1` (default elo0=0,elo1=10): elo1 must be above elo0. */
+function sprtHypotheses(text = 'elo0=0,elo1=10'): { elo0: number; elo1: number } {
+  const match = /^\s*elo0=(-?\d+(?:\.\d+)?)\s*,\s*elo1=(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) throw new UsageError(`--sprt is elo0=E0,elo1=E1 (Elo differences), got "${text}"`);
+  const [elo0, elo1] = [Number(match[1]), Number(match[2])];
+  if (!(elo1 > elo0) || Math.abs(elo0) > 2000 || Math.abs(elo1) > 2000)
+    throw new UsageError(`--sprt needs elo0 < elo1, both within ±2000, got ${elo0} and ${elo1}`);
+  return { elo0, elo1 };
+}
 
 /** A comma-separated list of bot configurations, each as the arena names it (`greedy, article:depth=03` is `greedy`, `article:depth=3`). */
 function configList(known: readonly BotInfo[], text: string | undefined): string[] {

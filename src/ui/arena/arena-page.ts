@@ -383,7 +383,7 @@ export class ArenaPage extends LitElement {
       active.records,
       performance.now() - active.started,
       active.created,
-      active.sweep,
+      { sweep: active.sweep },
       true,
       undefined,
       active.time,

@@ -1,0 +1,87 @@
+// A match between two configurations under the SPRT (sprt.ts): its games are a tournament of the two, pair by
+// pair (one start, A first then B first), and its figures are those of the pairs in start order up to the first
+// pair whose LLR crosses a bound. Games played past that pair (other workers were still at them) do not count,
+// so the result is the same whatever the number of workers.
+
+import type { AnyGame } from '../contracts/game';
+import type { GameRecord } from './play-out';
+import { type ScheduleSettings, type Schedule, tournament } from './schedule';
+import { type Pentanomial, pairScore, type SprtSettings, type SprtState, sprtState } from './sprt';
+
+export interface MatchReport {
+  readonly bots: readonly [string, string];
+  /** H1: A is at least elo1 stronger; H0: it is not; inconclusive: the games ran out (or the run was stopped) first. */
+  readonly result: 'H0' | 'H1' | 'inconclusive';
+  readonly llr: number;
+  readonly lower: number;
+  readonly upper: number;
+  /** Pairs counted, and their games. */
+  readonly pairs: number;
+  readonly games: number;
+  readonly pentanomial: Pentanomial;
+  /** A's wins, draws and losses in the counted games. */
+  readonly wdl: readonly [number, number, number];
+  readonly elo: number;
+  readonly elo_lo: number;
+  readonly elo_hi: number;
+  readonly los: number;
+  readonly elo0: number;
+  readonly elo1: number;
+  readonly alpha: number;
+  readonly beta: number;
+  readonly seed: number;
+  /** Why the match stopped where it did. */
+  readonly stop: string;
+  /** The LLR after each counted pair, for the chart. */
+  readonly trajectory: readonly number[];
+  readonly note?: string;
+}
+
+/** A match's schedule: `maxGames` games (rounded up to whole pairs) of A against B. */
+export function matchSchedule(game: AnyGame, bots: readonly [string, string], maxGames: number, settings: Omit<ScheduleSettings, 'games'>): Schedule {
+  if (!Number.isInteger(maxGames) || maxGames < 2) throw new Error(`a match needs at least 2 games (one pair), got ${maxGames}`);
+  return tournament(game, bots, { ...settings, games: Math.ceil(maxGames / 2) });
+}
+
+/** The match's figures from its records: pairs in start order, up to the first decided one or the first not played. */
+export function matchReport(schedule: Schedule, records: readonly (GameRecord | undefined)[], sprt: SprtSettings): MatchReport {
+  const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  const wdl: [number, number, number] = [0, 0, 0];
+  const trajectory: number[] = [];
+  let state: SprtState = sprtState(counts, sprt);
+  const pairs = schedule.games.length / 2;
+  let pair = 0;
+  for (; pair < pairs && !state.result; pair++) {
+    const [first, second] = [records[2 * pair], records[2 * pair + 1]];
+    if (!first || !second) break;
+    counts[pairScore(first.winner, second.winner)]++;
+    for (const [record, seatOfA] of [[first, 0] as const, [second, 1] as const]) wdl[record.winner === null ? 1 : record.winner === seatOfA ? 0 : 2]++;
+    state = sprtState(counts, sprt);
+    trajectory.push(state.llr);
+  }
+  const stop = state.result
+    ? `${state.result}: the LLR ${state.llr.toFixed(2)} crossed the ${state.result === 'H1' ? 'upper' : 'lower'} bound after ${state.pairs} pairs`
+    : pair === pairs
+      ? `inconclusive: the ${schedule.games.length} games ran out with the LLR ${state.llr.toFixed(2)} between the bounds`
+      : `inconclusive: stopped after ${state.pairs} pairs, the LLR ${state.llr.toFixed(2)} between the bounds`;
+  return {
+    bots: [schedule.pairings[0].a, schedule.pairings[0].b],
+    result: state.result ?? 'inconclusive',
+    llr: state.llr,
+    lower: state.lower,
+    upper: state.upper,
+    pairs: state.pairs,
+    games: 2 * state.pairs,
+    pentanomial: [...counts],
+    wdl,
+    elo: state.elo,
+    elo_lo: state.eloLo,
+    elo_hi: state.eloHi,
+    los: state.los,
+    ...sprt,
+    seed: schedule.seed,
+    stop,
+    trajectory,
+    ...(state.note ? { note: state.note } : {}),
+  };
+}
