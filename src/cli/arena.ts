@@ -9,13 +9,15 @@ import type { WorkerPool } from '../runtime/pool';
 import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
-import { runEngineSchedule, type EngineSpec } from '../runtime/engine-games';
+import type { EngineSpec } from '../runtime/engine-games';
+import { playSchedule } from '../runtime/play-games';
 import { startEngine } from '../engines/start-engine';
-import { runSchedule, type RunProgress } from '../runtime/run-schedule';
+import type { RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
 import { matchReport, matchSchedule, type MatchReport } from '../arena/match';
 import type { SprtSettings } from '../arena/sprt';
+import { type TuneReport, type TuneSettings, tune } from './tune';
 import { UsageError } from './args';
 import { RunFile } from './run-file';
 
@@ -79,6 +81,24 @@ export function matchCommand(
   return play({ game, kind: 'match', schedule: matchSchedule(game, bots, maxGames, settings), sprt }, options, pool);
 }
 
+/** `tune`: SPSA with a progress line, then the report as text or JSON (and in --out). */
+export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], settings: TuneSettings, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+  const file = options.out === undefined ? undefined : new RunFile(options.out);
+  const interactive = process.stderr.isTTY;
+  const started = performance.now();
+  const report = await tune(game, known, settings, { engines: options.engines, startEngine, time: options.time }, pool, (step, steps) => {
+    if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
+  });
+  if (interactive) process.stderr.write('\n');
+  try {
+    file?.write(report);
+  } catch (error) {
+    throw new UsageError(`--out: ${(error as Error).message}`);
+  }
+  console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
+  return 0;
+}
+
 /** Carries on a saved run: its games not played yet, with its own settings; the results are an uninterrupted run's. */
 export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOptions, known: readonly BotInfo[], pool: WorkerPool): Promise<number> {
   if (run.schedule.game !== game.rules.id) throw new UsageError(`the run to resume is of ${run.schedule.game}, not ${game.rules.id}`);
@@ -129,11 +149,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     if (decided()) run.cancel();
   };
   const onBatch = () => file?.writeSoon(() => snapshot(false));
-  // With engines, games are played on this thread (engines are its child processes); else whole in the workers.
-  const run =
-    options.engines.length > 0
-      ? runEngineSchedule(pool, plan.game, schedule, options.engines, startEngine, options.time, onGame, todo, onBatch)
-      : runSchedule(pool, schedule, options.time, onGame, todo, onBatch);
+  const run = playSchedule(pool, plan.game, schedule, { engines: options.engines, startEngine, time: options.time }, onGame, todo, onBatch);
   let interrupted = false;
   const interrupt = () => {
     if (interrupted) process.exit(130);
@@ -233,6 +249,19 @@ function matchTable(report: MatchReport, elapsedMs: number, workers: number): st
     ...(report.note ? [`note: ${report.note}`] : []),
     `${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers, seed ${report.seed}`,
   ].join('\n');
+}
+
+function tuneTable(report: TuneReport, elapsedMs: number, workers: number): string {
+  const names = Object.keys(report.final);
+  const rows = table(
+    ['parameter', 'start', 'tuned', 'θ at the end'],
+    names.map((name) => [name, String(report.start[name]), String(report.final[name]), report.trajectory[name].at(-1)!.toFixed(2)]),
+  );
+  const verification =
+    'skipped' in report.verification
+      ? report.verification.skipped
+      : `verification: ${matchTable(report.verification, 0, workers).split('\n').slice(0, -1).join('\n')}`;
+  return `${report.bot} against ${report.vs.join(', ')}: ${report.steps} steps, ${report.games} games\n${rows}\ntuned: ${report.tuned}\n${verification}\n${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers, seed ${report.seed}`;
 }
 
 function sweepTable(report: SweepReport, elapsedMs: number, workers: number): string {

@@ -2,7 +2,7 @@
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
+import { findBot, normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
 import { readResource } from '../../workers/node-cores';
 import type { AnyGame, BotInfo } from '../contracts/game';
 import { createNodePool } from '../runtime/node-pool';
@@ -11,11 +11,12 @@ import { parseSeed } from '../contracts/rng';
 import { games, gameById } from '../games';
 import { suites } from '../../bench';
 import { formatTable } from '../../bench/harness';
-import { matchCommand, resumeCommand, sweepCommand, tournamentCommand, type ArenaOptions } from './arena';
+import { matchCommand, resumeCommand, sweepCommand, tournamentCommand, tuneCommand, type ArenaOptions } from './arena';
 import { readRunFile } from './run-file';
 import type { SavedRun } from '../arena/saved-run';
 import type { TimeControl } from '../arena/time-control';
 import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
+import { SPSA_R_END } from '../arena/spsa';
 import { formatOptions, optionInteger, optionList, optionNumber, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { engineBotInfo, identifyEngine, type EngineSpec } from '../runtime/engine-games';
 import { startEngine } from '../engines/start-engine';
@@ -23,6 +24,7 @@ import { fileOrStdin, readLines } from '../io/lines';
 import { runEngine } from './engine';
 import { playGame } from './play';
 import { solveLines } from './solve';
+import { parseTuneParams } from './tune';
 
 const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
 /** The games' data files (src/games/), beside dist-node/ where this CLI is bundled. */
@@ -225,6 +227,45 @@ const commands: Readonly<Record<string, Command>> = {
       };
       const settings = { seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args), bots: known };
       return matchCommand(game, [bots[0], bots[1]], optionInteger(args, 'max-games', 10_000, 2, MAX_GAMES), settings, sprt, options, pool());
+    },
+  },
+  tune: {
+    summary: "SPSA over a bot's parameters against opponents, then a match of the tuned against the start",
+    options: [
+      { name: 'bot', value: 'CONFIG', help: 'the bot and the values it starts from (article:depth=3)' },
+      { name: 'params', value: 'NAME=MIN..MAX,...', help: 'the parameters to tune, within their declared ranges' },
+      { name: 'vs', value: 'A,B,...', help: 'the opponents, in turn a step each' },
+      { name: 'games', value: 'N', help: 'games of the tuning, 4 a step (default 2000)' },
+      { name: 'r-end', value: 'R', help: "the last step's learning rate over c_end² (default 0.1)" },
+      { name: 'verify-games', value: 'N', help: 'the most games of the verification match (default 1000)' },
+      { name: 'seed', value: 'S', help: 'seed of the starts, the perturbations and the bots (default 1)' },
+      SIZE_OPTION,
+      WORKERS_OPTION,
+      { name: 'json', help: 'print one JSON document' },
+      { name: 'out', value: 'FILE', help: 'keep the JSON document in FILE' },
+      ENGINE_OPTION,
+      ...TIME_OPTIONS,
+    ],
+    async run(game, args, pool) {
+      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has nothing to tune against`);
+      const { options, known } = await arenaSetup(game, args);
+      const botText = optionText(args, 'bot');
+      if (!botText) throw new UsageError('tune needs --bot CONFIG');
+      const bot = normalizeBotConfig(known, botText);
+      const params = parseTuneParams(findBot(known, parseBotConfig(known, bot).id), optionText(args, 'params'));
+      const vs = configList(known, optionText(args, 'vs'));
+      if (vs.length === 0) throw new UsageError('tune needs --vs: the opponents');
+      const settings = {
+        bot,
+        params,
+        vs,
+        games: optionInteger(args, 'games', 2000, 4, MAX_GAMES),
+        seed: parseSeed(optionText(args, 'seed') ?? '1'),
+        size: boardSize(game, args),
+        rEnd: optionNumber(args, 'r-end', SPSA_R_END, 1e-6, 10),
+        verify: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: optionInteger(args, 'verify-games', 1000, 2, MAX_GAMES) },
+      };
+      return tuneCommand(game, known, settings, options, pool());
     },
   },
   generate: {

@@ -16,8 +16,8 @@ export class RunFile {
 
   constructor(private readonly path: string) {}
 
-  /** Writes the run now; throws an Error saying why the file cannot be written. */
-  write(run: SavedRun): void {
+  /** Writes the run (or another report, as `tune` keeps its own) now; throws an Error saying why the file cannot be written. */
+  write(run: SavedRun | object): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     const started = performance.now();

@@ -1,0 +1,135 @@
+// `playground <game> tune`: SPSA (arena/spsa.ts) over a bot's declared parameters. Each step measures θ+cΔ and
+// θ−cΔ on the same seeded start against the step's opponent (the --vs configurations in turn), each playing both
+// seats: the step's result is θ+'s points minus θ−'s (−2..2). Then a verification match (the SPRT) of the tuned
+// configuration against the one it started from. The same seed gives the same run on any number of workers:
+// a step's games are played together, steps one after another.
+
+import { formatBotConfig, parseBotConfig } from '../contracts/bot-config';
+import type { AnyGame, BotInfo } from '../contracts/game';
+import { deriveSeed, Rng } from '../contracts/rng';
+import { type MatchReport, matchSchedule } from '../arena/match';
+import type { GameRecord } from '../arena/play-out';
+import type { Schedule } from '../arena/schedule';
+import { Spsa, type SpsaParam } from '../arena/spsa';
+import type { SprtSettings } from '../arena/sprt';
+import { type PlaySettings, playMatch, playSchedule } from '../runtime/play-games';
+import type { WorkerPool } from '../runtime/pool';
+import { UsageError } from './args';
+
+const score = (record: GameRecord, seat: 0 | 1) => (record.winner === null ? 0.5 : record.winner === seat ? 1 : 0);
+
+export interface TuneSettings {
+  readonly bot: string;
+  readonly params: readonly SpsaParam[];
+  readonly vs: readonly string[];
+  /** Games of the tuning (4 a step). */
+  readonly games: number;
+  readonly seed: number;
+  readonly size?: number;
+  readonly rEnd?: number;
+  /** The verification match: its SPRT and its most games. */
+  readonly verify: SprtSettings & { readonly maxGames: number };
+}
+
+export interface TuneReport {
+  readonly bot: string;
+  readonly vs: readonly string[];
+  readonly steps: number;
+  readonly games: number;
+  readonly seed: number;
+  readonly start: Readonly<Record<string, number>>;
+  readonly final: Readonly<Record<string, number>>;
+  /** Each parameter's θ (a real number) after every step. */
+  readonly trajectory: Readonly<Record<string, readonly number[]>>;
+  /** The tuned configuration against the start's, or why there was no match (the same configuration). */
+  readonly verification: MatchReport | { readonly skipped: string };
+  readonly tuned: string;
+}
+
+/** `NAME=MIN..MAX,…`: the parameters to tune, each one the bot declares, within its declared range. */
+export function parseTuneParams(bot: BotInfo, text: string | undefined): SpsaParam[] {
+  if (!text) throw new UsageError('tune needs --params NAME=MIN..MAX,...');
+  const params = text.split(',').map((part) => {
+    const match = /^\s*([A-Za-z]\w*)=(-?\d+)\.\.(-?\d+)\s*$/.exec(part);
+    if (!match) throw new UsageError(`--params: "${part}" is not NAME=MIN..MAX`);
+    const [name, min, max] = [match[1], Number(match[2]), Number(match[3])];
+    const spec = bot.params.find((candidate) => candidate.name === name);
+    if (!spec) throw new UsageError(`bot ${bot.id} has no parameter "${name}" (its parameters: ${bot.params.map((p) => p.name).join(', ') || 'none'})`);
+    if (!(min < max) || min < spec.min || max > spec.max)
+      throw new UsageError(`--params: ${name}=${min}..${max} must be a range within ${spec.min}..${spec.max}`);
+    return { name, min, max };
+  });
+  if (new Set(params.map((param) => param.name)).size !== params.length) throw new UsageError('--params names a parameter twice');
+  return params;
+}
+
+export async function tune(
+  game: AnyGame,
+  known: readonly BotInfo[],
+  settings: TuneSettings,
+  play: PlaySettings,
+  pool: WorkerPool,
+  onStep: (step: number, steps: number) => void = () => {},
+): Promise<TuneReport> {
+  const startConfig = parseBotConfig(known, settings.bot);
+  const configOf = (values: Readonly<Record<string, number>>) => formatBotConfig(known, { id: startConfig.id, params: { ...startConfig.params, ...values } });
+  const steps = Math.max(1, Math.floor(settings.games / 4));
+  const spsa = new Spsa({ params: settings.params, steps, rEnd: settings.rEnd }, startConfig.params);
+  const signs = new Rng(deriveSeed(settings.seed, 'tune signs'));
+  const trajectory: Record<string, number[]> = Object.fromEntries(settings.params.map((param) => [param.name, []]));
+  const size = settings.size ?? game.sizes?.default;
+  while (!spsa.done) {
+    const probe = spsa.probe(signs);
+    const k = probe.step;
+    const opponent = settings.vs[k % settings.vs.length];
+    const start = game.rules.format(game.rules.start(deriveSeed(settings.seed, `tune start ${k}`), size));
+    const seed = deriveSeed(settings.seed, `tune game ${k}`);
+    const [plus, minus] = [configOf(probe.plus), configOf(probe.minus)];
+    const schedule: Schedule = {
+      game: game.rules.id,
+      seed: settings.seed,
+      size,
+      bots: [...new Set([plus, minus, opponent])],
+      pairings: [
+        { a: plus, b: opponent },
+        { a: minus, b: opponent },
+      ],
+      starts: [start],
+      games: [plus, minus].flatMap((config, pair) => [
+        { pair, start, seats: [config, opponent] as const, seed },
+        { pair, start, seats: [opponent, config] as const, seed },
+      ]),
+    };
+    const records = await playSchedule(pool, game, schedule, play).finished;
+    // In each pair the configuration sits first, then second (by seat, not by name: it may equal the opponent).
+    const points = ([first, second]: (GameRecord | undefined)[]) => score(first!, 0) + score(second!, 1);
+    spsa.update(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
+    for (const [i, param] of settings.params.entries()) trajectory[param.name].push(Number(spsa.theta[i].toFixed(4)));
+    onStep(k + 1, steps);
+  }
+  const final = spsa.values();
+  const tuned = configOf(final);
+  const from = configOf({});
+  const verification =
+    tuned === from
+      ? { skipped: `the tuned values are the start's (${from}): nothing to verify` }
+      : await playMatch(
+          pool,
+          game,
+          matchSchedule(game, [tuned, from], settings.verify.maxGames, { seed: settings.seed, size, bots: known }),
+          settings.verify,
+          play,
+        );
+  return {
+    bot: settings.bot,
+    vs: settings.vs,
+    steps,
+    games: steps * 4,
+    seed: settings.seed,
+    start: Object.fromEntries(settings.params.map((param) => [param.name, startConfig.params[param.name]])),
+    final,
+    trajectory,
+    verification,
+    tuned,
+  };
+}

@@ -1,0 +1,44 @@
+// Playing a schedule the way its bots need: whole games in the workers, or, when an engine or a bot module sits
+// in it, on this thread with the engines as child processes (runtime/engine-games.ts). The arena's commands, the
+// tuner and the match's verification all go through here.
+
+import type { AnyGame } from '../contracts/game';
+import { type MatchReport, matchReport } from '../arena/match';
+import type { GameRecord } from '../arena/play-out';
+import type { Schedule } from '../arena/schedule';
+import type { SprtSettings } from '../arena/sprt';
+import type { TimeControl } from '../arena/time-control';
+import { type EngineSpec, type EngineStarter, runEngineSchedule } from './engine-games';
+import type { WorkerPool } from './pool';
+import { type Run, type RunProgress, runSchedule } from './run-schedule';
+
+export interface PlaySettings {
+  readonly engines: readonly EngineSpec[];
+  readonly startEngine: EngineStarter;
+  readonly time: TimeControl;
+}
+
+export function playSchedule(
+  pool: WorkerPool,
+  game: AnyGame,
+  schedule: Schedule,
+  { engines, startEngine, time }: PlaySettings,
+  onGame?: (index: number, record: GameRecord, progress: RunProgress) => void,
+  indices?: readonly number[],
+  onBatch?: () => void,
+): Run {
+  return engines.length > 0
+    ? runEngineSchedule(pool, game, schedule, engines, startEngine, time, onGame, indices, onBatch)
+    : runSchedule(pool, schedule, time, onGame, indices, onBatch);
+}
+
+/** Plays a match's schedule until its SPRT decides (the games still being played then are cancelled). */
+export async function playMatch(pool: WorkerPool, game: AnyGame, schedule: Schedule, sprt: SprtSettings, settings: PlaySettings): Promise<MatchReport> {
+  const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
+  const run = playSchedule(pool, game, schedule, settings, (index, record) => {
+    records[index] = record;
+    if (matchReport(schedule, records, sprt).result !== 'inconclusive') run.cancel();
+  });
+  await run.finished;
+  return matchReport(schedule, records, sprt);
+}
