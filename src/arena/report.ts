@@ -18,6 +18,8 @@ export interface TournamentReport {
   /** Games finished of games scheduled. */
   readonly played: number;
   readonly scheduled: number;
+  /** The share of the finished games that were draws. */
+  readonly draw_rate: number;
   readonly size?: number;
 }
 
@@ -33,6 +35,7 @@ export function tournamentReport(schedule: Schedule, records: readonly (GameReco
     totals: botTotals(schedule, records),
     played: records.filter(Boolean).length,
     scheduled: schedule.games.length,
+    draw_rate: round(records.filter((record) => record && record.winner === null).length / Math.max(1, records.filter(Boolean).length)),
     ...(schedule.size === undefined ? {} : { size: schedule.size }),
   };
 }

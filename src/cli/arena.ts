@@ -233,7 +233,7 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
     }),
   );
   const seconds = elapsedMs / 1000;
-  return `${pairs}\n\n${bots}\n\n${report.played} games in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}`;
+  return `${pairs}\n\n${bots}\n\n${report.played} games (${(report.draw_rate * 100).toFixed(1)}% drawn) in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}`;
 }
 
 function matchTable(report: MatchReport, elapsedMs: number, workers: number): string {

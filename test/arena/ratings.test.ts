@@ -1,4 +1,10 @@
+// Elo ratings by maximum likelihood (Bradley-Terry, a draw half a win, one virtual draw per pairing): checked
+// against the closed form for two players, against a separate maximisation (Newton's method on the
+// log-likelihood) for a field of four, and for the coverage of their 95% intervals over simulated tournaments
+// between players of known strength.
+
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../../src/contracts/rng';
 import { eloRatings } from '../../src/arena/ratings';
 import type { PairResult } from '../../src/arena/results';
 
@@ -34,5 +40,86 @@ describe('Elo ratings', () => {
     const [a] = eloRatings(['a', 'b'], [pair('a', 'b', 100, 0, 0)]);
     expect(Number.isFinite(a.rating)).toBe(true);
     expect(a.rating).toBeGreaterThan(1800);
+  });
+
+  it('agrees with the closed form for two players: 400·log10(score / (games − score)) with the virtual draw', () => {
+    const [a, b] = eloRatings(['a', 'b'], [pair('a', 'b', 30, 20, 50)]);
+    // a scores 30 + 20/2 + 0.5 of 101.
+    expect(a.rating - b.rating).toBeCloseTo(400 * Math.log10(40.5 / 60.5), 6);
+  });
+
+  it("agrees with Newton's method on the log-likelihood for a field of four", () => {
+    const bots = ['p', 'q', 'r', 's'];
+    const pairs = [
+      pair('p', 'q', 12, 5, 3),
+      pair('p', 'r', 9, 2, 9),
+      pair('q', 'r', 4, 6, 10),
+      pair('q', 's', 15, 3, 2),
+      pair('r', 's', 7, 7, 6),
+      pair('p', 's', 3, 1, 0),
+    ];
+    // Scores and games with each pairing's virtual draw; θ the natural-log strengths, θ_p fixed at 0.
+    const games = pairs.map((x) => ({ i: bots.indexOf(x.a), j: bots.indexOf(x.b), n: x.games + 1, s: x.wins + x.draws / 2 + 0.5 }));
+    let theta = [0, 0, 0, 0];
+    for (let iteration = 0; iteration < 50; iteration++) {
+      const gradient = [0, 0, 0, 0];
+      const hessian = Array.from({ length: 4 }, () => [0, 0, 0, 0]);
+      for (const { i, j, n, s } of games) {
+        const p = 1 / (1 + Math.exp(theta[j] - theta[i]));
+        gradient[i] += s - n * p;
+        gradient[j] -= s - n * p;
+        const w = n * p * (1 - p);
+        hessian[i][i] -= w;
+        hessian[j][j] -= w;
+        hessian[i][j] += w;
+        hessian[j][i] += w;
+      }
+      // Solve the 3x3 system of q, r, s (p stays 0) by Cramer's rule.
+      const h = [1, 2, 3].map((r) => [1, 2, 3].map((c) => hessian[r][c]));
+      const g = [1, 2, 3].map((r) => gradient[r]);
+      const det = (m: number[][]) =>
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+        m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+        m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+      const d = det(h);
+      const step = [0, 1, 2].map((c) => det(h.map((row, r) => row.map((value, k) => (k === c ? g[r] : value)))) / d);
+      theta = [0, theta[1] - step[0], theta[2] - step[1], theta[3] - step[2]];
+    }
+    const ratings = eloRatings(bots, pairs);
+    for (let k = 1; k < 4; k++) expect(ratings[k].rating - ratings[0].rating).toBeCloseTo((theta[k] * 400) / Math.LN10, 4);
+  });
+
+  it('holds the true ratings in its 95% intervals in about 95% of simulated tournaments', () => {
+    const truth = [0, 60, 120, 200];
+    const bots = ['a', 'b', 'c', 'd'];
+    const rng = new Rng(11);
+    let covered = 0;
+    let checked = 0;
+    for (let tournament = 0; tournament < 300; tournament++) {
+      const pairs: PairResult[] = [];
+      for (let i = 0; i < 4; i++) {
+        for (let j = i + 1; j < 4; j++) {
+          // 100 games, a fifth of them drawn, the rest decided so that i's expected score is the logistic one.
+          const expected = 1 / (1 + 10 ** ((truth[j] - truth[i]) / 400));
+          const [win, draw] = [expected - 0.1, 0.2];
+          let [w, d, l] = [0, 0, 0];
+          for (let game = 0; game < 100; game++) {
+            const u = rng.nextU32() / 2 ** 32;
+            if (u < win) w++;
+            else if (u < win + draw) d++;
+            else l++;
+          }
+          pairs.push(pair(bots[i], bots[j], w, d, l));
+        }
+      }
+      const ratings = eloRatings(bots, pairs);
+      const mean = truth.reduce((sum, value) => sum + value, 0) / 4;
+      for (const [k, { lo, hi }] of ratings.entries()) {
+        checked++;
+        if (lo <= 1500 + truth[k] - mean && 1500 + truth[k] - mean <= hi) covered++;
+      }
+    }
+    expect(covered / checked).toBeGreaterThan(0.92);
+    expect(covered / checked).toBeLessThan(0.985);
   });
 });
