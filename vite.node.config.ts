@@ -16,6 +16,7 @@ export default defineConfig({
         server: 'src/server/main.ts',
         'connect4-book': 'scripts/build-connect4-book.ts',
         'puzzle15-levels': 'scripts/build-puzzle15-levels.ts',
+        openings: 'scripts/build-openings.ts',
       },
       output: {
         format: 'es',

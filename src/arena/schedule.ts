@@ -3,7 +3,7 @@
 
 import { parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../contracts/game';
-import { deriveSeed } from '../contracts/rng';
+import { deriveSeed, Rng } from '../contracts/rng';
 
 export interface ScheduledGame {
   /** Index of the pairing: which configuration sits where is in `seats`. */
@@ -45,6 +45,8 @@ export interface ScheduleSettings {
   readonly size?: number;
   /** The bots configurations may name: the game's own, and engines (default: the game's). */
   readonly bots?: readonly BotInfo[];
+  /** Start positions to use instead of seeded ones (an opening suite): shuffled with the seed, used in turn. */
+  readonly openings?: readonly string[];
 }
 
 function checkSettings(game: AnyGame, bots: readonly string[], pairings: number, settings: ScheduleSettings): void {
@@ -52,6 +54,16 @@ function checkSettings(game: AnyGame, bots: readonly string[], pairings: number,
   if (new Set(bots).size !== bots.length) throw new Error('a configuration is named twice');
   if (!Number.isInteger(settings.games) || settings.games < 1) throw new Error(`games must be at least 1, got ${settings.games}`);
   if (settings.games * 2 * pairings > MAX_GAMES) throw new Error(`the run would be ${settings.games * 2 * pairings} games: at most ${MAX_GAMES}`);
+  for (const [i, opening] of (settings.openings ?? []).entries()) {
+    let position: unknown;
+    try {
+      position = game.rules.parse(opening);
+    } catch (error) {
+      throw new Error(`opening ${i + 1} ("${opening.slice(0, 60)}"): ${(error as Error).message}`);
+    }
+    if (game.rules.outcome(position)) throw new Error(`opening ${i + 1} ("${opening.slice(0, 60)}") is a finished game`);
+  }
+  if (settings.openings?.length === 0) throw new Error('the opening suite has no positions');
   if (settings.size !== undefined) {
     if (!game.sizes) throw new Error(`${game.rules.title} has no board sizes`);
     if (settings.size < game.sizes.min || settings.size > game.sizes.max)
@@ -61,7 +73,9 @@ function checkSettings(game: AnyGame, bots: readonly string[], pairings: number,
 
 function build(game: AnyGame, bots: readonly string[], pairings: readonly Pairing[], settings: ScheduleSettings): Schedule {
   const size = settings.size ?? game.sizes?.default;
-  const starts = Array.from({ length: settings.games }, (_, i) => game.rules.format(game.rules.start(deriveSeed(settings.seed, `start ${i}`), size)));
+  const starts = settings.openings
+    ? openingStarts(game, settings.openings, settings.games, settings.seed)
+    : Array.from({ length: settings.games }, (_, i) => game.rules.format(game.rules.start(deriveSeed(settings.seed, `start ${i}`), size)));
   const games: ScheduledGame[] = [];
   pairings.forEach(({ a, b }, pair) => {
     starts.forEach((start, i) => {
@@ -70,6 +84,17 @@ function build(game: AnyGame, bots: readonly string[], pairings: readonly Pairin
     });
   });
   return { game: game.rules.id, seed: settings.seed, size, bots, pairings, starts, games };
+}
+
+/** `games` starts from an opening suite: the suite shuffled with the seed, then taken in turn (again from the top if need be). */
+function openingStarts(game: AnyGame, openings: readonly string[], games: number, seed: number): string[] {
+  const order = openings.map((opening) => game.rules.format(game.rules.parse(opening)));
+  const rng = new Rng(deriveSeed(seed, 'openings'));
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.nextU32() % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return Array.from({ length: games }, (_, i) => order[i % order.length]);
 }
 
 /** A round robin: every pair of configurations meets on every start, both ways round. */

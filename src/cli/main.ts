@@ -1,5 +1,6 @@
 // The `playground` command.
 
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBot, normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
@@ -26,6 +27,8 @@ import { playGame } from './play';
 import { solveLines } from './solve';
 import { parseTuneParams } from './tune';
 
+/** An opening suite is a list of positions, not a data dump. */
+const MAX_OPENINGS_BYTES = 16 << 20;
 const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
 /** The games' data files (src/games/), beside dist-node/ where this CLI is bundled. */
 const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../src/games');
@@ -60,12 +63,40 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'json', help: 'print one JSON document' },
   { name: 'out', value: 'FILE', help: 'keep the whole run (settings, every game, the figures) in FILE as JSON, written as it goes' },
   { name: 'resume', value: 'FILE', help: 'carry on the interrupted run kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
+  {
+    name: 'openings',
+    value: 'FILE',
+    help: "start from the positions in FILE (one a line, the game's notation; src/games/<game>/data/openings.txt) instead of seeded ones",
+  },
   ENGINE_OPTION,
   ...TIME_OPTIONS,
 ];
 
+/** The settings that make a schedule's starts; --resume refuses them (the run has its own). */
+const START_SETTINGS = ['games', 'seed', 'size', 'openings', 'ms', 'clock', 'increment'];
+
 function scheduleSettings(game: AnyGame, args: ParsedArgs): ScheduleSettings {
-  return { games: optionInteger(args, 'games', 10, 1, MAX_GAMES), seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args) };
+  const games = optionInteger(args, 'games', 10, 1, MAX_GAMES);
+  return { games, seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args), ...openingSuite(args) };
+}
+
+/** `--openings FILE`: its positions, one a line (blank lines and # comments skipped). */
+function openingSuite(args: ParsedArgs): { openings?: string[] } {
+  const path = optionText(args, 'openings');
+  if (path === undefined) return {};
+  let text: string;
+  try {
+    if (statSync(path).size > MAX_OPENINGS_BYTES) throw new Error(`it is over ${MAX_OPENINGS_BYTES >> 20} MB`);
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--openings: ${path} cannot be read: ${(error as Error).message}`);
+  }
+  const openings = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  if (openings.length === 0) throw new UsageError(`--openings: ${path} has no positions`);
+  return { openings };
 }
 
 /** The engines of `--engine`, each started once to learn its name and parameters. */
@@ -176,7 +207,7 @@ const commands: Readonly<Record<string, Command>> = {
     options: [{ name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' }, ...ARENA_OPTIONS],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
-      const resumed = await runToResume('tournament', args, ['bots', 'games', 'seed', 'size', 'ms', 'clock', 'increment']);
+      const resumed = await runToResume('tournament', args, ['bots', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());
       const bots = configList(known, optionText(args, 'bots'));
@@ -193,7 +224,7 @@ const commands: Readonly<Record<string, Command>> = {
     ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no sweeps`);
-      const resumed = await runToResume('sweep', args, ['bot', 'grid', 'vs', 'games', 'seed', 'size', 'ms', 'clock', 'increment']);
+      const resumed = await runToResume('sweep', args, ['bot', 'grid', 'vs', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());
       const bot = optionText(args, 'bot');
@@ -215,7 +246,7 @@ const commands: Readonly<Record<string, Command>> = {
     ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no matches`);
-      const resumed = await runToResume('match', args, ['bots', 'sprt', 'alpha', 'beta', 'max-games', 'seed', 'size', 'ms', 'clock', 'increment']);
+      const resumed = await runToResume('match', args, ['bots', 'sprt', 'alpha', 'beta', 'max-games', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());
       const bots = configList(known, optionText(args, 'bots'));
@@ -225,7 +256,7 @@ const commands: Readonly<Record<string, Command>> = {
         alpha: optionNumber(args, 'alpha', 0.05, 0.001, 0.5),
         beta: optionNumber(args, 'beta', 0.05, 0.001, 0.5),
       };
-      const settings = { seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args), bots: known };
+      const settings = { seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args), bots: known, ...openingSuite(args) };
       return matchCommand(game, [bots[0], bots[1]], optionInteger(args, 'max-games', 10_000, 2, MAX_GAMES), settings, sprt, options, pool());
     },
   },

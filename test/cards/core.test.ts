@@ -11,6 +11,7 @@ import { combinations, type Combo } from '../../src/games/cards/combos';
 import { playCode, setPosition, solveTableLog2, type CardsCore } from '../../src/games/cards/core';
 import { deal, format, legalMoves, outcome, play, type Position } from '../../src/games/cards/rules';
 import { solve } from '../../src/games/cards/solve';
+import { moverWins } from './oracle';
 
 const core = await instantiateCore<CardsCore>(await readCoreModule('build', 'cards'));
 
@@ -26,22 +27,6 @@ function randomPosition(rng: Rng, sizes: [number, number]): Position {
   const lasts = combinations(classCounts(rest));
   const last: Combo | null = rng.below(3) === 0 || lasts.length === 0 ? null : rng.pick(lasts);
   return { hands, out: [], toMove: rng.below(2) as 0 | 1, last, history: [] };
-}
-
-/** Whether the mover wins, by trying every move of the rules (remembering the positions already searched). */
-const searched = new Map<string, boolean>();
-function moverWins(position: Position): boolean {
-  const key = format(position);
-  let wins = searched.get(key);
-  if (wins === undefined) {
-    wins = legalMoves(position).some((move) => {
-      const next = play(position, move);
-      const result = outcome(next);
-      return result ? result.winner === position.toMove : !moverWins(next);
-    });
-    searched.set(key, wins);
-  }
-  return wins;
 }
 
 describe('red ten core', () => {

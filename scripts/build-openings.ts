@@ -1,0 +1,107 @@
+// Builds the opening suites, src/games/<game>/data/openings.txt: positions our solver rates close to even, for
+// matches and tournaments with --openings (deterministic bots then play different games, and neither seat of a
+// pair starts lost). Seeded, so the same command writes the same files.
+//   tictactoe  every position two moves in that perfect play still draws
+//   matrix     5x5 boards whose perfect-play margin is -1, 0 or 1 (of a few hundred seeded ones)
+//   connect4   positions eight moves in (seeded random moves) that perfect play draws or wins only with the last
+//              stone, among those solved within 10 M nodes
+//   cards      8-card deals won by whichever hand leads (solved both ways round): neither hand is the stronger
+//   npm run openings [-- --count 100] [--workers 2] [--only connect4,cards]
+
+import { writeFileSync } from 'node:fs';
+import type { AnyGame, SolveAnswer } from '../src/contracts/game';
+import { deriveSeed, Rng } from '../src/contracts/rng';
+import { gameById } from '../src/games';
+import { deal, format as formatDeal } from '../src/games/cards/rules';
+import { createNodePool } from '../src/runtime/node-pool';
+import { requestSolve } from '../src/runtime/requests';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? fallback : Number(process.argv[at + 1]);
+}
+
+const count = option('count', 100);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1].split(',');
+const wanted = (id: string) => !only || only.includes(id);
+const pool = createNodePool(option('workers', 2));
+
+/** Solves candidates, a batch at a time on all the workers, until `count` pass or the candidates run out. A
+ * candidate whose solve needs more than `maxNodes` is left out (an even position can be a long one to prove). */
+async function select(game: string, candidates: Iterable<string>, keep: (answer: SolveAnswer, line: string) => Promise<boolean> | boolean, maxNodes = 0) {
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  let batch: string[] = [];
+  const flush = async () => {
+    // Past its budget a solve answers {"error":"budget"}.
+    const answers = await Promise.all(batch.map((line) => requestSolve(pool, game, line, {}, { nodes: maxNodes }).promise));
+    for (const [i, answer] of answers.entries()) if (!('error' in answer) && kept.length < count && (await keep(answer, batch[i]))) kept.push(batch[i]);
+    console.log(`${game}: ${kept.length} of ${seen.size} kept`);
+    batch = [];
+  };
+  for (const line of candidates) {
+    if (seen.has(line)) continue;
+    seen.add(line);
+    batch.push(line);
+    if (batch.length >= 8 * pool.size) await flush();
+    if (kept.length >= count) break;
+  }
+  if (batch.length > 0 && kept.length < count) await flush();
+  return kept;
+}
+
+/** Positions `plies` moves in, each move drawn with the seed. */
+function* randomLines(game: AnyGame, plies: number, seed: number) {
+  const { rules } = game;
+  for (let i = 0; ; i++) {
+    const rng = new Rng(deriveSeed(seed, `opening ${i}`));
+    let position = rules.start(rng.nextU32(), game.sizes?.default);
+    for (let ply = 0; ply < plies && !rules.outcome(position); ply++) position = rules.play(position, rng.pick(rules.legalMoves(position)));
+    if (!rules.outcome(position)) yield rules.format(position);
+  }
+}
+
+function write(id: string, description: string, lines: readonly string[]) {
+  const header = `# ${gameById(id).rules.title} openings: ${description}.\n# Built by scripts/build-openings.ts (npm run openings); one position per line in the game's notation.\n`;
+  writeFileSync(`src/games/${id}/data/openings.txt`, `${header}${lines.join('\n')}\n`);
+  console.log(`${id}: ${lines.length} openings`);
+}
+
+const tictactoe = gameById('tictactoe');
+const twoIn = tictactoe.rules.legalMoves(tictactoe.rules.start(1)).flatMap((first) => {
+  const after = tictactoe.rules.play(tictactoe.rules.start(1), first);
+  return tictactoe.rules.legalMoves(after).map((second) => tictactoe.rules.format(tictactoe.rules.play(after, second)));
+});
+if (wanted('tictactoe'))
+  write('tictactoe', 'every position two moves in that perfect play still draws', await select('tictactoe', twoIn, (answer) => answer.value === 0));
+
+const matrix = gameById('matrix');
+const boards = (function* () {
+  for (let i = 0; ; i++) yield matrix.rules.format(matrix.rules.start(deriveSeed(1, `opening ${i}`), 5));
+})();
+if (wanted('matrix'))
+  write('matrix', '5x5 boards whose perfect-play margin is -1, 0 or 1', await select('matrix', boards, (answer) => Math.abs(answer.value as number) <= 1));
+
+if (wanted('connect4'))
+  write(
+    'connect4',
+    'positions eight moves in that perfect play draws, or wins only with the last stone (score -1, 0 or 1)',
+    await select('connect4', randomLines(gameById('connect4'), 8, 1), (answer) => Math.abs(answer.score as number) <= 1, 10_000_000),
+  );
+
+// A deal and the same hands with the other one leading: both won by the leader.
+const deals = (function* () {
+  for (let i = 0; ; i++) yield formatDeal(deal(deriveSeed(1, `opening ${i}`), 8));
+})();
+const swapped = (line: string) => {
+  const position = gameById('cards').rules.parse(line) as ReturnType<typeof deal>;
+  return formatDeal({ ...position, hands: [position.hands[1], position.hands[0]] });
+};
+if (wanted('cards'))
+  write(
+    'cards',
+    '8-card deals won by whichever hand leads, solved both ways round (play them with --size 8)',
+    await select('cards', deals, async (answer, line) => answer.winner === 'A' && (await requestSolve(pool, 'cards', swapped(line)).promise).winner === 'A'),
+  );
+await pool.close();

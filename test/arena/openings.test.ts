@@ -1,0 +1,77 @@
+// Opening suites: a schedule takes its starts from a suite (shuffled with the seed, used in turn), the CLI reads
+// one with --openings and refuses a bad one by its line, and the suites we ship are what their headers say,
+// checked against independent answer keys (plain searches over the rules): a sample by default, every position
+// with FULL_DATA_CHECKS=1.
+
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSavedRun } from '../../src/arena/saved-run';
+import { tournament } from '../../src/arena/schedule';
+import { gameById } from '../../src/games';
+import { parse as parseMatrix } from '../../src/games/matrix/rules';
+import { parse as parseTictactoe, rules as tictactoeRules } from '../../src/games/tictactoe/rules';
+import { runCli } from '../helpers/cli';
+import { perfectMargin } from '../matrix/oracle';
+import { perfectValue } from '../tictactoe/oracle';
+
+const suite = (game: string) =>
+  readFileSync(`src/games/${game}/data/openings.txt`, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+const full = process.env.FULL_DATA_CHECKS === '1';
+const sample = (lines: string[], size: number) => (full ? lines : lines.filter((_, i) => i % Math.ceil(lines.length / size) === 0));
+
+describe('opening suites', () => {
+  it('give a schedule its starts: the suite shuffled with the seed, in turn', () => {
+    const openings = suite('tictactoe');
+    const schedule = tournament(gameById('tictactoe'), ['random', 'perfect'], { games: openings.length + 3, seed: 4, openings });
+    expect(new Set(schedule.starts.slice(0, openings.length))).toEqual(new Set(openings));
+    expect(schedule.starts.slice(openings.length)).toEqual(schedule.starts.slice(0, 3));
+    expect(tournament(gameById('tictactoe'), ['random', 'perfect'], { games: 5, seed: 4, openings }).starts).toEqual(schedule.starts.slice(0, 5));
+    expect(tournament(gameById('tictactoe'), ['random', 'perfect'], { games: 5, seed: 5, openings }).starts).not.toEqual(schedule.starts.slice(0, 5));
+    expect(() => tournament(gameById('tictactoe'), ['random', 'perfect'], { games: 2, seed: 1, openings: ['X........', 'XXX.OO...'] })).toThrow(
+      'opening 2 ("XXX.OO...") is a finished game',
+    );
+    expect(() => tournament(gameById('tictactoe'), ['random', 'perfect'], { games: 2, seed: 1, openings: ['X'] })).toThrow(/^opening 1 \("X"\): /);
+  });
+
+  it('are read by --openings, and a bad file is refused with its reason', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'openings-'));
+    const out = join(folder, 'run.json');
+    const args = ['tictactoe', 'tournament', '--bots', 'perfect,random', '--games', '24', '--openings', 'src/games/tictactoe/data/openings.txt'];
+    const { status, stderr } = await runCli([...args, '--out', out]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(new Set(parseSavedRun(readFileSync(out, 'utf8')).schedule.starts)).toEqual(new Set(suite('tictactoe')));
+    writeFileSync(join(folder, 'bad.txt'), '# two openings\nX........\nXXO\n');
+    const bad = await runCli(['tictactoe', 'match', '--bots', 'perfect,random', '--openings', join(folder, 'bad.txt')]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('opening 2 ("XXO")');
+    const missing = await runCli([...args.slice(0, -1), join(folder, 'none.txt')]);
+    expect(missing.stderr).toContain('--openings: ');
+  }, 60_000);
+
+  it('tictactoe: every position two moves in that perfect play draws, and no other', () => {
+    const start = tictactoeRules.start(1);
+    const drawn = tictactoeRules.legalMoves(start).flatMap((first) => {
+      const after = tictactoeRules.play(start, first);
+      return tictactoeRules.legalMoves(after).flatMap((second) => {
+        const position = tictactoeRules.play(after, second);
+        return perfectValue(position) === 0 ? [tictactoeRules.format(position)] : [];
+      });
+    });
+    expect(new Set(suite('tictactoe').map((line) => tictactoeRules.format(parseTictactoe(line))))).toEqual(new Set(drawn));
+  });
+
+  it('matrix: 5x5 boards whose perfect-play margin is -1, 0 or 1', () => {
+    const lines = suite('matrix');
+    expect(lines.length).toBe(100);
+    for (const line of sample(lines, 4)) {
+      const board = parseMatrix(line);
+      expect(board.size).toBe(5);
+      expect(Math.abs(perfectMargin(board))).toBeLessThanOrEqual(1);
+    }
+  }, 600_000);
+});
