@@ -34,6 +34,8 @@ export interface MatchReport {
   readonly stop: string;
   /** The LLR after each counted pair, for the chart. */
   readonly trajectory: readonly number[];
+  /** Each counted pair's score for A in half points (0..4), in start order: the match's whole story. */
+  readonly scores: readonly number[];
   readonly note?: string;
 }
 
@@ -48,13 +50,16 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
   const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
   const wdl: [number, number, number] = [0, 0, 0];
   const trajectory: number[] = [];
+  const scores: number[] = [];
   let state: SprtState = sprtState(counts, sprt);
   const pairs = schedule.games.length / 2;
   let pair = 0;
   for (; pair < pairs && !state.result; pair++) {
     const [first, second] = [records[2 * pair], records[2 * pair + 1]];
     if (!first || !second) break;
-    counts[pairScore(first.winner, second.winner)]++;
+    const score = pairScore(first.winner, second.winner);
+    counts[score]++;
+    scores.push(score);
     for (const [record, seatOfA] of [[first, 0] as const, [second, 1] as const]) wdl[record.winner === null ? 1 : record.winner === seatOfA ? 0 : 2]++;
     state = sprtState(counts, sprt);
     trajectory.push(state.llr);
@@ -82,6 +87,16 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     seed: schedule.seed,
     stop,
     trajectory,
+    scores,
     ...(state.note ? { note: state.note } : {}),
   };
+}
+
+/** The test's state after each pair of a match's scores (as MatchReport.scores), for charts. */
+export function sprtTrend(scores: readonly number[], sprt: SprtSettings): SprtState[] {
+  const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  return scores.map((score) => {
+    counts[score]++;
+    return sprtState(counts, sprt);
+  });
 }

@@ -5,6 +5,7 @@
 
 import * as v from 'valibot';
 import { games } from '../games';
+import { type MatchReport, matchReport } from './match';
 import { FORFEIT_REASONS, type GameRecord, LOG_KEPT } from './play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from './report';
 import { MAX_GAMES, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule } from './schedule';
@@ -125,8 +126,9 @@ export function savedRun(
   };
 }
 
-export function runReport(run: SavedRun): TournamentReport | SweepReport {
+export function runReport(run: SavedRun): TournamentReport | SweepReport | MatchReport {
   const records = run.records.map((record) => record ?? undefined);
+  if (run.sprt) return matchReport(run.schedule, records, run.sprt);
   return run.sweep ? sweepReport(run.schedule, run.sweep.bot, run.sweep.grid, run.sweep.vs, records) : tournamentReport(run.schedule, records);
 }
 

@@ -12,6 +12,8 @@ import { sweepReport, tournamentReport, type SweepReport, type TournamentReport 
 import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
 import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
 import { sweep, tournament, type GridAxis, type Schedule } from '../../arena/schedule';
+import { matchReport, matchSchedule, type MatchReport } from '../../arena/match';
+import type { SprtSettings } from '../../arena/sprt';
 import { findBot, parseBotConfig } from '../../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../../contracts/game';
 import type { TimeControl } from '../../arena/time-control';
@@ -42,6 +44,8 @@ interface ActiveRun {
   readonly run: Run;
   /** The sweep's bot and grid, to report by grid point. */
   readonly sweep?: SavedRun['sweep'];
+  /** A match's SPRT: the run stops once it decides. */
+  readonly sprt?: SprtSettings;
   readonly time: TimeControl;
   readonly created: Date;
   readonly started: number;
@@ -107,7 +111,11 @@ export class ArenaPage extends LitElement {
   @state() private opponents: string[] = [];
   @state() private active?: ActiveRun;
   @state() private progress?: RunProgress;
-  @state() private report?: TournamentReport | SweepReport;
+  @state() private report?: TournamentReport | SweepReport | MatchReport;
+  /** The match's two bots, its hypotheses and its most games. */
+  @state() private matchBots: [string, string] = ['', ''];
+  @state() private sprt: SprtSettings = { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 };
+  @state() private matchGames = 2000;
   /** The finished run whose figures are shown (the last one played, or one reopened). */
   @state() private shown?: SavedRun;
   @state() private saved: RunEntry[] = [];
@@ -159,6 +167,7 @@ export class ArenaPage extends LitElement {
     this.size = game.sizes?.default;
     this.setSweepBot(game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id);
     this.opponents = [game.levels.at(-1)!.config];
+    this.matchBots = [game.levels.at(-1)!.config, game.levels.at(-2)?.config ?? game.bots[0].id];
     this.report = undefined;
     replaceHash('arena', { game: id });
   }
@@ -246,6 +255,30 @@ export class ArenaPage extends LitElement {
             <button @click=${() => this.runSweep()} ?disabled=${running}>Run sweep</button>
           </div>
         </section>
+
+        <section class="panel" aria-label="Match (SPRT)">
+          <h2>Match (SPRT)</h2>
+          <div class="list">
+            ${([0, 1] as const).map(
+              (i) => html`<div><bot-picker .bots=${this.bots} .value=${this.matchBots[i]} label=${i === 0 ? 'Is' : 'stronger than'}
+                @change=${(e: CustomEvent<string>) => (this.matchBots = i === 0 ? [e.detail, this.matchBots[1]] : [this.matchBots[0], e.detail])}></bot-picker></div>`,
+            )}
+          </div>
+          <div class="controls">
+            ${(['elo0', 'elo1', 'alpha', 'beta'] as const).map(
+              (
+                name,
+              ) => html`<label>${name} <input type="number" step=${name.startsWith('elo') ? '1' : '0.01'} .value=${String(this.sprt[name])} aria-label=${name}
+                @change=${(e: Event) => (this.sprt = { ...this.sprt, [name]: Number((e.target as HTMLInputElement).value) })} /></label>`,
+            )}
+            <label>Most games <input type="number" min="2" max="100000" .value=${String(this.matchGames)} @change=${(e: Event) => (this.matchGames = this.clamp(e, 2, 100_000))} /></label>
+          </div>
+          <div class="controls">
+            <button @click=${() => this.runMatch()} ?disabled=${running}>Run match</button>
+          </div>
+          <p class="hint">Pairs of games until the test decides whether the first bot is elo1 stronger (H1) or not (H0), as
+            <code>npx playground ${this.gameId} match</code> does.</p>
+        </section>
       </div>
 
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
@@ -269,10 +302,16 @@ export class ArenaPage extends LitElement {
     return html`<section class="panel" aria-label="Progress">
       <progress max=${total} .value=${done} aria-label="Games played"></progress>
       <div class="controls">
-        <span role="status">${done}/${total} games${running ? `, ${rate.toFixed(1)} games/s, ${left} s left` : this.cancelled ? ' (cancelled: the finished games are kept)' : `, done in ${(elapsedMs / 1000).toFixed(1)} s`}</span>
+        <span role="status">${done}/${total} games${running ? `, ${rate.toFixed(1)} games/s, ${left} s left` : this.cancelled ? ' (cancelled: the finished games are kept)' : `, done in ${(elapsedMs / 1000).toFixed(1)} s${this.decision()}`}</span>
         ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
       </div>
     </section>`;
+  }
+
+  /** How a match ended, for the progress line ('' for other runs). */
+  private decision(): string {
+    const report = this.report;
+    return report && 'pentanomial' in report && report.result !== 'inconclusive' ? `: the match is decided (${report.result} after ${report.games} games)` : '';
   }
 
   /** What the results show: the run being played or the one opened, and the person's choices there. */
@@ -337,7 +376,22 @@ export class ArenaPage extends LitElement {
     );
   }
 
-  private start(kind: ActiveRun['kind'], schedule: () => Schedule, sweepSettings?: ActiveRun['sweep']): void {
+  private runMatch(): void {
+    const sprt = this.sprt;
+    this.start(
+      'match',
+      () => {
+        if (!(sprt.elo1 > sprt.elo0)) throw new Error('elo1 must be above elo0');
+        if (![sprt.alpha, sprt.beta].every((rate) => rate >= 0.001 && rate <= 0.5)) throw new Error('alpha and beta are rates from 0.001 to 0.5');
+        if (this.matchBots[0] === this.matchBots[1]) throw new Error('a match is between two different configurations');
+        return matchSchedule(this.game, this.matchBots, this.matchGames, { seed: this.seed, size: this.game.sizes ? this.size : undefined, bots: this.bots });
+      },
+      undefined,
+      sprt,
+    );
+  }
+
+  private start(kind: ActiveRun['kind'], schedule: () => Schedule, sweepSettings?: ActiveRun['sweep'], sprt?: SprtSettings): void {
     this.active?.run.cancel();
     this.error = '';
     let planned: Schedule;
@@ -353,13 +407,15 @@ export class ArenaPage extends LitElement {
       records[index] = record;
       this.latestProgress = progress;
       this.scheduleRefresh();
+      // A match is over once its test decides: the games still being played are cancelled and not counted.
+      if (sprt && matchReport(planned, records, sprt).result !== 'inconclusive') run.cancel();
     };
     const time = { moveMs: this.moveMs };
     const userBots = userEngineSpecs(this.gameId);
     const run = planned.bots.some((bot) => isUserBot(this.gameId, bot))
       ? runEngineSchedule(searchPool(), this.game, planned, userBots, startUserBot, time, onGame)
       : runSchedule(searchPool(), planned, time, onGame);
-    const active: ActiveRun = { kind, schedule: planned, records, run, sweep: sweepSettings, time, created: new Date(), started: performance.now() };
+    const active: ActiveRun = { kind, schedule: planned, records, run, sweep: sweepSettings, sprt, time, created: new Date(), started: performance.now() };
     this.active = active;
     this.shown = undefined;
     this.progress = { done: 0, total: planned.games.length, elapsedMs: 0 };
@@ -383,7 +439,7 @@ export class ArenaPage extends LitElement {
       active.records,
       performance.now() - active.started,
       active.created,
-      { sweep: active.sweep },
+      { sweep: active.sweep, sprt: active.sprt },
       true,
       undefined,
       active.time,
@@ -470,9 +526,11 @@ export class ArenaPage extends LitElement {
   private refreshReport(): void {
     const active = this.active;
     if (!active) return;
-    this.report = active.sweep
-      ? sweepReport(active.schedule, active.sweep.bot, active.sweep.grid, active.sweep.vs, active.records)
-      : tournamentReport(active.schedule, active.records);
+    if (active.sprt) this.report = matchReport(active.schedule, active.records, active.sprt);
+    else
+      this.report = active.sweep
+        ? sweepReport(active.schedule, active.sweep.bot, active.sweep.grid, active.sweep.vs, active.records)
+        : tournamentReport(active.schedule, active.records);
   }
 }
 

@@ -4,6 +4,7 @@
 
 import { html } from 'lit';
 import type { GameRecord } from '../../arena/play-out';
+import type { MatchReport } from '../../arena/match';
 import type { SweepReport, TournamentReport } from '../../arena/report';
 import { runCsv } from '../../arena/run-csv';
 import type { SavedRun } from '../../arena/saved-run';
@@ -11,6 +12,7 @@ import type { Schedule } from '../../arena/schedule';
 import { gameById } from '../../games';
 import { HEATMAP_FIGURES, type HeatmapFigure } from '../sweep-heatmap';
 import '../arena-charts';
+import '../match-charts';
 
 /** How many games the games table lists before "Show all". */
 const GAMES_LISTED = 40;
@@ -32,8 +34,40 @@ export interface ResultsView {
   showAllGames(): void;
 }
 
-export function resultsView(report: TournamentReport | SweepReport, view: ResultsView) {
+export function resultsView(report: TournamentReport | SweepReport | MatchReport, view: ResultsView) {
+  if ('pentanomial' in report) return matchResults(report, view);
   return 'pairs' in report ? tournamentResults(report, view) : sweepResults(report, view);
+}
+
+/** A match: its verdict and why it stopped, its figures, the LLR between its bounds, the Elo over the games, the pairs. */
+function matchResults(report: MatchReport, view: ResultsView) {
+  const [a, b] = report.bots;
+  const verdict = {
+    H1: `${a} is at least ${report.elo1} Elo stronger than ${b}`,
+    H0: `${a} is not ${report.elo1} Elo stronger than ${b}`,
+    inconclusive: 'not decided',
+  };
+  return html`<section class="panel" aria-label="Results">
+    <h2>Match: ${a} vs ${b}</h2>
+    <p aria-label="Verdict"><strong>${report.result}</strong>: ${verdict[report.result]}. ${report.stop}.</p>
+    <table aria-label="Match">
+      <tbody>
+        <tr><th>LLR</th><td>${report.llr.toFixed(3)} (bounds ${report.lower.toFixed(3)} and ${report.upper.toFixed(3)}; elo0 ${report.elo0}, elo1 ${report.elo1}, α ${report.alpha}, β ${report.beta})</td></tr>
+        <tr><th>Elo</th><td>${report.elo.toFixed(1)} (95%: ${report.elo_lo.toFixed(1)} to ${report.elo_hi.toFixed(1)}), LOS ${(report.los * 100).toFixed(1)}%</td></tr>
+        <tr><th>games</th><td>${report.games} (${report.pairs} pairs): ${a} won ${report.wdl[0]}, drew ${report.wdl[1]}, lost ${report.wdl[2]}</td></tr>
+        <tr><th>pentanomial</th><td>${report.pentanomial.join(' ')}</td></tr>
+      </tbody>
+    </table>
+    ${report.note ? html`<p class="hint">${report.note}.</p>` : ''}
+    <div class="charts">
+      <sprt-chart .report=${report}></sprt-chart>
+      <elo-trend-chart .report=${report}></elo-trend-chart>
+      <pentanomial-chart .counts=${report.pentanomial}></pentanomial-chart>
+    </div>
+    <p class="hint">Games come in pairs (one start, each bot in each seat once); the test counts pairs in start order and stops at the
+      first whose log-likelihood ratio crosses a bound. Elo and its interval come from the pairs' scores.</p>
+    ${exportsView(view.shown)} ${gamesView(view)}
+  </section>`;
 }
 
 function tournamentResults(report: TournamentReport, view: ResultsView) {

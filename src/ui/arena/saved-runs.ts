@@ -17,7 +17,7 @@ export function savedRunsView(view: SavedRunsView) {
     <h2>Saved runs</h2>
     ${
       view.entries.length === 0
-        ? html`<p class="hint">No run yet: every tournament and sweep is kept here when it ends.</p>`
+        ? html`<p class="hint">No run yet: every tournament, sweep and match is kept here when it ends.</p>`
         : html`<table aria-label="Saved runs">
           <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games</th><th></th></tr></thead>
           <tbody>${view.entries.map((run) =>

@@ -1,0 +1,32 @@
+// The arena's match in Chromium: pairs of games until the SPRT decides, the same verdict, pairs and LLR as the
+// CLI's `match` for the same seed, its charts drawn, and the run kept and reopened like the others.
+
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+describe('arena match', () => {
+  it('decides exact against the article bot as the CLI does, and keeps the run', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/arena?game=matrix`);
+    await page.getByLabel('Is', { exact: true }).selectOption('exact');
+    await page.getByLabel('stronger than', { exact: true }).selectOption('article');
+    await page.getByLabel('elo1').fill('50');
+    await page.getByLabel('elo1').press('Tab');
+    await page.getByRole('button', { name: 'Run match' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 60_000 }).toMatch(/the match is decided \(H1 after \d+ games\)/);
+    const cli = JSON.parse((await runCli(['matrix', 'match', '--bots', 'exact,article', '--sprt', 'elo0=0,elo1=50', '--json'])).stdout);
+    expect(await page.getByLabel('Verdict').textContent()).toContain(`H1: exact is at least 50 Elo stronger than article. ${cli.stop}.`);
+    const rows = await page.locator('table[aria-label="Match"] td').allTextContents();
+    expect(rows[0]).toContain(`${cli.llr.toFixed(3)} (bounds ${cli.lower.toFixed(3)} and ${cli.upper.toFixed(3)}`);
+    expect(rows[3]).toBe(cli.pentanomial.join(' '));
+    for (const chart of ['sprt-chart', 'elo-trend-chart', 'pentanomial-chart']) expect(await page.locator(`${chart} canvas`).count()).toBe(1);
+    expect(await page.locator('sprt-chart canvas').getAttribute('aria-label')).toContain(`after each of ${cli.pairs} pairs`);
+    // Kept: the saved runs list has it, and it reopens as a match.
+    await page.reload();
+    await page.getByRole('button', { name: /^Open/ }).first().click();
+    await expect.poll(() => page.getByLabel('Verdict').textContent()).toContain('H1');
+  }, 120_000);
+});
