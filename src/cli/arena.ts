@@ -17,7 +17,7 @@ import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
 import { matchReport, matchSchedule, type MatchReport } from '../arena/match';
 import type { SprtSettings } from '../arena/sprt';
-import { type TuneReport, type TuneSettings, tune } from './tune';
+import { type TuneReport, type TuneSettings, tune } from '../runtime/tune';
 import { UsageError } from './args';
 import { RunFile } from './run-file';
 

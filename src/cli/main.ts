@@ -25,7 +25,7 @@ import { fileOrStdin, readLines } from '../io/lines';
 import { runEngine } from './engine';
 import { playGame } from './play';
 import { solveLines } from './solve';
-import { parseTuneParams } from './tune';
+import { parseTuneParams } from './tune-params';
 
 /** An opening suite is a list of positions, not a data dump. */
 const MAX_OPENINGS_BYTES = 16 << 20;

@@ -32,12 +32,19 @@ export function playSchedule(
     : runSchedule(pool, schedule, time, onGame, indices, onBatch);
 }
 
-/** Plays a match's schedule until its SPRT decides (the games still being played then are cancelled). */
-export async function playMatch(pool: WorkerPool, game: AnyGame, schedule: Schedule, sprt: SprtSettings, settings: PlaySettings): Promise<MatchReport> {
+/** Plays a match's schedule until its SPRT decides, or `stopped()` says so (the games still being played are cancelled). */
+export async function playMatch(
+  pool: WorkerPool,
+  game: AnyGame,
+  schedule: Schedule,
+  sprt: SprtSettings,
+  settings: PlaySettings,
+  stopped: () => boolean = () => false,
+): Promise<MatchReport> {
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
   const run = playSchedule(pool, game, schedule, settings, (index, record) => {
     records[index] = record;
-    if (matchReport(schedule, records, sprt).result !== 'inconclusive') run.cancel();
+    if (stopped() || matchReport(schedule, records, sprt).result !== 'inconclusive') run.cancel();
   });
   await run.finished;
   return matchReport(schedule, records, sprt);

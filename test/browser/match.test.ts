@@ -30,3 +30,23 @@ describe('arena match', () => {
     await expect.poll(() => page.getByLabel('Verdict').textContent()).toContain('H1');
   }, 120_000);
 });
+
+describe('arena tuning', () => {
+  it('tunes the sweep bot against the opponents as the CLI does, drawing the trajectory', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/arena?game=matrix`);
+    await page.getByLabel('Tuning games').fill('40');
+    await page.getByLabel('Tuning games').press('Tab');
+    await page.getByRole('button', { name: 'Tune (SPSA)' }).click();
+    await expect.poll(() => page.getByLabel('Tuning progress').textContent(), { timeout: 60_000 }).toMatch(/^Done: 10 steps, 40 games/);
+    // The page's defaults: the article bot's first two parameters, two either side of their defaults, against exact.
+    const cli = JSON.parse(
+      (await runCli(['matrix', 'tune', '--bot', 'article', '--params', 'depth=1..5,advantage=4..8', '--vs', 'exact', '--games', '40', '--json'])).stdout,
+    );
+    expect(await page.getByLabel('Tuning progress').textContent()).toBe(`Done: 10 steps, 40 games. Tuned: ${cli.tuned}`);
+    expect(await page.locator('tune-chart canvas').getAttribute('aria-label')).toBe(
+      `Parameters over the tuning steps: depth ${cli.trajectory.depth.at(-1).toFixed(2)}, advantage ${cli.trajectory.advantage.at(-1).toFixed(2)}`,
+    );
+    if (!('skipped' in cli.verification)) await expect.poll(() => page.getByLabel('Verdict').textContent()).toContain(cli.verification.stop);
+  }, 120_000);
+});

@@ -14,6 +14,8 @@ import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from
 import { sweep, tournament, type GridAxis, type Schedule } from '../../arena/schedule';
 import { matchReport, matchSchedule, type MatchReport } from '../../arena/match';
 import type { SprtSettings } from '../../arena/sprt';
+import { type TuneReport, tune } from '../../runtime/tune';
+import '../tune-chart';
 import { findBot, parseBotConfig } from '../../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../../contracts/game';
 import type { TimeControl } from '../../arena/time-control';
@@ -116,6 +118,10 @@ export class ArenaPage extends LitElement {
   @state() private matchBots: [string, string] = ['', ''];
   @state() private sprt: SprtSettings = { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 };
   @state() private matchGames = 2000;
+  /** Games of a tuning (4 a step). */
+  @state() private tuneGames = 400;
+  /** The tuning under way or done: its trajectory so far, then its report. */
+  @state() private tuning?: { step: number; steps: number; trajectory: Readonly<Record<string, readonly number[]>>; report?: TuneReport; stop: boolean };
   /** The finished run whose figures are shown (the last one played, or one reopened). */
   @state() private shown?: SavedRun;
   @state() private saved: RunEntry[] = [];
@@ -148,6 +154,7 @@ export class ArenaPage extends LitElement {
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.active?.run.cancel();
+    if (this.tuningNow) this.tuning = { ...this.tuning!, stop: true };
     this.stopWatchingBots();
   }
 
@@ -254,6 +261,13 @@ export class ArenaPage extends LitElement {
             <button @click=${() => (this.opponents = [...this.opponents, game.bots[0].id])}>Add opponent</button>
             <button @click=${() => this.runSweep()} ?disabled=${running}>Run sweep</button>
           </div>
+          <div class="controls">
+            <label>Tuning games <input type="number" min="4" max="100000" .value=${String(this.tuneGames)} @change=${(e: Event) => (this.tuneGames = this.clamp(e, 4, 100_000))} /></label>
+            <button @click=${() => void this.runTune()} ?disabled=${running || this.tuningNow}>Tune (SPSA)</button>
+            ${this.tuningNow ? html`<button @click=${() => (this.tuning = { ...this.tuning!, stop: true })}>Stop tuning</button>` : ''}
+          </div>
+          <p class="hint">Tune looks for the ticked parameters' best values within their ranges by SPSA against the opponents, then
+            plays a match of the tuned against the start, as <code>npx playground ${this.gameId} tune</code> does.</p>
         </section>
 
         <section class="panel" aria-label="Match (SPRT)">
@@ -282,6 +296,7 @@ export class ArenaPage extends LitElement {
       </div>
 
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+      ${this.tuning ? this.tuningView() : ''}
       ${this.progress ? this.progressView(running) : ''}
       ${this.report ? resultsView(this.report, this.resultsState()) : ''}
       ${savedRunsView({
@@ -306,6 +321,74 @@ export class ArenaPage extends LitElement {
         ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
       </div>
     </section>`;
+  }
+
+  private get tuningNow(): boolean {
+    return !!this.tuning && !this.tuning.report;
+  }
+
+  /** The tuning's trajectory as it goes; then its values and the verification match. */
+  private tuningView() {
+    const { step, steps, trajectory, report } = this.tuning!;
+    const verification = report?.verification;
+    return html`<section class="panel" aria-label="Tuning">
+      <h2>Tuning (SPSA)</h2>
+      <p role="status" aria-label="Tuning progress">${report ? `Done: ${report.steps} steps, ${report.games} games. Tuned: ${report.tuned}` : `Step ${step} of ${steps}…`}</p>
+      <tune-chart .trajectory=${trajectory}></tune-chart>
+      ${
+        report
+          ? html`<table aria-label="Tuned values">
+              <thead><tr><th>parameter</th><th>start</th><th>tuned</th></tr></thead>
+              <tbody>${Object.keys(report.final).map((name) => html`<tr><td>${name}</td><td>${report.start[name]}</td><td>${report.final[name]}</td></tr>`)}</tbody>
+            </table>
+            ${verification && 'skipped' in verification ? html`<p class="hint">${verification.skipped}.</p>` : ''}`
+          : ''
+      }
+    </section>
+    ${verification && !('skipped' in verification) ? resultsView(verification, { ...this.resultsState(), current: undefined, shown: undefined }) : ''}`;
+  }
+
+  private async runTune(): Promise<void> {
+    const params = Object.entries(this.axes)
+      .filter(([, axis]) => axis.on)
+      .map(([name, axis]) => ({ name, min: axis.lo, max: axis.hi }));
+    this.error = '';
+    if (params.length === 0 || params.some((param) => !(param.max > param.min))) {
+      this.error = 'tick at least one parameter to tune, each with a range of two values or more';
+      return;
+    }
+    const configs = [this.sweepBot, ...this.opponents];
+    const useUserBots = configs.some((config) => isUserBot(this.gameId, config));
+    const play = { engines: useUserBots ? userEngineSpecs(this.gameId) : [], startEngine: startUserBot, time: { moveMs: this.moveMs } };
+    const steps = Math.max(1, Math.floor(this.tuneGames / 4));
+    const tuning = { step: 0, steps, trajectory: {}, stop: false };
+    this.tuning = tuning;
+    const settings = {
+      bot: this.sweepBot,
+      params,
+      vs: this.opponents,
+      games: this.tuneGames,
+      seed: this.seed,
+      size: this.game.sizes ? this.size : undefined,
+      verify: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 1000 },
+    };
+    try {
+      const report = await tune(
+        this.game,
+        this.bots,
+        settings,
+        play,
+        searchPool(),
+        (step, total, trajectory) => {
+          if (this.tuning?.step !== undefined) this.tuning = { ...this.tuning, step, steps: total, trajectory: structuredClone(trajectory) };
+        },
+        () => this.tuning?.stop ?? true,
+      );
+      this.tuning = { ...this.tuning!, trajectory: report.trajectory, report };
+    } catch (error) {
+      this.error = `The tuning failed: ${(error as Error).message}`;
+      this.tuning = undefined;
+    }
   }
 
   /** How a match ended, for the progress line ('' for other runs). */

@@ -1,5 +1,5 @@
-// `playground <game> tune`: SPSA (arena/spsa.ts) over a bot's declared parameters. Each step measures θ+cΔ and
-// θ−cΔ on the same seeded start against the step's opponent (the --vs configurations in turn), each playing both
+// Tuning a bot's parameters by SPSA (arena/spsa.ts), for `playground <game> tune` and the arena page. Each step
+// measures θ+cΔ and θ−cΔ on the same seeded start against the step's opponent (the --vs configurations in turn), each playing both
 // seats: the step's result is θ+'s points minus θ−'s (−2..2). Then a verification match (the SPRT) of the tuned
 // configuration against the one it started from. The same seed gives the same run on any number of workers:
 // a step's games are played together, steps one after another.
@@ -12,9 +12,8 @@ import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import { Spsa, type SpsaParam } from '../arena/spsa';
 import type { SprtSettings } from '../arena/sprt';
-import { type PlaySettings, playMatch, playSchedule } from '../runtime/play-games';
-import type { WorkerPool } from '../runtime/pool';
-import { UsageError } from './args';
+import { type PlaySettings, playMatch, playSchedule } from './play-games';
+import type { WorkerPool } from './pool';
 
 const score = (record: GameRecord, seat: 0 | 1) => (record.winner === null ? 0.5 : record.winner === seat ? 1 : 0);
 
@@ -46,30 +45,15 @@ export interface TuneReport {
   readonly tuned: string;
 }
 
-/** `NAME=MIN..MAX,…`: the parameters to tune, each one the bot declares, within its declared range. */
-export function parseTuneParams(bot: BotInfo, text: string | undefined): SpsaParam[] {
-  if (!text) throw new UsageError('tune needs --params NAME=MIN..MAX,...');
-  const params = text.split(',').map((part) => {
-    const match = /^\s*([A-Za-z]\w*)=(-?\d+)\.\.(-?\d+)\s*$/.exec(part);
-    if (!match) throw new UsageError(`--params: "${part}" is not NAME=MIN..MAX`);
-    const [name, min, max] = [match[1], Number(match[2]), Number(match[3])];
-    const spec = bot.params.find((candidate) => candidate.name === name);
-    if (!spec) throw new UsageError(`bot ${bot.id} has no parameter "${name}" (its parameters: ${bot.params.map((p) => p.name).join(', ') || 'none'})`);
-    if (!(min < max) || min < spec.min || max > spec.max)
-      throw new UsageError(`--params: ${name}=${min}..${max} must be a range within ${spec.min}..${spec.max}`);
-    return { name, min, max };
-  });
-  if (new Set(params.map((param) => param.name)).size !== params.length) throw new UsageError('--params names a parameter twice');
-  return params;
-}
-
 export async function tune(
   game: AnyGame,
   known: readonly BotInfo[],
   settings: TuneSettings,
   play: PlaySettings,
   pool: WorkerPool,
-  onStep: (step: number, steps: number) => void = () => {},
+  onStep: (step: number, steps: number, trajectory: Readonly<Record<string, readonly number[]>>) => void = () => {},
+  /** Asked before each step: true ends the tuning there (the values so far are the result, with no verification). */
+  stopped: () => boolean = () => false,
 ): Promise<TuneReport> {
   const startConfig = parseBotConfig(known, settings.bot);
   const configOf = (values: Readonly<Record<string, number>>) => formatBotConfig(known, { id: startConfig.id, params: { ...startConfig.params, ...values } });
@@ -78,7 +62,7 @@ export async function tune(
   const signs = new Rng(deriveSeed(settings.seed, 'tune signs'));
   const trajectory: Record<string, number[]> = Object.fromEntries(settings.params.map((param) => [param.name, []]));
   const size = settings.size ?? game.sizes?.default;
-  while (!spsa.done) {
+  while (!spsa.done && !stopped()) {
     const probe = spsa.probe(signs);
     const k = probe.step;
     const opponent = settings.vs[k % settings.vs.length];
@@ -105,13 +89,14 @@ export async function tune(
     const points = ([first, second]: (GameRecord | undefined)[]) => score(first!, 0) + score(second!, 1);
     spsa.update(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
     for (const [i, param] of settings.params.entries()) trajectory[param.name].push(Number(spsa.theta[i].toFixed(4)));
-    onStep(k + 1, steps);
+    onStep(k + 1, steps, trajectory);
   }
   const final = spsa.values();
   const tuned = configOf(final);
   const from = configOf({});
-  const verification =
-    tuned === from
+  const verification = stopped()
+    ? { skipped: 'the tuning was stopped: no verification' }
+    : tuned === from
       ? { skipped: `the tuned values are the start's (${from}): nothing to verify` }
       : await playMatch(
           pool,
@@ -119,12 +104,13 @@ export async function tune(
           matchSchedule(game, [tuned, from], settings.verify.maxGames, { seed: settings.seed, size, bots: known }),
           settings.verify,
           play,
+          stopped,
         );
   return {
     bot: settings.bot,
     vs: settings.vs,
-    steps,
-    games: steps * 4,
+    steps: trajectory[settings.params[0].name].length,
+    games: trajectory[settings.params[0].name].length * 4,
     seed: settings.seed,
     start: Object.fromEntries(settings.params.map((param) => [param.name, startConfig.params[param.name]])),
     final,
