@@ -10,11 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { parseSavedRun } from '../../src/arena/saved-run';
 import { tournament } from '../../src/arena/schedule';
 import { gameById } from '../../src/games';
+import { parse as parseCards } from '../../src/games/cards/rules';
+import { parse as parseConnect4, rules as connect4Rules } from '../../src/games/connect4/rules';
 import { parse as parseMatrix } from '../../src/games/matrix/rules';
 import { parse as parseTictactoe, rules as tictactoeRules } from '../../src/games/tictactoe/rules';
 import { runCli } from '../helpers/cli';
 import { perfectMargin } from '../matrix/oracle';
 import { perfectValue } from '../tictactoe/oracle';
+import { moverWins } from '../cards/oracle';
 
 const suite = (game: string) =>
   readFileSync(`src/games/${game}/data/openings.txt`, 'utf8')
@@ -72,6 +75,30 @@ describe('opening suites', () => {
       const board = parseMatrix(line);
       expect(board.size).toBe(5);
       expect(Math.abs(perfectMargin(board))).toBeLessThanOrEqual(1);
+    }
+  }, 600_000);
+
+  it('connect4: positions eight moves in, scored -1, 0 or 1 by the solver (itself checked against Pons sets)', async () => {
+    const lines = suite('connect4');
+    expect(lines.length).toBe(100);
+    for (const line of lines) {
+      expect(line).toMatch(/^[1-7]{8}$/);
+      expect(connect4Rules.outcome(parseConnect4(line))).toBeNull();
+    }
+    const checked = sample(lines, 3);
+    const { stdout } = await runCli(['connect4', 'solve'], `${checked.join('\n')}\n`);
+    for (const answer of stdout.trim().split('\n')) expect(Math.abs(JSON.parse(answer).score)).toBeLessThanOrEqual(1);
+  }, 600_000);
+
+  it('cards: 8-card deals that whichever hand leads wins, by a plain search over the rules', () => {
+    const lines = suite('cards');
+    expect(lines.length).toBe(100);
+    for (const line of sample(lines, 5)) {
+      const position = parseCards(line);
+      expect(position.hands.map((hand) => hand.length)).toEqual([8, 8]);
+      expect(position.toMove).toBe(0);
+      expect(moverWins(position)).toBe(true);
+      expect(moverWins({ ...position, hands: [position.hands[1], position.hands[0]] })).toBe(true);
     }
   }, 600_000);
 });
