@@ -54,16 +54,7 @@ function checkSettings(game: AnyGame, bots: readonly string[], pairings: number,
   if (new Set(bots).size !== bots.length) throw new Error('a configuration is named twice');
   if (!Number.isInteger(settings.games) || settings.games < 1) throw new Error(`games must be at least 1, got ${settings.games}`);
   if (settings.games * 2 * pairings > MAX_GAMES) throw new Error(`the run would be ${settings.games * 2 * pairings} games: at most ${MAX_GAMES}`);
-  for (const [i, opening] of (settings.openings ?? []).entries()) {
-    let position: unknown;
-    try {
-      position = game.rules.parse(opening);
-    } catch (error) {
-      throw new Error(`opening ${i + 1} ("${opening.slice(0, 60)}"): ${(error as Error).message}`);
-    }
-    if (game.rules.outcome(position)) throw new Error(`opening ${i + 1} ("${opening.slice(0, 60)}") is a finished game`);
-  }
-  if (settings.openings?.length === 0) throw new Error('the opening suite has no positions');
+  if (settings.openings) checkOpenings(game, settings.openings);
   if (settings.size !== undefined) {
     if (!game.sizes) throw new Error(`${game.rules.title} has no board sizes`);
     if (settings.size < game.sizes.min || settings.size > game.sizes.max)
@@ -86,8 +77,22 @@ function build(game: AnyGame, bots: readonly string[], pairings: readonly Pairin
   return { game: game.rules.id, seed: settings.seed, size, bots, pairings, starts, games };
 }
 
+/** Throws, naming the position by its number, when an opening does not read or is a finished game. */
+export function checkOpenings(game: AnyGame, openings: readonly string[]): void {
+  if (openings.length === 0) throw new Error('the opening suite has no positions');
+  for (const [i, opening] of openings.entries()) {
+    let position: unknown;
+    try {
+      position = game.rules.parse(opening);
+    } catch (error) {
+      throw new Error(`opening ${i + 1} ("${opening.slice(0, 60)}"): ${(error as Error).message}`);
+    }
+    if (game.rules.outcome(position)) throw new Error(`opening ${i + 1} ("${opening.slice(0, 60)}") is a finished game`);
+  }
+}
+
 /** `games` starts from an opening suite: the suite shuffled with the seed, then taken in turn (again from the top if need be). */
-function openingStarts(game: AnyGame, openings: readonly string[], games: number, seed: number): string[] {
+export function openingStarts(game: AnyGame, openings: readonly string[], games: number, seed: number): string[] {
   const order = openings.map((opening) => game.rules.format(game.rules.parse(opening)));
   const rng = new Rng(deriveSeed(seed, 'openings'));
   for (let i = order.length - 1; i > 0; i--) {

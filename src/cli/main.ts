@@ -271,6 +271,7 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'verify-games', value: 'N', help: 'the most games of the verification match (default 1000)' },
       { name: 'seed', value: 'S', help: 'seed of the starts, the perturbations and the bots (default 1)' },
       SIZE_OPTION,
+      ARENA_OPTIONS.find((option) => option.name === 'openings')!,
       WORKERS_OPTION,
       { name: 'json', help: 'print one JSON document' },
       { name: 'out', value: 'FILE', help: 'keep the JSON document in FILE' },
@@ -294,6 +295,7 @@ const commands: Readonly<Record<string, Command>> = {
         seed: parseSeed(optionText(args, 'seed') ?? '1'),
         size: boardSize(game, args),
         rEnd: optionNumber(args, 'r-end', SPSA_R_END, 1e-6, 10),
+        ...openingSuite(args),
         verify: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: optionInteger(args, 'verify-games', 1000, 2, MAX_GAMES) },
       };
       return tuneCommand(game, known, settings, options, pool());

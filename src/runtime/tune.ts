@@ -9,7 +9,7 @@ import type { AnyGame, BotInfo } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
 import { type MatchReport, matchSchedule } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
-import type { Schedule } from '../arena/schedule';
+import { checkOpenings, openingStarts, type Schedule } from '../arena/schedule';
 import { Spsa, type SpsaParam } from '../arena/spsa';
 import type { SprtSettings } from '../arena/sprt';
 import { type PlaySettings, playMatch, playSchedule } from './play-games';
@@ -25,6 +25,8 @@ export interface TuneSettings {
   readonly games: number;
   readonly seed: number;
   readonly size?: number;
+  /** An opening suite to take the steps' starts from (else seeded starts); the verification match uses it too. */
+  readonly openings?: readonly string[];
   readonly rEnd?: number;
   /** The verification match: its SPRT and its most games. */
   readonly verify: SprtSettings & { readonly maxGames: number };
@@ -62,11 +64,13 @@ export async function tune(
   const signs = new Rng(deriveSeed(settings.seed, 'tune signs'));
   const trajectory: Record<string, number[]> = Object.fromEntries(settings.params.map((param) => [param.name, []]));
   const size = settings.size ?? game.sizes?.default;
+  if (settings.openings) checkOpenings(game, settings.openings);
+  const openings = settings.openings && openingStarts(game, settings.openings, steps, settings.seed);
   while (!spsa.done && !stopped()) {
     const probe = spsa.probe(signs);
     const k = probe.step;
     const opponent = settings.vs[k % settings.vs.length];
-    const start = game.rules.format(game.rules.start(deriveSeed(settings.seed, `tune start ${k}`), size));
+    const start = openings?.[k] ?? game.rules.format(game.rules.start(deriveSeed(settings.seed, `tune start ${k}`), size));
     const seed = deriveSeed(settings.seed, `tune game ${k}`);
     const [plus, minus] = [configOf(probe.plus), configOf(probe.minus)];
     const schedule: Schedule = {
@@ -101,7 +105,7 @@ export async function tune(
       : await playMatch(
           pool,
           game,
-          matchSchedule(game, [tuned, from], settings.verify.maxGames, { seed: settings.seed, size, bots: known }),
+          matchSchedule(game, [tuned, from], settings.verify.maxGames, { seed: settings.seed, size, bots: known, openings: settings.openings }),
           settings.verify,
           play,
           stopped,

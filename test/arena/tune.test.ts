@@ -35,6 +35,7 @@ describe('tune', () => {
     [['--bot', 'article', '--params', 'speed=1..3', '--vs', 'exact'], 'bot article has no parameter "speed"'],
     [['--bot', 'article', '--params', 'depth=1..3'], 'tune needs --vs'],
     [['--bot', 'greedy', '--params', 'depth', '--vs', 'exact'], '--params: "depth" is not NAME=MIN..MAX'],
+    [['--bot', 'article', '--params', 'depth=1..4', '--vs', 'exact', '--openings', 'src/games/tictactoe/data/openings.txt'], 'opening 1 ("'],
   ])('refuses %j with a reason', async (args, message) => {
     const { status, stderr } = await runCli(['matrix', 'tune', ...args]);
     expect(status).toBe(2);
