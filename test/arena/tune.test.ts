@@ -30,6 +30,17 @@ describe('tune', () => {
     }
   }, 120_000);
 
+  it("tunes an engine's declared parameters", async () => {
+    const args = ['connect4', 'tune', '--engine', 'r=node test/engines/connect4-random.mjs', '--bot', 'r', '--params', 'spice=0..9', '--vs', 'random'];
+    const { stdout, stderr } = await runCli([...args, '--games', '16', '--verify-games', '4', '--json']);
+    expect(stderr).toBe('');
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ bot: 'r', steps: 4, start: { spice: 3 } });
+    expect(report.final.spice).toBeGreaterThanOrEqual(0);
+    expect(report.final.spice).toBeLessThanOrEqual(9);
+    expect(report.trajectory.spice).toHaveLength(4);
+  }, 60_000);
+
   it.each([
     [['--bot', 'article', '--params', 'depth=1..9', '--vs', 'exact'], '--params: depth=1..9 must be a range within 1..8'],
     [['--bot', 'article', '--params', 'speed=1..3', '--vs', 'exact'], 'bot article has no parameter "speed"'],
