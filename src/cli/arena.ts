@@ -10,7 +10,8 @@ import type { GameRecord } from '../arena/play-out';
 import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
 import type { EngineSpec } from '../runtime/engine-games';
-import { playSchedule } from '../runtime/play-games';
+import { type PlaySettings, playSchedule } from '../runtime/play-games';
+import { runOnCluster } from '../cluster/submit';
 import { startEngine } from '../engines/start-engine';
 import type { RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
@@ -28,6 +29,22 @@ export interface ArenaOptions {
   readonly engines: readonly EngineSpec[];
   /** The time of every bot: per move (`--ms`), or a clock (`--clock`, `--increment`). */
   readonly time: TimeControl;
+  /** `--redis URL`: the games are played by the cluster's workers (`playground worker`). */
+  readonly redis?: string;
+}
+
+/** How a command's games are played: here, or on the cluster under the run's id (a task's id is the run's and its index). */
+function playSettings(options: ArenaOptions, runId: string): PlaySettings {
+  let schedules = 0;
+  const redis = options.redis;
+  return {
+    engines: options.engines,
+    startEngine,
+    time: options.time,
+    ...(redis
+      ? { remote: (schedule, onGame, indices, onBatch) => runOnCluster(redis, `${runId}-${schedules++}`, schedule, options.time, onGame, indices, onBatch) }
+      : {}),
+  };
 }
 
 /** What a command plays: a schedule, and for a run carried on (`--resume`) the run so far. */
@@ -86,7 +103,7 @@ export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], sett
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   const interactive = process.stderr.isTTY;
   const started = performance.now();
-  const report = await tune(game, known, settings, { engines: options.engines, startEngine, time: options.time }, pool, (step, steps) => {
+  const report = await tune(game, known, settings, playSettings(options, newRunId(new Date())), pool, (step, steps) => {
     if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
   });
   if (interactive) process.stderr.write('\n');
@@ -149,7 +166,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     if (decided()) run.cancel();
   };
   const onBatch = () => file?.writeSoon(() => snapshot(false));
-  const run = playSchedule(pool, plan.game, schedule, { engines: options.engines, startEngine, time: options.time }, onGame, todo, onBatch);
+  const run = playSchedule(pool, plan.game, schedule, playSettings(options, id), onGame, todo, onBatch);
   let interrupted = false;
   const interrupt = () => {
     if (interrupted) process.exit(130);

@@ -1,6 +1,7 @@
 // The `playground` command.
 
 import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism, hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBot, normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
@@ -26,6 +27,8 @@ import { runEngine } from './engine';
 import { playGame } from './play';
 import { solveLines } from './solve';
 import { parseTuneParams } from './tune-params';
+import { startClusterWorker } from '../cluster/worker';
+import { buildId, redisConnection } from '../cluster/tasks';
 
 /** An opening suite is a list of positions, not a data dump. */
 const MAX_OPENINGS_BYTES = 16 << 20;
@@ -41,6 +44,7 @@ const ENGINE_OPTION: OptionSpec = {
   help: 'an engine (docs/engine-protocol.md) or a bot module (a .js/.mjs path, docs/bot-modules.md), named NAME in the configurations; repeatable',
   repeatable: true,
 };
+const REDIS_OPTION: OptionSpec = { name: 'redis', value: 'URL', help: 'play the games on the cluster: the workers (playground worker) of this Redis' };
 const TIME_OPTIONS: readonly OptionSpec[] = [
   { name: 'ms', value: 'N', help: 'the time for each move in milliseconds, for every bot (default: none)' },
   { name: 'clock', value: 'N', help: "each side's time for the whole game in milliseconds; out of it is a loss on time (default: none)" },
@@ -70,6 +74,7 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   },
   ENGINE_OPTION,
   ...TIME_OPTIONS,
+  REDIS_OPTION,
 ];
 
 /** The settings that make a schedule's starts; --resume refuses them (the run has its own). */
@@ -120,7 +125,16 @@ async function commandEngines(game: AnyGame, args: ParsedArgs): Promise<EngineSp
 /** The arena's settings of the command line: its output, its engines, the time per move. */
 async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: ArenaOptions; known: readonly BotInfo[] }> {
   const engines = await commandEngines(game, args);
-  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args) };
+  const redis = optionText(args, 'redis');
+  if (redis !== undefined) {
+    try {
+      redisConnection(redis);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (engines.length > 0) throw new UsageError('--redis does not take --engine yet: games with engines are played on this machine');
+  }
+  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args), redis };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
 }
 
@@ -277,6 +291,7 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'out', value: 'FILE', help: 'keep the JSON document in FILE' },
       ENGINE_OPTION,
       ...TIME_OPTIONS,
+      REDIS_OPTION,
     ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has nothing to tune against`);
@@ -371,6 +386,43 @@ function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
   return optionInteger(args, 'size', game.sizes.default, game.sizes.min, game.sizes.max);
 }
 
+const WORKER_OPTIONS: readonly OptionSpec[] = [
+  { name: 'redis', value: 'URL', help: 'the Redis of the cluster (redis://HOST:PORT)' },
+  { name: 'concurrency', value: 'N', help: 'games played at once (default: one per core)' },
+  { name: 'name', value: 'NAME', help: "this worker's name in the cluster (default: the host name and process id)" },
+  HELP_OPTION,
+];
+
+/** `playground worker --redis URL`: plays the cluster's game tasks on this machine until interrupted. */
+async function clusterWorker(argv: readonly string[], pools: WorkerPool[]): Promise<number> {
+  const args = parseArgs(argv, WORKER_OPTIONS);
+  if (args.options.has('help')) {
+    console.log(`usage: playground worker --redis URL [--concurrency N] [--name NAME]\n${formatOptions(WORKER_OPTIONS)}`);
+    return 0;
+  }
+  const redis = optionText(args, 'redis');
+  if (!redis) throw new UsageError('worker needs --redis URL');
+  try {
+    redisConnection(redis);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const concurrency = optionInteger(args, 'concurrency', availableParallelism(), 1, 256);
+  const name = optionText(args, 'name') ?? `${hostname()}-${process.pid}`;
+  const pool = createNodePool(concurrency);
+  pools.push(pool);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const worker = startClusterWorker(redis, pool, concurrency, name, log);
+  await worker.waitUntilReady();
+  log(`worker ${name}: playing the tasks of ${redis}, ${concurrency} at once (build ${buildId()})`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await worker.close();
+  return 0;
+}
+
 const BENCH_OPTIONS: readonly OptionSpec[] = [{ name: 'json', help: 'print only the JSON document' }, WORKERS_OPTION, HELP_OPTION];
 
 function usage(): string {
@@ -378,6 +430,7 @@ function usage(): string {
   return [
     'usage: playground <game> <command> [options]',
     '       playground bench <suite> [options]',
+    '       playground worker --redis URL [--concurrency N] [--name NAME]   (a machine of the cluster)',
     '',
     `games: ${Object.keys(games).join(', ')}`,
     'commands:',
@@ -399,6 +452,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const pools: WorkerPool[] = [];
   try {
     if (first === 'bench') return await bench(second, rest, pools);
+    if (first === 'worker')
+      return await clusterWorker(
+        [second, ...rest].filter((arg): arg is string => arg !== undefined),
+        pools,
+      );
     const game = gameById(first);
     if (second === undefined || second === '--help') {
       console.log(usage());

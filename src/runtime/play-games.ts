@@ -16,17 +16,25 @@ export interface PlaySettings {
   readonly engines: readonly EngineSpec[];
   readonly startEngine: EngineStarter;
   readonly time: TimeControl;
+  /** Plays the games elsewhere instead (the cluster's workers): the same records, by the same code. */
+  readonly remote?: (
+    schedule: Schedule,
+    onGame?: (index: number, record: GameRecord, progress: RunProgress) => void,
+    indices?: readonly number[],
+    onBatch?: () => void,
+  ) => Run;
 }
 
 export function playSchedule(
   pool: WorkerPool,
   game: AnyGame,
   schedule: Schedule,
-  { engines, startEngine, time }: PlaySettings,
+  { engines, startEngine, time, remote }: PlaySettings,
   onGame?: (index: number, record: GameRecord, progress: RunProgress) => void,
   indices?: readonly number[],
   onBatch?: () => void,
 ): Run {
+  if (remote) return remote(schedule, onGame, indices, onBatch);
   return engines.length > 0
     ? runEngineSchedule(pool, game, schedule, engines, startEngine, time, onGame, indices, onBatch)
     : runSchedule(pool, schedule, time, onGame, indices, onBatch);

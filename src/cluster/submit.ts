@@ -1,0 +1,92 @@
+// A run played by the cluster's workers: its games are queued as tasks of whole pairs, and gathered here as the
+// workers finish them, each game's record given to onGame as a local run gives it. The same schedule gives the
+// same records whatever the number of machines: a game's record depends only on the game and its seed.
+
+import { Queue, QueueEvents } from 'bullmq';
+import type { GameRecord } from '../arena/play-out';
+import type { Schedule } from '../arena/schedule';
+import type { TimeControl } from '../arena/time-control';
+import type { Run, RunProgress } from '../runtime/run-schedule';
+import { buildId, type GameTask, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
+
+export function runOnCluster(
+  redis: string,
+  runId: string,
+  schedule: Schedule,
+  time: TimeControl,
+  onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
+  indices: readonly number[] = schedule.games.map((_, i) => i),
+  onBatch: () => void = () => {},
+): Run {
+  const connection = redisConnection(redis);
+  const queue = new Queue<GameTask, (GameRecord | null)[]>(QUEUE_NAME, { connection });
+  const events = new QueueEvents(QUEUE_NAME, { connection });
+  // Each task waited for listens on the queue until it ends.
+  queue.setMaxListeners(0);
+  const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
+  const started = performance.now();
+  let done = 0;
+  let cancelled = false;
+  // Tasks of whole pairs (a pair's two games are adjacent in a schedule), from the games still to play.
+  const size = 2 * pairsPerTask(Math.ceil(indices.length / 2));
+  const tasks: GameTask[] = [];
+  for (let first = 0; first < indices.length; first += size) {
+    const chosen = indices.slice(first, first + size);
+    tasks.push({
+      run: runId,
+      task: chosen[0],
+      game: schedule.game,
+      ...(schedule.size === undefined ? {} : { size: schedule.size }),
+      indices: chosen,
+      games: chosen.map((index) => schedule.games[index]),
+      time,
+      build: buildId(),
+    });
+  }
+  let stop = () => {};
+  const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')));
+  const finished = (async () => {
+    try {
+      await events.waitUntilReady();
+      const jobs = await queue.addBulk(
+        tasks.map((task) => ({
+          name: 'games',
+          data: task,
+          opts: { jobId: taskId(task.run, task.task), attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+        })),
+      );
+      await Promise.all(
+        jobs.map(async (job, t) => {
+          let played: (GameRecord | null)[] | 'stopped';
+          try {
+            played = await Promise.race([job.waitUntilFinished(events), stopped]);
+          } catch (error) {
+            if (cancelled) return;
+            throw new Error(`a cluster task failed: ${(error as Error).message}`);
+          }
+          if (played === 'stopped' || cancelled) return;
+          for (const [i, index] of tasks[t].indices.entries()) {
+            const record = played[i];
+            if (!record || records[index]) continue;
+            records[index] = record;
+            done++;
+            onGame(index, record, { done, total: indices.length, elapsedMs: performance.now() - started });
+          }
+          onBatch();
+        }),
+      );
+      return records;
+    } finally {
+      // Tasks not taken yet are removed; those being played finish on their worker and are not counted.
+      if (cancelled) await Promise.allSettled(tasks.map((task) => queue.remove(taskId(task.run, task.task))));
+      await Promise.allSettled([queue.close(), events.close()]);
+    }
+  })();
+  return {
+    finished,
+    cancel() {
+      cancelled = true;
+      stop();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// What goes through the queue (BullMQ on Redis): a run's games cut into tasks of whole pairs, each task a job whose
+// id is the run's id and the task's index, so that adding it twice adds it once and its result is taken once. A
+// task carries everything a worker needs to play its games as a local run would (the games with their seeds, the
+// time control) and the build it was made for: results from different code must not mix.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ScheduledGame } from '../arena/schedule';
+import type { TimeControl } from '../arena/time-control';
+
+export const QUEUE_NAME = 'ai-playground-games';
+
+export interface GameTask {
+  readonly run: string;
+  readonly task: number;
+  readonly game: string;
+  readonly size?: number;
+  /** The schedule's indices of the task's games, and the games. */
+  readonly indices: readonly number[];
+  readonly games: readonly ScheduledGame[];
+  readonly time: TimeControl;
+  readonly build: string;
+}
+
+/** The job id of a run's task (BullMQ ignores a job added again under an id it has). */
+export const taskId = (run: string, task: number) => `${run}-${task}`;
+
+/** How many pairs go in a task: a few dozen tasks a run, so that the queue's cost per task stays small. */
+export function pairsPerTask(pairs: number): number {
+  return Math.max(1, Math.min(50, Math.ceil(pairs / 64)));
+}
+
+let build: string | undefined;
+
+/** This build's identity: a hash of the running bundle, the same on every machine that runs the same code. */
+export function buildId(): string {
+  if (build === undefined) {
+    const bytes = readFileSync(fileURLToPath(import.meta.url));
+    let hash = 0x811c9dc5;
+    for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+    build = `${hash.toString(16).padStart(8, '0')}-${bytes.length}`;
+  }
+  return build;
+}
+
+/** The connection options of a redis:// URL, as BullMQ's workers need them (no retry limit per request). */
+export function redisConnection(url: string): { host: string; port: number; password?: string; db?: number; maxRetriesPerRequest: null } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`--redis is redis://HOST:PORT, got "${url}"`);
+  }
+  if (parsed.protocol !== 'redis:') throw new Error(`--redis is redis://HOST:PORT, got "${url}"`);
+  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : undefined;
+  return {
+    host: parsed.hostname || '127.0.0.1',
+    port: parsed.port ? Number(parsed.port) : 6379,
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(db !== undefined && Number.isInteger(db) ? { db } : {}),
+    maxRetriesPerRequest: null,
+  };
+}

@@ -1,0 +1,48 @@
+// `playground worker --redis URL`: a machine's worker process for the cluster. It takes game tasks from the queue
+// (BullMQ's Worker: a task whose worker dies is taken again by another once its lock expires) and plays them on
+// this machine's worker pool with the same code as a local run, N tasks at once. A task made by another build is
+// refused with the reason: results from different code must not mix.
+
+import { Worker } from 'bullmq';
+import type { GameRecord } from '../arena/play-out';
+import type { Schedule } from '../arena/schedule';
+import { gameById } from '../games';
+import { startEngine } from '../engines/start-engine';
+import { playSchedule } from '../runtime/play-games';
+import type { WorkerPool } from '../runtime/pool';
+import { buildId, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
+
+/** How long a task stays locked to a worker that stopped answering before another may take it. */
+export const TASK_LOCK_MS = 10_000;
+
+export function startClusterWorker(
+  redis: string,
+  pool: WorkerPool,
+  concurrency: number,
+  name: string,
+  log: (line: string) => void,
+): Worker<GameTask, (GameRecord | null)[]> {
+  const worker = new Worker<GameTask, (GameRecord | null)[]>(
+    QUEUE_NAME,
+    async (job) => {
+      const task = job.data;
+      if (task.build !== buildId()) throw new Error(`worker ${name} runs build ${buildId()}, the task was made by build ${task.build}: update one of them`);
+      const game = gameById(task.game);
+      const schedule: Schedule = {
+        game: task.game,
+        seed: 0,
+        ...(task.size === undefined ? {} : { size: task.size }),
+        bots: [],
+        pairings: [],
+        starts: [],
+        games: task.games,
+      };
+      const records = await playSchedule(pool, game, schedule, { engines: [], startEngine, time: task.time }).finished;
+      return records.map((record) => record ?? null);
+    },
+    { connection: redisConnection(redis), concurrency, name, lockDuration: TASK_LOCK_MS, stalledInterval: TASK_LOCK_MS },
+  );
+  worker.on('failed', (job, error) => log(`task ${job?.id ?? '?'} failed: ${error.message}`));
+  worker.on('error', (error) => log(`redis: ${error.message}`));
+  return worker;
+}

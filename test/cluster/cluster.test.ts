@@ -1,0 +1,51 @@
+// The cluster against a real Redis (Debian's redis-server): a tournament and an SPRT match played by two worker
+// processes give the same figures as the same runs played locally, timing aside; a bad --redis is refused.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli';
+import { type RedisProcess, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
+
+let redis: RedisProcess;
+let workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  workers = await Promise.all([startWorker(redis.url, 'w1'), startWorker(redis.url, 'w2')]);
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await redis?.stop();
+});
+
+/** A report without its timing fields. */
+function untimed(report: Record<string, unknown>): unknown {
+  return JSON.parse(JSON.stringify(report), (key, value) => (key === 'ms' ? undefined : value));
+}
+
+describe('the cluster', () => {
+  it('plays a tournament through two workers with the same figures as a local run', async () => {
+    const args = ['matrix', 'tournament', '--bots', 'greedy,article,exact', '--games', '40', '--seed', '3', '--json'];
+    const remote = await runCli([...args, '--redis', redis.url]);
+    expect(remote.stderr).toBe('');
+    const local = await runCli(args);
+    expect(untimed(JSON.parse(remote.stdout))).toEqual(untimed(JSON.parse(local.stdout)));
+    expect(JSON.parse(remote.stdout).played).toBe(240);
+  }, 60_000);
+
+  it('plays an SPRT match through the workers to the same verdict, pair for pair', async () => {
+    const args = ['matrix', 'match', '--bots', 'exact,article:depth=3', '--sprt', 'elo0=0,elo1=50', '--json'];
+    const remote = await runCli([...args, '--redis', redis.url]);
+    expect(remote.stderr).toBe('');
+    expect(JSON.parse(remote.stdout)).toEqual(JSON.parse((await runCli(args)).stdout));
+  }, 60_000);
+
+  it('refuses a --redis that is not a redis:// URL, and --engine with --redis', async () => {
+    const bad = await runCli(['matrix', 'tournament', '--bots', 'greedy,exact', '--redis', 'http://x']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--redis is redis://HOST:PORT');
+    const engine = await runCli(['connect4', 'tournament', '--engine', 'r=node test/engines/connect4-random.mjs', '--bots', 'r,random', '--redis', redis.url]);
+    expect(engine.status).toBe(2);
+    expect(engine.stderr).toContain('--redis does not take --engine yet');
+  }, 30_000);
+});
