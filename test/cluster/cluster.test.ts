@@ -49,3 +49,26 @@ describe('the cluster', () => {
     expect(engine.stderr).toContain('--redis does not take --engine yet');
   }, 30_000);
 });
+
+describe('a worker killed mid-run', () => {
+  it('loses nothing: its task is taken again once its lock expires, and the figures are a local run’s', async () => {
+    const own = await startRedis();
+    const doomed = await startWorker(own.url, 'doomed');
+    const survivor = await startWorker(own.url, 'survivor');
+    try {
+      const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '60', '--json'];
+      const remote = runCli([...args, '--redis', own.url]);
+      // Both workers have a task by now; one dies holding it.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await doomed.stop('SIGKILL');
+      const { stdout, stderr } = await remote;
+      expect(stderr).toBe('');
+      const local = await runCli(args);
+      expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse(local.stdout)));
+      expect(JSON.parse(stdout).played).toBe(120);
+    } finally {
+      await survivor.stop();
+      await own.stop();
+    }
+  }, 120_000);
+});
