@@ -3,6 +3,7 @@
 import type { BenchSuite } from './harness';
 import { arenaSuites } from './arena';
 import { cardsSuite } from './cards';
+import { clusterSuite } from './cluster';
 import { connect4Suites } from './connect4';
 import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
@@ -18,5 +19,6 @@ export const suites: readonly BenchSuite[] = [
   cardsSuite,
   ...arenaSuites,
   enginesSuite,
+  clusterSuite,
   serverSuite,
 ];

@@ -1,0 +1,115 @@
+// The cluster's cost: one fixed tournament played locally (the command's pool) and through the queue (a Redis
+// started for the bench, `playground worker` processes), with one core and with two: node counts first (the same
+// every way: the same games), then time, games per second, the queue's rate against the local one, and what a
+// task costs beyond its games.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GameRecord } from '../src/arena/play-out';
+import { tournament } from '../src/arena/schedule';
+import { runOnCluster } from '../src/cluster/submit';
+import { pairsPerTask } from '../src/cluster/tasks';
+import { gameById } from '../src/games';
+import { runSchedule } from '../src/runtime/run-schedule';
+import { type BenchSuite, packagePath, type TableRow } from './harness';
+
+const BOTS = ['classic:depth=6', 'classic:depth=5'];
+const STARTS = 100;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a process and waits for a line matching `ready` on its output. */
+function startProcess(command: string, args: string[], ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let seen = '';
+    const listen = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (ready.test(seen)) resolve(child);
+    };
+    child.stdout!.on('data', listen);
+    child.stderr!.on('data', listen);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${command} exited (${code}): ${seen.slice(-500)}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+export const clusterSuite: BenchSuite = {
+  name: 'cluster',
+  description: `Connect 4 tournament ${BOTS.join(' vs ')}, ${2 * STARTS} games, locally and through Redis with 1 and 2 worker processes`,
+  async run({ pool, log }) {
+    const game = gameById('connect4');
+    const schedule = tournament(game, BOTS, { games: STARTS, seed: 1 });
+    const tasks = Math.ceil(STARTS / pairsPerTask(STARTS));
+    const port = await freePort();
+    const redis = await startProcess(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), 'bench-redis-')), '--save', ''],
+      /Ready to accept/,
+    );
+    const url = `redis://127.0.0.1:${port}`;
+    const rows: TableRow[] = [];
+    const measure = async (way: string, cores: number, play: () => Promise<(GameRecord | undefined)[]>) => {
+      const started = performance.now();
+      const records = await play();
+      const seconds = (performance.now() - started) / 1000;
+      const nodes = records.reduce((sum, record) => sum + record!.moves.reduce((s, move) => s + move.nodes, 0), 0);
+      log(`${way}: ${(records.length / seconds).toFixed(1)} games/s`);
+      rows.push({ way, cores, games: records.length, nodes, seconds, 'games/s': records.length / seconds });
+    };
+    const workers: ChildProcess[] = [];
+    try {
+      for (const cores of [1, 2]) {
+        await runSchedule(pool(cores), tournament(game, BOTS, { games: 4, seed: 2 }), {}).finished; // warm-up
+        await measure(`local, ${cores} worker thread${cores > 1 ? 's' : ''}`, cores, () => runSchedule(pool(cores), schedule, {}).finished);
+        while (workers.length < cores)
+          workers.push(
+            await startProcess(
+              process.execPath,
+              [packagePath('bin/playground.mjs'), 'worker', '--redis', url, '--concurrency', '1', '--name', `bench-${workers.length + 1}`],
+              /playing the tasks/,
+            ),
+          );
+        await runOnCluster(url, `bench-warm-${cores}`, tournament(game, BOTS, { games: 4, seed: 2 }), {}).finished;
+        await measure(
+          `queue, ${cores} worker process${cores > 1 ? 'es' : ''}`,
+          cores,
+          () => runOnCluster(url, `bench-${cores}-${Date.now()}`, schedule, {}).finished,
+        );
+      }
+    } finally {
+      await Promise.all(workers.map(stop));
+      await stop(redis);
+    }
+    const rate = (way: string) => rows.find((row) => row.way === way)!['games/s'] as number;
+    return rows.map((row) => {
+      const local = rate(`local, ${row.cores} worker thread${(row.cores as number) > 1 ? 's' : ''}`);
+      const queued = String(row.way).startsWith('queue');
+      return {
+        ...row,
+        'vs local': queued ? (row['games/s'] as number) / local : '',
+        'vs 1 process': queued ? (row['games/s'] as number) / rate('queue, 1 worker process') : '',
+        'ms a task beyond its games': queued ? (((row.seconds as number) - (row.games as number) / local) * 1000) / tasks : '',
+      };
+    });
+  },
+};
