@@ -23,6 +23,9 @@ export function runOnCluster(
   const events = new QueueEvents(QUEUE_NAME, { connection });
   // Each task waited for listens on the queue until it ends.
   queue.setMaxListeners(0);
+  // A lost connection is reported as an error event while ioredis reconnects by itself (a Redis restart is survived).
+  queue.on('error', () => {});
+  events.on('error', () => {});
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
   const started = performance.now();
   let done = 0;

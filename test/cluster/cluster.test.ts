@@ -72,3 +72,25 @@ describe('a worker killed mid-run', () => {
     }
   }, 120_000);
 });
+
+describe('Redis restarted mid-run', () => {
+  it('is survived: the workers and the submitter reconnect, and the figures are a local run’s', async () => {
+    let own = await startRedis(undefined, undefined, true);
+    const pair = await Promise.all([startWorker(own.url, 'a'), startWorker(own.url, 'b')]);
+    try {
+      const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '60', '--json'];
+      const remote = runCli([...args, '--redis', own.url]);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Down for a second, its queue kept by its append-only file, back on the same port.
+      await own.stop();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      own = await startRedis(own.port, own.dir, true);
+      const { stdout, stderr } = await remote;
+      expect(stderr).toBe('');
+      expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
+    } finally {
+      await Promise.all(pair.map((worker) => worker.stop()));
+      await own.stop();
+    }
+  }, 120_000);
+});
