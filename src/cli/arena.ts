@@ -33,8 +33,11 @@ export interface ArenaOptions {
   readonly redis?: string;
 }
 
-/** How a command's games are played: here, or on the cluster under the run's id (a task's id is the run's and its index). */
-function playSettings(options: ArenaOptions, runId: string): PlaySettings {
+/**
+ * How a command's games are played: here, or on the cluster under the run's id (a task's id is the run's and its
+ * index). `onRemoteCancel` is told when `playground runs --cancel` stops the run.
+ */
+function playSettings(options: ArenaOptions, runId: string, onRemoteCancel: () => void = () => {}): PlaySettings {
   let schedules = 0;
   const redis = options.redis;
   return {
@@ -42,7 +45,10 @@ function playSettings(options: ArenaOptions, runId: string): PlaySettings {
     startEngine,
     time: options.time,
     ...(redis
-      ? { remote: (schedule, onGame, indices, onBatch) => runOnCluster(redis, `${runId}-${schedules++}`, schedule, options.time, onGame, indices, onBatch) }
+      ? {
+          remote: (schedule, onGame, indices, onBatch) =>
+            runOnCluster(redis, runId, `${runId}-${schedules++}`, schedule, options.time, onGame, indices, onBatch, onRemoteCancel),
+        }
       : {}),
   };
 }
@@ -166,8 +172,21 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     if (decided()) run.cancel();
   };
   const onBatch = () => file?.writeSoon(() => snapshot(false));
-  const run = playSchedule(pool, plan.game, schedule, playSettings(options, id), onGame, todo, onBatch);
+  if (options.redis)
+    process.stderr.write(`run ${id}: its games are queued on ${options.redis} (playground runs --redis ${options.redis} --cancel ${id} stops it)\n`);
   let interrupted = false;
+  const run = playSchedule(
+    pool,
+    plan.game,
+    schedule,
+    playSettings(options, id, () => {
+      interrupted = true;
+      process.stderr.write(`\nrun ${id} was cancelled on the cluster: the finished games are kept\n`);
+    }),
+    onGame,
+    todo,
+    onBatch,
+  );
   const interrupt = () => {
     if (interrupted) process.exit(130);
     interrupted = true;

@@ -29,6 +29,7 @@ import { solveLines } from './solve';
 import { parseTuneParams } from './tune-params';
 import { startClusterWorker } from '../cluster/worker';
 import { buildId, redisConnection } from '../cluster/tasks';
+import { cancelRun, clusterStatus } from '../cluster/runs';
 
 /** An opening suite is a list of positions, not a data dump. */
 const MAX_OPENINGS_BYTES = 16 << 20;
@@ -423,6 +424,53 @@ async function clusterWorker(argv: readonly string[], pools: WorkerPool[]): Prom
   return 0;
 }
 
+const RUNS_OPTIONS: readonly OptionSpec[] = [
+  { name: 'redis', value: 'URL', help: 'the Redis of the cluster (redis://HOST:PORT)' },
+  { name: 'cancel', value: 'RUN_ID', help: 'stop a run: its tasks not taken yet are removed, and its command keeps what was played' },
+  { name: 'json', help: 'print one JSON document' },
+  HELP_OPTION,
+];
+
+/** `playground runs --redis URL [--cancel RUN_ID]`: the cluster's runs and workers, or a run stopped. */
+async function clusterRuns(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, RUNS_OPTIONS);
+  if (args.options.has('help')) {
+    console.log(`usage: playground runs --redis URL [--cancel RUN_ID] [--json]\n${formatOptions(RUNS_OPTIONS)}`);
+    return 0;
+  }
+  const redis = optionText(args, 'redis');
+  if (!redis) throw new UsageError('runs needs --redis URL');
+  try {
+    redisConnection(redis);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const cancel = optionText(args, 'cancel');
+  if (cancel !== undefined) {
+    const removed = await cancelRun(redis, cancel);
+    console.log(args.options.has('json') ? JSON.stringify({ cancelled: cancel, removed }) : `run ${cancel} cancelled: ${removed} tasks not taken yet removed`);
+    return 0;
+  }
+  const status = await clusterStatus(redis);
+  if (args.options.has('json')) {
+    console.log(JSON.stringify(status));
+    return 0;
+  }
+  const runs = status.runs.map((run) =>
+    ['', run.run, run.game, run.waiting, run.active, run.completed, run.failed, run.games, new Date(run.queuedAt).toISOString()].join('  '),
+  );
+  const workers = status.workers.map((worker) => `  ${worker.name}  ${worker.tasks} tasks, ${worker.games} games, ${worker.gamesPerSecond.toFixed(1)} games/s`);
+  console.log(
+    [
+      'runs (id, game, tasks waiting, active, done, failed, games played, queued at):',
+      ...(runs.length ? runs : ['  none']),
+      'workers (tasks and games finished in the last 10 minutes):',
+      ...(workers.length ? workers : ['  none']),
+    ].join('\n'),
+  );
+  return 0;
+}
+
 const BENCH_OPTIONS: readonly OptionSpec[] = [{ name: 'json', help: 'print only the JSON document' }, WORKERS_OPTION, HELP_OPTION];
 
 function usage(): string {
@@ -431,6 +479,7 @@ function usage(): string {
     'usage: playground <game> <command> [options]',
     '       playground bench <suite> [options]',
     '       playground worker --redis URL [--concurrency N] [--name NAME]   (a machine of the cluster)',
+    "       playground runs --redis URL [--cancel RUN_ID] [--json]          (the cluster's runs and workers)",
     '',
     `games: ${Object.keys(games).join(', ')}`,
     'commands:',
@@ -457,6 +506,7 @@ async function main(argv: readonly string[]): Promise<number> {
         [second, ...rest].filter((arg): arg is string => arg !== undefined),
         pools,
       );
+    if (first === 'runs') return await clusterRuns([second, ...rest].filter((arg): arg is string => arg !== undefined));
     const game = gameById(first);
     if (second === undefined || second === '--help') {
       console.log(usage());

@@ -7,16 +7,18 @@ import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import type { Run, RunProgress } from '../runtime/run-schedule';
-import { buildId, type GameTask, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
+import { buildId, cancelKey, type GameTask, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
 
 export function runOnCluster(
   redis: string,
+  owner: string,
   runId: string,
   schedule: Schedule,
   time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
   indices: readonly number[] = schedule.games.map((_, i) => i),
   onBatch: () => void = () => {},
+  onRemoteCancel: () => void = () => {},
 ): Run {
   const connection = redisConnection(redis);
   const queue = new Queue<GameTask, (GameRecord | null)[]>(QUEUE_NAME, { connection });
@@ -36,6 +38,7 @@ export function runOnCluster(
   for (let first = 0; first < indices.length; first += size) {
     const chosen = indices.slice(first, first + size);
     tasks.push({
+      owner,
       run: runId,
       task: chosen[0],
       game: schedule.game,
@@ -48,6 +51,19 @@ export function runOnCluster(
   }
   let stop = () => {};
   const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')));
+  // `playground runs --cancel` leaves a key; the run looks for it every second.
+  const watch = setInterval(() => {
+    void queue.client
+      .then((client) => client.get(cancelKey(owner)))
+      .then((found) => {
+        if (found !== null && !cancelled) {
+          onRemoteCancel();
+          cancelled = true;
+          stop();
+        }
+      })
+      .catch(() => {});
+  }, 1000);
   const finished = (async () => {
     try {
       await events.waitUntilReady();
@@ -80,6 +96,7 @@ export function runOnCluster(
       );
       return records;
     } finally {
+      clearInterval(watch);
       // Tasks not taken yet are removed; those being played finish on their worker and are not counted.
       if (cancelled) await Promise.allSettled(tasks.map((task) => queue.remove(taskId(task.run, task.task))));
       await Promise.allSettled([queue.close(), events.close()]);

@@ -11,6 +11,9 @@ import type { TimeControl } from '../arena/time-control';
 export const QUEUE_NAME = 'ai-playground-games';
 
 export interface GameTask {
+  /** The command's run (what `playground runs` lists and `--cancel` names). */
+  readonly owner: string;
+  /** The schedule's id within the run (a tune plays one schedule a step). */
   readonly run: string;
   readonly task: number;
   readonly game: string;
@@ -21,6 +24,9 @@ export interface GameTask {
   readonly time: TimeControl;
   readonly build: string;
 }
+
+/** The key whose presence tells a run's submitter that `playground runs --cancel` stopped it. */
+export const cancelKey = (owner: string) => `ai-playground:cancel:${owner}`;
 
 /** The job id of a run's task (BullMQ ignores a job added again under an id it has). */
 export const taskId = (run: string, task: number) => `${run}-${task}`;

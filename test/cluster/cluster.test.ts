@@ -1,7 +1,11 @@
 // The cluster against a real Redis (Debian's redis-server): a tournament and an SPRT match played by two worker
 // processes give the same figures as the same runs played locally, timing aside; a bad --redis is refused.
 
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSavedRun } from '../../src/arena/saved-run';
 import { runCli } from '../helpers/cli';
 import { type RedisProcess, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
 
@@ -27,7 +31,9 @@ describe('the cluster', () => {
   it('plays a tournament through two workers with the same figures as a local run', async () => {
     const args = ['matrix', 'tournament', '--bots', 'greedy,article,exact', '--games', '40', '--seed', '3', '--json'];
     const remote = await runCli([...args, '--redis', redis.url]);
-    expect(remote.stderr).toBe('');
+    expect(remote.stderr).toMatch(
+      /^run [\w-]+: its games are queued on redis:\/\/127\.0\.0\.1:\d+ \(playground runs --redis \S+ --cancel [\w-]+ stops it\)\n$/,
+    );
     const local = await runCli(args);
     expect(untimed(JSON.parse(remote.stdout))).toEqual(untimed(JSON.parse(local.stdout)));
     expect(JSON.parse(remote.stdout).played).toBe(240);
@@ -36,7 +42,9 @@ describe('the cluster', () => {
   it('plays an SPRT match through the workers to the same verdict, pair for pair', async () => {
     const args = ['matrix', 'match', '--bots', 'exact,article:depth=3', '--sprt', 'elo0=0,elo1=50', '--json'];
     const remote = await runCli([...args, '--redis', redis.url]);
-    expect(remote.stderr).toBe('');
+    expect(remote.stderr).toMatch(
+      /^run [\w-]+: its games are queued on redis:\/\/127\.0\.0\.1:\d+ \(playground runs --redis \S+ --cancel [\w-]+ stops it\)\n$/,
+    );
     expect(JSON.parse(remote.stdout)).toEqual(JSON.parse((await runCli(args)).stdout));
   }, 60_000);
 
@@ -62,7 +70,7 @@ describe('a worker killed mid-run', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await doomed.stop('SIGKILL');
       const { stdout, stderr } = await remote;
-      expect(stderr).toBe('');
+      expect(stderr).toMatch(/^run [\w-]+: its games are queued on /);
       const local = await runCli(args);
       expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse(local.stdout)));
       expect(JSON.parse(stdout).played).toBe(120);
@@ -86,10 +94,60 @@ describe('Redis restarted mid-run', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       own = await startRedis(own.port, own.dir, true);
       const { stdout, stderr } = await remote;
-      expect(stderr).toBe('');
+      expect(stderr).toMatch(/^run [\w-]+: its games are queued on /);
       expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
     } finally {
       await Promise.all(pair.map((worker) => worker.stop()));
+      await own.stop();
+    }
+  }, 120_000);
+});
+
+describe('playground runs', () => {
+  it('lists a run with its tasks and the workers, and --cancel stops it, the games played kept to resume', async () => {
+    const own = await startRedis();
+    const worker = await startWorker(own.url, 'lister');
+    const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
+    try {
+      const remote = runCli([
+        'connect4',
+        'tournament',
+        '--bots',
+        'classic:depth=6,classic:depth=5',
+        '--games',
+        '100',
+        '--json',
+        '--out',
+        out,
+        '--redis',
+        own.url,
+      ]);
+      let listed: { runs: { run: string; game: string; waiting: number; completed: number }[]; workers: { name: string }[] } = { runs: [], workers: [] };
+      await expect
+        .poll(
+          async () => {
+            listed = JSON.parse((await runCli(['runs', '--redis', own.url, '--json'])).stdout);
+            return listed.runs[0]?.completed ?? 0;
+          },
+          { timeout: 20_000, interval: 300 },
+        )
+        .toBeGreaterThan(0);
+      expect(listed.runs).toHaveLength(1);
+      expect(listed.runs[0]).toMatchObject({ game: 'connect4' });
+      expect(listed.runs[0].waiting).toBeGreaterThan(0);
+      expect(listed.workers.map((w) => w.name)).toContain('lister');
+      const cancel = await runCli(['runs', '--redis', own.url, '--cancel', listed.runs[0].run]);
+      expect(cancel.stdout).toMatch(new RegExp(`^run ${listed.runs[0].run} cancelled: \\d+ tasks not taken yet removed`));
+      const { status, stderr } = await remote;
+      expect(status).toBe(130);
+      expect(stderr).toContain(`run ${listed.runs[0].run} was cancelled on the cluster: the finished games are kept`);
+      const saved = parseSavedRun(readFileSync(out, 'utf8'));
+      expect(saved.finished).toBe(false);
+      const played = saved.records.filter(Boolean).length;
+      expect(played).toBeGreaterThan(0);
+      expect(played).toBeLessThan(200);
+    } finally {
+      await worker.stop();
       await own.stop();
     }
   }, 120_000);
