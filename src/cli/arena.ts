@@ -47,7 +47,19 @@ function playSettings(options: ArenaOptions, runId: string, onRemoteCancel: () =
     ...(redis
       ? {
           remote: (schedule, onGame, indices, onBatch) =>
-            runOnCluster(redis, runId, `${runId}-${schedules++}`, schedule, options.time, onGame, indices, onBatch, onRemoteCancel),
+            runOnCluster(
+              redis,
+              runId,
+              `${runId}-${schedules}`,
+              schedule,
+              options.time,
+              onGame,
+              indices,
+              onBatch,
+              onRemoteCancel,
+              (line) => process.stderr.write(`${line}\n`),
+              schedules++ === 0,
+            ),
         }
       : {}),
   };
@@ -109,9 +121,25 @@ export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], sett
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   const interactive = process.stderr.isTTY;
   const started = performance.now();
-  const report = await tune(game, known, settings, playSettings(options, newRunId(new Date())), pool, (step, steps) => {
-    if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
+  const id = newRunId(new Date());
+  if (options.redis)
+    process.stderr.write(`run ${id}: its games are queued on ${options.redis} (playground runs --redis ${options.redis} --cancel ${id} stops it)\n`);
+  let cancelledOnCluster = false;
+  const play = playSettings(options, id, () => {
+    cancelledOnCluster = true;
+    process.stderr.write(`\nrun ${id} was cancelled on the cluster: the values so far are the result\n`);
   });
+  const report = await tune(
+    game,
+    known,
+    settings,
+    play,
+    pool,
+    (step, steps) => {
+      if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
+    },
+    () => cancelledOnCluster,
+  );
   if (interactive) process.stderr.write('\n');
   try {
     file?.write(report);

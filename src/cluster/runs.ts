@@ -4,7 +4,7 @@
 // played (resumable with --resume, as after Ctrl-C).
 
 import { Queue } from 'bullmq';
-import { cancelKey, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
+import { cancelKey, type GameTask, JOBS_READ, QUEUE_NAME, redisConnection } from './tasks';
 
 export interface RunSummary {
   readonly run: string;
@@ -28,8 +28,6 @@ export interface WorkerSummary {
 }
 
 const RECENT_MS = 10 * 60_000;
-/** The most jobs read of each state: the list is a view, not an audit. */
-const JOBS_READ = 20_000;
 
 export async function clusterStatus(redis: string): Promise<{ runs: RunSummary[]; workers: WorkerSummary[] }> {
   const queue = new Queue<GameTask>(QUEUE_NAME, { connection: redisConnection(redis) });

@@ -1,13 +1,16 @@
 // A run played by the cluster's workers: its games are queued as tasks of whole pairs, and gathered here as the
 // workers finish them, each game's record given to onGame as a local run gives it. The same schedule gives the
-// same records whatever the number of machines: a game's record depends only on the game and its seed.
+// same records whatever the number of machines: a game's record depends only on the game and its seed. A run
+// carried on (--resume) first takes the results its tasks left in Redis, and queues only the games still missing.
 
 import { Queue, QueueEvents } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import type { Run, RunProgress } from '../runtime/run-schedule';
-import { buildId, cancelKey, type GameTask, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
+import { buildId, cancelKey, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
+
+type TaskResult = (GameRecord | null)[];
 
 export function runOnCluster(
   redis: string,
@@ -19,9 +22,12 @@ export function runOnCluster(
   indices: readonly number[] = schedule.games.map((_, i) => i),
   onBatch: () => void = () => {},
   onRemoteCancel: () => void = () => {},
+  log: (line: string) => void = () => {},
+  /** The command's first schedule: an earlier `--cancel` of the run (now carried on) is forgotten. */
+  fresh = true,
 ): Run {
   const connection = redisConnection(redis);
-  const queue = new Queue<GameTask, (GameRecord | null)[]>(QUEUE_NAME, { connection });
+  const queue = new Queue<GameTask, TaskResult>(QUEUE_NAME, { connection });
   const events = new QueueEvents(QUEUE_NAME, { connection });
   // Each task waited for listens on the queue until it ends.
   queue.setMaxListeners(0);
@@ -32,23 +38,15 @@ export function runOnCluster(
   const started = performance.now();
   let done = 0;
   let cancelled = false;
-  // Tasks of whole pairs (a pair's two games are adjacent in a schedule), from the games still to play.
-  const size = 2 * pairsPerTask(Math.ceil(indices.length / 2));
-  const tasks: GameTask[] = [];
-  for (let first = 0; first < indices.length; first += size) {
-    const chosen = indices.slice(first, first + size);
-    tasks.push({
-      owner,
-      run: runId,
-      task: chosen[0],
-      game: schedule.game,
-      ...(schedule.size === undefined ? {} : { size: schedule.size }),
-      indices: chosen,
-      games: chosen.map((index) => schedule.games[index]),
-      time,
-      build: buildId(),
-    });
-  }
+  const take = (taskIndices: readonly number[], played: TaskResult) => {
+    for (const [i, index] of taskIndices.entries()) {
+      const record = played[i];
+      if (!record || records[index] || !indices.includes(index)) continue;
+      records[index] = record;
+      done++;
+      onGame(index, record, { done, total: indices.length, elapsedMs: performance.now() - started });
+    }
+  };
   let stop = () => {};
   const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')));
   // `playground runs --cancel` leaves a key; the run looks for it every second.
@@ -64,19 +62,28 @@ export function runOnCluster(
       })
       .catch(() => {});
   }, 1000);
+  let tasks: GameTask[] = [];
   const finished = (async () => {
     try {
       await events.waitUntilReady();
+      if (fresh) await (await queue.client).del(cancelKey(owner));
+      // Results this run's tasks left in Redis (its command died, or was stopped, after they were queued).
+      for (const job of await queue.getJobs('completed', 0, JOBS_READ - 1)) {
+        if (job?.data?.run === runId && job.data.build === buildId() && job.returnvalue) take(job.data.indices, job.returnvalue);
+      }
+      if (done > 0) log(`${done} games already played on the cluster taken from Redis`);
+      onBatch();
+      tasks = cut(indices.filter((index) => !records[index]));
       const jobs = await queue.addBulk(
         tasks.map((task) => ({
           name: 'games',
           data: task,
-          opts: { jobId: taskId(task.run, task.task), attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+          opts: { jobId: taskId(task.run, task.indices), attempts: 3, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 24 * 3600 } },
         })),
       );
       await Promise.all(
         jobs.map(async (job, t) => {
-          let played: (GameRecord | null)[] | 'stopped';
+          let played: TaskResult | 'stopped';
           try {
             played = await Promise.race([job.waitUntilFinished(events), stopped]);
           } catch (error) {
@@ -84,13 +91,7 @@ export function runOnCluster(
             throw new Error(`a cluster task failed: ${(error as Error).message}`);
           }
           if (played === 'stopped' || cancelled) return;
-          for (const [i, index] of tasks[t].indices.entries()) {
-            const record = played[i];
-            if (!record || records[index]) continue;
-            records[index] = record;
-            done++;
-            onGame(index, record, { done, total: indices.length, elapsedMs: performance.now() - started });
-          }
+          take(tasks[t].indices, played);
           onBatch();
         }),
       );
@@ -98,10 +99,31 @@ export function runOnCluster(
     } finally {
       clearInterval(watch);
       // Tasks not taken yet are removed; those being played finish on their worker and are not counted.
-      if (cancelled) await Promise.allSettled(tasks.map((task) => queue.remove(taskId(task.run, task.task))));
+      if (cancelled) await Promise.allSettled(tasks.map((task) => queue.remove(taskId(task.run, task.indices))));
       await Promise.allSettled([queue.close(), events.close()]);
     }
   })();
+
+  /** The games to play as tasks of whole pairs (a pair's two games are adjacent in a schedule). */
+  function cut(todo: readonly number[]): GameTask[] {
+    const size = 2 * pairsPerTask(Math.ceil(todo.length / 2));
+    const cutTasks: GameTask[] = [];
+    for (let first = 0; first < todo.length; first += size) {
+      const chosen = todo.slice(first, first + size);
+      cutTasks.push({
+        owner,
+        run: runId,
+        game: schedule.game,
+        ...(schedule.size === undefined ? {} : { size: schedule.size }),
+        indices: chosen,
+        games: chosen.map((index) => schedule.games[index]),
+        time,
+        build: buildId(),
+      });
+    }
+    return cutTasks;
+  }
+
   return {
     finished,
     cancel() {

@@ -15,7 +15,6 @@ export interface GameTask {
   readonly owner: string;
   /** The schedule's id within the run (a tune plays one schedule a step). */
   readonly run: string;
-  readonly task: number;
   readonly game: string;
   readonly size?: number;
   /** The schedule's indices of the task's games, and the games. */
@@ -28,8 +27,18 @@ export interface GameTask {
 /** The key whose presence tells a run's submitter that `playground runs --cancel` stopped it. */
 export const cancelKey = (owner: string) => `ai-playground:cancel:${owner}`;
 
-/** The job id of a run's task (BullMQ ignores a job added again under an id it has). */
-export const taskId = (run: string, task: number) => `${run}-${task}`;
+/**
+ * The job id of a task: its schedule's id and its games (BullMQ ignores a job added again under an id it has, so
+ * the same id must mean the same games: a run carried on cuts its missing games differently).
+ */
+export function taskId(run: string, indices: readonly number[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of indices.join(',')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `${run}-${indices[0]}-${indices.length}-${hash.toString(36)}`;
+}
+
+/** The most jobs read of one state when the queue is searched (the cluster's views and a run's pick-up). */
+export const JOBS_READ = 20_000;
 
 /** How many pairs go in a task: a few dozen tasks a run, so that the queue's cost per task stays small. */
 export function pairsPerTask(pairs: number): number {

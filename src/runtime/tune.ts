@@ -89,6 +89,8 @@ export async function tune(
       ]),
     };
     const records = await playSchedule(pool, game, schedule, play).finished;
+    // Stopped while the step was played (its games not all finished): the values so far are the result.
+    if (records.some((record) => !record)) break;
     // In each pair the configuration sits first, then second (by seat, not by name: it may equal the opponent).
     const points = ([first, second]: (GameRecord | undefined)[]) => score(first!, 0) + score(second!, 1);
     spsa.update(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));

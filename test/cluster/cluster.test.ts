@@ -1,7 +1,8 @@
 // The cluster against a real Redis (Debian's redis-server): a tournament and an SPRT match played by two worker
 // processes give the same figures as the same runs played locally, timing aside; a bad --redis is refused.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,40 @@ describe('playground runs', () => {
       const played = saved.records.filter(Boolean).length;
       expect(played).toBeGreaterThan(0);
       expect(played).toBeLessThan(200);
+    } finally {
+      await worker.stop();
+      await own.stop();
+    }
+  }, 120_000);
+});
+
+describe('a submitter that dies', () => {
+  it('is carried on with --resume: the games its tasks played meanwhile are taken from Redis, the figures a local run’s', async () => {
+    const own = await startRedis();
+    const worker = await startWorker(own.url, 'steady', 2);
+    const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
+    try {
+      const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '40', '--json'];
+      const submitter = spawn(process.execPath, ['bin/playground.mjs', ...args, '--out', out, '--redis', own.url], { stdio: 'ignore' });
+      // Killed once its games are queued and some are played; the worker plays on through the queue.
+      await expect
+        .poll(() => (existsSync(out) ? parseSavedRun(readFileSync(out, 'utf8')).records.filter(Boolean).length : 0), { timeout: 20_000, interval: 100 })
+        .toBeGreaterThan(0);
+      submitter.kill('SIGKILL');
+      await expect
+        .poll(
+          async () => {
+            const { runs } = JSON.parse((await runCli(['runs', '--redis', own.url, '--json'])).stdout);
+            return runs[0].waiting + runs[0].active;
+          },
+          { timeout: 30_000, interval: 300 },
+        )
+        .toBe(0);
+      const missing = parseSavedRun(readFileSync(out, 'utf8')).records.filter((record) => !record).length;
+      expect(missing).toBeGreaterThan(0);
+      const resumed = await runCli(['connect4', 'tournament', '--resume', out, '--json', '--redis', own.url]);
+      expect(resumed.stderr).toContain(`${missing} games already played on the cluster taken from Redis`);
+      expect(untimed(JSON.parse(resumed.stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
     } finally {
       await worker.stop();
       await own.stop();
