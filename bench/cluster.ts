@@ -89,11 +89,11 @@ export const clusterSuite: BenchSuite = {
               /playing the tasks/,
             ),
           );
-        await runOnCluster(url, 'bench', `bench-warm-${cores}`, tournament(game, BOTS, { games: 4, seed: 2 }), {}).finished;
+        await runOnCluster({ redis: url, owner: 'bench', runId: `bench-warm-${cores}` }, tournament(game, BOTS, { games: 4, seed: 2 }), {}).finished;
         await measure(
           `queue, ${cores} worker process${cores > 1 ? 'es' : ''}`,
           cores,
-          () => runOnCluster(url, 'bench', `bench-${cores}-${Date.now()}`, schedule, {}).finished,
+          () => runOnCluster({ redis: url, owner: 'bench', runId: `bench-${cores}-${Date.now()}` }, schedule, {}).finished,
         );
       }
     } finally {

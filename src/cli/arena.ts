@@ -48,17 +48,20 @@ function playSettings(options: ArenaOptions, runId: string, onRemoteCancel: () =
       ? {
           remote: (schedule, onGame, indices, onBatch) =>
             runOnCluster(
-              redis,
-              runId,
-              `${runId}-${schedules}`,
+              {
+                redis,
+                owner: runId,
+                runId: `${runId}-${schedules}`,
+                engines: options.engines.map((engine) => engine.name),
+                fresh: schedules++ === 0,
+                onRemoteCancel,
+                log: (line) => process.stderr.write(`${line}\n`),
+              },
               schedule,
               options.time,
               onGame,
               indices,
               onBatch,
-              onRemoteCancel,
-              (line) => process.stderr.write(`${line}\n`),
-              schedules++ === 0,
             ),
         }
       : {}),

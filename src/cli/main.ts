@@ -133,7 +133,6 @@ async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: A
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    if (engines.length > 0) throw new UsageError('--redis does not take --engine yet: games with engines are played on this machine');
   }
   const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args), redis };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
@@ -391,6 +390,7 @@ const WORKER_OPTIONS: readonly OptionSpec[] = [
   { name: 'redis', value: 'URL', help: 'the Redis of the cluster (redis://HOST:PORT)' },
   { name: 'concurrency', value: 'N', help: 'games played at once (default: one per core)' },
   { name: 'name', value: 'NAME', help: "this worker's name in the cluster (default: the host name and process id)" },
+  { ...ENGINE_OPTION, help: "an engine or bot module the runs may name, as the run's command names it (repeatable)" },
   HELP_OPTION,
 ];
 
@@ -413,7 +413,12 @@ async function clusterWorker(argv: readonly string[], pools: WorkerPool[]): Prom
   const pool = createNodePool(concurrency);
   pools.push(pool);
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const worker = startClusterWorker(redis, pool, concurrency, name, log);
+  const engines = optionList(args, 'engine').map((spec) => {
+    const match = /^([A-Za-z][\w-]*)=(.+)$/s.exec(spec);
+    if (!match) throw new UsageError(`--engine is NAME=COMMAND, got "${spec}"`);
+    return { name: match[1], command: match[2] };
+  });
+  const worker = startClusterWorker(redis, pool, concurrency, name, engines, log);
   await worker.waitUntilReady();
   log(`worker ${name}: playing the tasks of ${redis}, ${concurrency} at once (build ${buildId()})`);
   await new Promise<void>((resolve) => {

@@ -12,19 +12,27 @@ import { buildId, cancelKey, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME,
 
 type TaskResult = (GameRecord | null)[];
 
+/** Where and as what a schedule is played on the cluster. */
+export interface ClusterRun {
+  readonly redis: string;
+  /** The command's run (what `playground runs` lists and `--cancel` names), and this schedule's id in it. */
+  readonly owner: string;
+  readonly runId: string;
+  /** The engines the schedule's configurations name: each worker must have been started with them. */
+  readonly engines?: readonly string[];
+  /** The command's first schedule: an earlier `--cancel` of the run (now carried on) is forgotten. */
+  readonly fresh?: boolean;
+  onRemoteCancel?(): void;
+  log?(line: string): void;
+}
+
 export function runOnCluster(
-  redis: string,
-  owner: string,
-  runId: string,
+  { redis, owner, runId, engines = [], fresh = true, onRemoteCancel = () => {}, log = () => {} }: ClusterRun,
   schedule: Schedule,
   time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
   indices: readonly number[] = schedule.games.map((_, i) => i),
   onBatch: () => void = () => {},
-  onRemoteCancel: () => void = () => {},
-  log: (line: string) => void = () => {},
-  /** The command's first schedule: an earlier `--cancel` of the run (now carried on) is forgotten. */
-  fresh = true,
 ): Run {
   const connection = redisConnection(redis);
   const queue = new Queue<GameTask, TaskResult>(QUEUE_NAME, { connection });
@@ -118,6 +126,7 @@ export function runOnCluster(
         indices: chosen,
         games: chosen.map((index) => schedule.games[index]),
         time,
+        engines,
         build: buildId(),
       });
     }

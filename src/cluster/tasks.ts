@@ -21,6 +21,8 @@ export interface GameTask {
   readonly indices: readonly number[];
   readonly games: readonly ScheduledGame[];
   readonly time: TimeControl;
+  /** The engines its games' configurations name, which the worker must have (`playground worker --engine`). */
+  readonly engines: readonly string[];
   readonly build: string;
 }
 

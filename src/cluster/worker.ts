@@ -8,6 +8,7 @@ import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import { gameById } from '../games';
 import { startEngine } from '../engines/start-engine';
+import { type EngineSpec, identifyEngine } from '../runtime/engine-games';
 import { playSchedule } from '../runtime/play-games';
 import type { WorkerPool } from '../runtime/pool';
 import { buildId, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
@@ -20,14 +21,28 @@ export function startClusterWorker(
   pool: WorkerPool,
   concurrency: number,
   name: string,
+  engines: readonly { readonly name: string; readonly command: string }[],
   log: (line: string) => void,
 ): Worker<GameTask, (GameRecord | null)[]> {
+  /** Each engine greeted once per game (its hello names the game), for its name and parameters. */
+  const identified = new Map<string, Promise<EngineSpec>>();
+  const identify = (gameId: string, engine: { name: string; command: string }) => {
+    const key = `${gameId} ${engine.name}`;
+    if (!identified.has(key)) {
+      const spec = identifyEngine(startEngine, gameById(gameId), engine.name, engine.command);
+      spec.catch(() => identified.delete(key));
+      identified.set(key, spec);
+    }
+    return identified.get(key)!;
+  };
   const worker = new Worker<GameTask, (GameRecord | null)[]>(
     QUEUE_NAME,
     async (job) => {
       const task = job.data;
       if (task.build !== buildId()) throw new Error(`worker ${name} runs build ${buildId()}, the task was made by build ${task.build}: update one of them`);
       const game = gameById(task.game);
+      const missing = task.engines.filter((engine) => !engines.some((spec) => spec.name === engine));
+      if (missing.length > 0) throw new Error(`worker ${name} has no engine ${missing.join(', ')}: start it with --engine NAME=COMMAND as the run was`);
       const schedule: Schedule = {
         game: task.game,
         seed: 0,
@@ -37,7 +52,13 @@ export function startClusterWorker(
         starts: [],
         games: task.games,
       };
-      const records = await playSchedule(pool, game, schedule, { engines: [], startEngine, time: task.time }).finished;
+      let used: EngineSpec[];
+      try {
+        used = await Promise.all(engines.filter((engine) => task.engines.includes(engine.name)).map((engine) => identify(task.game, engine)));
+      } catch (error) {
+        throw new Error(`worker ${name} cannot start its engine: ${(error as Error).message}`);
+      }
+      const records = await playSchedule(pool, game, schedule, { engines: used, startEngine, time: task.time }).finished;
       return records.map((record) => record ?? null);
     },
     { connection: redisConnection(redis), concurrency, name, lockDuration: TASK_LOCK_MS, stalledInterval: TASK_LOCK_MS },

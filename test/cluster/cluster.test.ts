@@ -49,14 +49,41 @@ describe('the cluster', () => {
     expect(JSON.parse(remote.stdout)).toEqual(JSON.parse((await runCli(args)).stdout));
   }, 60_000);
 
-  it('refuses a --redis that is not a redis:// URL, and --engine with --redis', async () => {
+  it('refuses a --redis that is not a redis:// URL, and reports a task no worker can play (an engine it lacks)', async () => {
     const bad = await runCli(['matrix', 'tournament', '--bots', 'greedy,exact', '--redis', 'http://x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--redis is redis://HOST:PORT');
-    const engine = await runCli(['connect4', 'tournament', '--engine', 'r=node test/engines/connect4-random.mjs', '--bots', 'r,random', '--redis', redis.url]);
+    const engine = await runCli([
+      'connect4',
+      'tournament',
+      '--engine',
+      'r=node test/engines/connect4-random.mjs',
+      '--bots',
+      'r,random',
+      '--games',
+      '2',
+      '--redis',
+      redis.url,
+    ]);
     expect(engine.status).toBe(2);
-    expect(engine.stderr).toContain('--redis does not take --engine yet');
-  }, 30_000);
+    expect(engine.stderr).toMatch(/a cluster task failed: worker w[12] has no engine r: start it with --engine NAME=COMMAND as the run was/);
+  }, 60_000);
+
+  it('plays engines on workers started with them, with the figures of a local run', async () => {
+    const engine = 'r=node test/engines/connect4-random.mjs';
+    const worker = await startWorker(redis.url, 'with-engine', 1, ['--engine', engine]);
+    try {
+      // The workers without the engine fail its tasks; BullMQ gives a failed task to a worker again (3 tries): stop them.
+      await Promise.all(workers.map((w) => w.stop()));
+      const args = ['connect4', 'tournament', '--engine', engine, '--bots', 'r,r:spice=7,random', '--games', '4', '--json'];
+      const remote = await runCli([...args, '--redis', redis.url]);
+      expect(remote.status).toBe(0);
+      expect(untimed(JSON.parse(remote.stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
+    } finally {
+      await worker.stop();
+      workers = await Promise.all([startWorker(redis.url, 'w1'), startWorker(redis.url, 'w2')]);
+    }
+  }, 60_000);
 });
 
 describe('a worker killed mid-run', () => {

@@ -63,8 +63,8 @@ export interface WorkerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startWorker(url: string, name: string, concurrency = 1): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['bin/playground.mjs', 'worker', '--redis', url, '--concurrency', String(concurrency), '--name', name], {
+export async function startWorker(url: string, name: string, concurrency = 1, extra: readonly string[] = []): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['bin/playground.mjs', 'worker', '--redis', url, '--concurrency', String(concurrency), '--name', name, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitFor(child, /playing the tasks of/, `worker ${name}`);
