@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
 import { parseSavedRun } from '../../src/arena/saved-run';
+import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
 import { runCli } from '../helpers/cli';
 import { type RedisProcess, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
 
@@ -48,6 +50,28 @@ describe('the cluster', () => {
     );
     expect(JSON.parse(remote.stdout)).toEqual(JSON.parse((await runCli(args)).stdout));
   }, 60_000);
+
+  it('plays a sweep and a tune through the workers with the same results as locally', async () => {
+    const sweep = ['matrix', 'sweep', '--bot', 'article', '--grid', 'depth=1..3', '--vs', 'greedy,exact', '--games', '10', '--json'];
+    const remoteSweep = await runCli([...sweep, '--redis', redis.url]);
+    expect(untimed(JSON.parse(remoteSweep.stdout))).toEqual(untimed(JSON.parse((await runCli(sweep)).stdout)));
+    const tune = ['matrix', 'tune', '--bot', 'article:depth=2', '--params', 'depth=1..6,jackpot=0..30', '--vs', 'greedy,exact', '--games', '40', '--json'];
+    const remoteTune = await runCli([...tune, '--redis', redis.url]);
+    expect(JSON.parse(remoteTune.stdout)).toEqual(JSON.parse((await runCli(tune)).stdout));
+  }, 120_000);
+
+  it('has a worker refuse a task made by another build, with both builds named', async () => {
+    const queue = new Queue(QUEUE_NAME, { connection: redisConnection(redis.url) });
+    try {
+      const task = { owner: 'old', run: 'old-0', game: 'matrix', indices: [0], games: [], time: {}, engines: [], build: 'an-older-build' };
+      const job = await queue.add('games', task, { jobId: 'old-0-0', attempts: 1 });
+      await expect
+        .poll(async () => (await queue.getJob(job.id!))?.failedReason ?? '', { timeout: 15_000 })
+        .toMatch(/^worker w[12] runs build [\w-]+, the task was made by build an-older-build: update one of them$/);
+    } finally {
+      await queue.close();
+    }
+  }, 30_000);
 
   it('refuses a --redis that is not a redis:// URL, and reports a task no worker can play (an engine it lacks)', async () => {
     const bad = await runCli(['matrix', 'tournament', '--bots', 'greedy,exact', '--redis', 'http://x']);
