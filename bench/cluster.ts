@@ -3,13 +3,10 @@
 // every way: the same games), then time, games per second, the queue's rate against the local one, and what a
 // task costs beyond its games.
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { GameRecord } from '../src/arena/play-out';
 import { tournament } from '../src/arena/schedule';
+import { startLocalRedis, startProcess, stopProcess } from '../src/cluster/local-redis';
 import { runOnCluster } from '../src/cluster/submit';
 import { pairsPerTask } from '../src/cluster/tasks';
 import { gameById } from '../src/games';
@@ -19,40 +16,6 @@ import { type BenchSuite, packagePath, type TableRow } from './harness';
 const BOTS = ['classic:depth=6', 'classic:depth=5'];
 const STARTS = 100;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a process and waits for a line matching `ready` on its output. */
-function startProcess(command: string, args: string[], ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let seen = '';
-    const listen = (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (ready.test(seen)) resolve(child);
-    };
-    child.stdout!.on('data', listen);
-    child.stderr!.on('data', listen);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${command} exited (${code}): ${seen.slice(-500)}`)));
-  });
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
 export const clusterSuite: BenchSuite = {
   name: 'cluster',
   description: `Connect 4 tournament ${BOTS.join(' vs ')}, ${2 * STARTS} games, locally and through Redis with 1 and 2 worker processes`,
@@ -60,13 +23,8 @@ export const clusterSuite: BenchSuite = {
     const game = gameById('connect4');
     const schedule = tournament(game, BOTS, { games: STARTS, seed: 1 });
     const tasks = Math.ceil(STARTS / pairsPerTask(STARTS));
-    const port = await freePort();
-    const redis = await startProcess(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), 'bench-redis-')), '--save', ''],
-      /Ready to accept/,
-    );
-    const url = `redis://127.0.0.1:${port}`;
+    const redis = await startLocalRedis();
+    const { url } = redis;
     const rows: TableRow[] = [];
     const measure = async (way: string, cores: number, play: () => Promise<(GameRecord | undefined)[]>) => {
       const started = performance.now();
@@ -97,8 +55,8 @@ export const clusterSuite: BenchSuite = {
         );
       }
     } finally {
-      await Promise.all(workers.map(stop));
-      await stop(redis);
+      await Promise.all(workers.map((worker) => stopProcess(worker)));
+      await redis.stop();
     }
     const rate = (way: string) => rows.find((row) => row.way === way)!['games/s'] as number;
     return rows.map((row) => {

@@ -283,15 +283,8 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'games', value: 'N', help: 'games of the tuning, 4 a step (default 2000)' },
       { name: 'r-end', value: 'R', help: "the last step's learning rate over c_end² (default 0.1)" },
       { name: 'verify-games', value: 'N', help: 'the most games of the verification match (default 1000)' },
-      { name: 'seed', value: 'S', help: 'seed of the starts, the perturbations and the bots (default 1)' },
-      SIZE_OPTION,
-      ARENA_OPTIONS.find((option) => option.name === 'openings')!,
-      WORKERS_OPTION,
-      { name: 'json', help: 'print one JSON document' },
+      ...ARENA_OPTIONS.filter((option) => !['games', 'resume', 'out'].includes(option.name)),
       { name: 'out', value: 'FILE', help: 'keep the JSON document in FILE' },
-      ENGINE_OPTION,
-      ...TIME_OPTIONS,
-      REDIS_OPTION,
     ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has nothing to tune against`);
