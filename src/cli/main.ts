@@ -28,7 +28,7 @@ import { playGame } from './play';
 import { solveLines } from './solve';
 import { parseTuneParams } from './tune-params';
 import { startClusterWorker } from '../cluster/worker';
-import { buildId, redisConnection } from '../cluster/tasks';
+import { buildId, checkRedis, redisConnection } from '../cluster/tasks';
 import { cancelRun, clusterStatus } from '../cluster/runs';
 
 /** An opening suite is a list of positions, not a data dump. */
@@ -133,6 +133,7 @@ async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: A
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+    await checkRedis(redis);
   }
   const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args), redis };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
@@ -443,6 +444,7 @@ async function clusterRuns(argv: readonly string[]): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  await checkRedis(redis);
   const cancel = optionText(args, 'cancel');
   if (cancel !== undefined) {
     const removed = await cancelRun(redis, cancel);

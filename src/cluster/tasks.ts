@@ -3,6 +3,7 @@
 // task carries everything a worker needs to play its games as a local run would (the games with their seeds, the
 // time control) and the build it was made for: results from different code must not mix.
 
+import { Queue } from 'bullmq';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ScheduledGame } from '../arena/schedule';
@@ -77,4 +78,22 @@ export function redisConnection(url: string): { host: string; port: number; pass
     ...(db !== undefined && Number.isInteger(db) ? { db } : {}),
     maxRetriesPerRequest: null,
   };
+}
+
+/** Resolves once the Redis at `url` answers, or throws after `ms` saying it cannot be reached. */
+export async function checkRedis(url: string, ms = 5000): Promise<void> {
+  const queue = new Queue(QUEUE_NAME, { connection: { ...redisConnection(url), enableOfflineQueue: false, retryStrategy: () => null } });
+  queue.on('error', () => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      queue.waitUntilReady(),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms))),
+    ]);
+  } catch (error) {
+    throw new Error(`cannot reach Redis at ${url}: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+    await queue.close().catch(() => {});
+  }
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { parseSavedRun } from '../../src/arena/saved-run';
+import { freePort } from '../../src/cluster/local-redis';
 import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
 import { runCli } from '../helpers/cli';
 import { type RedisProcess, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
@@ -77,6 +78,16 @@ describe('the cluster', () => {
     const bad = await runCli(['matrix', 'tournament', '--bots', 'greedy,exact', '--redis', 'http://x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--redis is redis://HOST:PORT');
+    // Nothing listens there: a clear error within seconds, not a command that waits for ever.
+    const nobody = `redis://127.0.0.1:${await freePort()}`;
+    for (const command of [
+      ['runs', '--redis', nobody],
+      ['matrix', 'tournament', '--bots', 'greedy,exact', '--redis', nobody],
+    ]) {
+      const unreachable = await runCli(command);
+      expect(unreachable.status).toBe(2);
+      expect(unreachable.stderr).toContain(`cannot reach Redis at ${nobody}: `);
+    }
     const engine = await runCli([
       'connect4',
       'tournament',
