@@ -82,3 +82,13 @@ export function formatOptions(specs: readonly OptionSpec[]): string {
   const width = Math.max(...heads.map((head) => head.length));
   return specs.map((spec, i) => `  ${heads[i].padEnd(width)}  ${spec.help}`).join('\n');
 }
+
+/** The options several commands share. */
+export const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
+
+export const ENGINE_OPTION: OptionSpec = {
+  name: 'engine',
+  value: 'NAME=COMMAND',
+  help: 'an engine (docs/engine-protocol.md) or a bot module (a .js/.mjs path, docs/bot-modules.md), named NAME in the configurations; repeatable',
+  repeatable: true,
+};

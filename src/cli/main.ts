@@ -1,7 +1,6 @@
 // The `playground` command.
 
 import { readFileSync, statSync } from 'node:fs';
-import { availableParallelism, hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBot, normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
@@ -19,7 +18,19 @@ import type { SavedRun } from '../arena/saved-run';
 import type { TimeControl } from '../arena/time-control';
 import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
 import { SPSA_R_END } from '../arena/spsa';
-import { formatOptions, optionInteger, optionList, optionNumber, optionText, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import {
+  ENGINE_OPTION,
+  formatOptions,
+  HELP_OPTION,
+  optionInteger,
+  optionList,
+  optionNumber,
+  optionText,
+  parseArgs,
+  UsageError,
+  type OptionSpec,
+  type ParsedArgs,
+} from './args';
 import { engineBotInfo, identifyEngine, type EngineSpec } from '../runtime/engine-games';
 import { startEngine } from '../engines/start-engine';
 import { fileOrStdin, readLines } from '../io/lines';
@@ -27,24 +38,16 @@ import { runEngine } from './engine';
 import { playGame } from './play';
 import { solveLines } from './solve';
 import { parseTuneParams } from './tune-params';
-import { startClusterWorker } from '../cluster/worker';
-import { buildId, checkRedis, redisConnection } from '../cluster/tasks';
-import { cancelRun, clusterStatus } from '../cluster/runs';
+import { clusterRuns, clusterWorker } from './cluster';
+import { checkRedis, redisConnection } from '../cluster/tasks';
 
 /** An opening suite is a list of positions, not a data dump. */
 const MAX_OPENINGS_BYTES = 16 << 20;
-const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
 /** The games' data files (src/games/), beside dist-node/ where this CLI is bundled. */
 const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../src/games');
 const SIZE_OPTION: OptionSpec = { name: 'size', value: 'N', help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5)' };
 const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' };
 
-const ENGINE_OPTION: OptionSpec = {
-  name: 'engine',
-  value: 'NAME=COMMAND',
-  help: 'an engine (docs/engine-protocol.md) or a bot module (a .js/.mjs path, docs/bot-modules.md), named NAME in the configurations; repeatable',
-  repeatable: true,
-};
 const REDIS_OPTION: OptionSpec = { name: 'redis', value: 'URL', help: 'play the games on the cluster: the workers (playground worker) of this Redis' };
 const TIME_OPTIONS: readonly OptionSpec[] = [
   { name: 'ms', value: 'N', help: 'the time for each move in milliseconds, for every bot (default: none)' },
@@ -378,97 +381,6 @@ function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
     return undefined;
   }
   return optionInteger(args, 'size', game.sizes.default, game.sizes.min, game.sizes.max);
-}
-
-const WORKER_OPTIONS: readonly OptionSpec[] = [
-  { name: 'redis', value: 'URL', help: 'the Redis of the cluster (redis://HOST:PORT)' },
-  { name: 'concurrency', value: 'N', help: 'games played at once (default: one per core)' },
-  { name: 'name', value: 'NAME', help: "this worker's name in the cluster (default: the host name and process id)" },
-  { ...ENGINE_OPTION, help: "an engine or bot module the runs may name, as the run's command names it (repeatable)" },
-  HELP_OPTION,
-];
-
-/** `playground worker --redis URL`: plays the cluster's game tasks on this machine until interrupted. */
-async function clusterWorker(argv: readonly string[], pools: WorkerPool[]): Promise<number> {
-  const args = parseArgs(argv, WORKER_OPTIONS);
-  if (args.options.has('help')) {
-    console.log(`usage: playground worker --redis URL [--concurrency N] [--name NAME]\n${formatOptions(WORKER_OPTIONS)}`);
-    return 0;
-  }
-  const redis = optionText(args, 'redis');
-  if (!redis) throw new UsageError('worker needs --redis URL');
-  try {
-    redisConnection(redis);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const concurrency = optionInteger(args, 'concurrency', availableParallelism(), 1, 256);
-  const name = optionText(args, 'name') ?? `${hostname()}-${process.pid}`;
-  const pool = createNodePool(concurrency);
-  pools.push(pool);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const engines = optionList(args, 'engine').map((spec) => {
-    const match = /^([A-Za-z][\w-]*)=(.+)$/s.exec(spec);
-    if (!match) throw new UsageError(`--engine is NAME=COMMAND, got "${spec}"`);
-    return { name: match[1], command: match[2] };
-  });
-  const worker = startClusterWorker(redis, pool, concurrency, name, engines, log);
-  await worker.waitUntilReady();
-  log(`worker ${name}: playing the tasks of ${redis}, ${concurrency} at once (build ${buildId()})`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await worker.close();
-  return 0;
-}
-
-const RUNS_OPTIONS: readonly OptionSpec[] = [
-  { name: 'redis', value: 'URL', help: 'the Redis of the cluster (redis://HOST:PORT)' },
-  { name: 'cancel', value: 'RUN_ID', help: 'stop a run: its tasks not taken yet are removed, and its command keeps what was played' },
-  { name: 'json', help: 'print one JSON document' },
-  HELP_OPTION,
-];
-
-/** `playground runs --redis URL [--cancel RUN_ID]`: the cluster's runs and workers, or a run stopped. */
-async function clusterRuns(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, RUNS_OPTIONS);
-  if (args.options.has('help')) {
-    console.log(`usage: playground runs --redis URL [--cancel RUN_ID] [--json]\n${formatOptions(RUNS_OPTIONS)}`);
-    return 0;
-  }
-  const redis = optionText(args, 'redis');
-  if (!redis) throw new UsageError('runs needs --redis URL');
-  try {
-    redisConnection(redis);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  await checkRedis(redis);
-  const cancel = optionText(args, 'cancel');
-  if (cancel !== undefined) {
-    const removed = await cancelRun(redis, cancel);
-    console.log(args.options.has('json') ? JSON.stringify({ cancelled: cancel, removed }) : `run ${cancel} cancelled: ${removed} tasks not taken yet removed`);
-    return 0;
-  }
-  const status = await clusterStatus(redis);
-  if (args.options.has('json')) {
-    console.log(JSON.stringify(status));
-    return 0;
-  }
-  const runs = status.runs.map((run) =>
-    ['', run.run, run.game, run.waiting, run.active, run.completed, run.failed, run.games, new Date(run.queuedAt).toISOString()].join('  '),
-  );
-  const workers = status.workers.map((worker) => `  ${worker.name}  ${worker.tasks} tasks, ${worker.games} games, ${worker.gamesPerSecond.toFixed(1)} games/s`);
-  console.log(
-    [
-      'runs (id, game, tasks waiting, active, done, failed, games played, queued at):',
-      ...(runs.length ? runs : ['  none']),
-      'workers (tasks and games finished in the last 10 minutes):',
-      ...(workers.length ? workers : ['  none']),
-    ].join('\n'),
-  );
-  return 0;
 }
 
 const BENCH_OPTIONS: readonly OptionSpec[] = [{ name: 'json', help: 'print only the JSON document' }, WORKERS_OPTION, HELP_OPTION];

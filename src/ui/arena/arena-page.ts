@@ -14,8 +14,7 @@ import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from
 import { sweep, tournament, type GridAxis, type Schedule } from '../../arena/schedule';
 import { matchReport, matchSchedule, type MatchReport } from '../../arena/match';
 import type { SprtSettings } from '../../arena/sprt';
-import { type TuneReport, tune } from '../../runtime/tune';
-import '../tune-chart';
+import { tune } from '../../runtime/tune';
 import { findBot, parseBotConfig } from '../../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../../contracts/game';
 import type { TimeControl } from '../../arena/time-control';
@@ -31,6 +30,7 @@ import { pageStyles } from '../styles';
 import type { HeatmapFigure } from '../sweep-heatmap';
 import { resultsView, type ResultsView } from './results';
 import { savedRunsView } from './saved-runs';
+import { type Tuning, tuningView } from './tuning';
 
 interface AxisSetting {
   readonly on: boolean;
@@ -121,7 +121,7 @@ export class ArenaPage extends LitElement {
   /** Games of a tuning (4 a step). */
   @state() private tuneGames = 400;
   /** The tuning under way or done: its trajectory so far, then its report. */
-  @state() private tuning?: { step: number; steps: number; trajectory: Readonly<Record<string, readonly number[]>>; report?: TuneReport; stop: boolean };
+  @state() private tuning?: Tuning;
   /** The finished run whose figures are shown (the last one played, or one reopened). */
   @state() private shown?: SavedRun;
   @state() private saved: RunEntry[] = [];
@@ -296,7 +296,7 @@ export class ArenaPage extends LitElement {
       </div>
 
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
-      ${this.tuning ? this.tuningView() : ''}
+      ${this.tuning ? tuningView(this.tuning, this.resultsState()) : ''}
       ${this.progress ? this.progressView(running) : ''}
       ${this.report ? resultsView(this.report, this.resultsState()) : ''}
       ${savedRunsView({
@@ -327,27 +327,6 @@ export class ArenaPage extends LitElement {
     return !!this.tuning && !this.tuning.report;
   }
 
-  /** The tuning's trajectory as it goes; then its values and the verification match. */
-  private tuningView() {
-    const { step, steps, trajectory, report } = this.tuning!;
-    const verification = report?.verification;
-    return html`<section class="panel" aria-label="Tuning">
-      <h2>Tuning (SPSA)</h2>
-      <p role="status" aria-label="Tuning progress">${report ? `Done: ${report.steps} steps, ${report.games} games. Tuned: ${report.tuned}` : `Step ${step} of ${steps}…`}</p>
-      <tune-chart .trajectory=${trajectory}></tune-chart>
-      ${
-        report
-          ? html`<table aria-label="Tuned values">
-              <thead><tr><th>parameter</th><th>start</th><th>tuned</th></tr></thead>
-              <tbody>${Object.keys(report.final).map((name) => html`<tr><td>${name}</td><td>${report.start[name]}</td><td>${report.final[name]}</td></tr>`)}</tbody>
-            </table>
-            ${verification && 'skipped' in verification ? html`<p class="hint">${verification.skipped}.</p>` : ''}`
-          : ''
-      }
-    </section>
-    ${verification && !('skipped' in verification) ? resultsView(verification, { ...this.resultsState(), current: undefined, shown: undefined }) : ''}`;
-  }
-
   private async runTune(): Promise<void> {
     const params = Object.entries(this.axes)
       .filter(([, axis]) => axis.on)
@@ -361,8 +340,7 @@ export class ArenaPage extends LitElement {
     const useUserBots = configs.some((config) => isUserBot(this.gameId, config));
     const play = { engines: useUserBots ? userEngineSpecs(this.gameId) : [], startEngine: startUserBot, time: { moveMs: this.moveMs } };
     const steps = Math.max(1, Math.floor(this.tuneGames / 4));
-    const tuning = { step: 0, steps, trajectory: {}, stop: false };
-    this.tuning = tuning;
+    this.tuning = { step: 0, steps, trajectory: {}, stop: false };
     const settings = {
       bot: this.sweepBot,
       params,
