@@ -45,28 +45,59 @@ export function matchSchedule(game: AnyGame, bots: readonly [string, string], ma
   return tournament(game, bots, { ...settings, games: Math.ceil(maxGames / 2) });
 }
 
-/** The match's figures from its records: pairs in start order, up to the first decided one or the first not played. */
-export function matchReport(schedule: Schedule, records: readonly (GameRecord | undefined)[], sprt: SprtSettings): MatchReport {
-  const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-  const wdl: [number, number, number] = [0, 0, 0];
-  const trajectory: number[] = [];
-  const scores: number[] = [];
-  let state: SprtState = sprtState(counts, sprt);
-  const pairs = schedule.games.length / 2;
-  let pair = 0;
-  for (; pair < pairs && !state.result; pair++) {
-    const [first, second] = [records[2 * pair], records[2 * pair + 1]];
-    if (!first || !second) break;
-    const score = pairScore(first.winner, second.winner);
-    counts[score]++;
-    scores.push(score);
-    for (const [record, seatOfA] of [[first, 0] as const, [second, 1] as const]) wdl[record.winner === null ? 1 : record.winner === seatOfA ? 0 : 2]++;
-    state = sprtState(counts, sprt);
-    trajectory.push(state.llr);
+/**
+ * A match's pairs weighed in start order as their games come in: the pentanomial, A's W/D/L, each pair's score and
+ * the LLR after it. It goes no further than the first pair not played yet, or than the pair that decides; each pair
+ * is weighed once however often `advance` is called (a running match calls it after every game).
+ */
+export class MatchTally {
+  readonly counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  readonly wdl: [number, number, number] = [0, 0, 0];
+  readonly scores: number[] = [];
+  readonly trajectory: number[] = [];
+  state: SprtState;
+
+  constructor(
+    private readonly schedule: Schedule,
+    private readonly sprt: SprtSettings,
+  ) {
+    this.state = sprtState(this.counts, sprt);
   }
+
+  get decided(): boolean {
+    return this.state.result !== undefined;
+  }
+
+  /** Whether every scheduled pair has been weighed. */
+  get exhausted(): boolean {
+    return this.scores.length === this.schedule.games.length / 2;
+  }
+
+  /** Weighs the pairs finished since the last call; true once the test has decided. */
+  advance(records: readonly (GameRecord | null | undefined)[]): boolean {
+    while (!this.decided && !this.exhausted) {
+      const pair = this.scores.length;
+      const [first, second] = [records[2 * pair], records[2 * pair + 1]];
+      if (!first || !second) break;
+      const score = pairScore(first.winner, second.winner);
+      this.counts[score]++;
+      this.scores.push(score);
+      for (const [record, seatOfA] of [[first, 0] as const, [second, 1] as const]) this.wdl[record.winner === null ? 1 : record.winner === seatOfA ? 0 : 2]++;
+      this.state = sprtState(this.counts, this.sprt);
+      this.trajectory.push(this.state.llr);
+    }
+    return this.decided;
+  }
+}
+
+/** The match's figures from its records: pairs in start order, up to the first decided one or the first not played. */
+export function matchReport(schedule: Schedule, records: readonly (GameRecord | null | undefined)[], sprt: SprtSettings): MatchReport {
+  const tally = new MatchTally(schedule, sprt);
+  tally.advance(records);
+  const { state } = tally;
   const stop = state.result
     ? `${state.result}: the LLR ${state.llr.toFixed(2)} crossed the ${state.result === 'H1' ? 'upper' : 'lower'} bound after ${state.pairs} pairs`
-    : pair === pairs
+    : tally.exhausted
       ? `inconclusive: the ${schedule.games.length} games ran out with the LLR ${state.llr.toFixed(2)} between the bounds`
       : `inconclusive: stopped after ${state.pairs} pairs, the LLR ${state.llr.toFixed(2)} between the bounds`;
   return {
@@ -77,8 +108,8 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     upper: state.upper,
     pairs: state.pairs,
     games: 2 * state.pairs,
-    pentanomial: [...counts],
-    wdl,
+    pentanomial: [...tally.counts],
+    wdl: tally.wdl,
     elo: state.elo,
     elo_lo: state.eloLo,
     elo_hi: state.eloHi,
@@ -86,8 +117,8 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     ...sprt,
     seed: schedule.seed,
     stop,
-    trajectory,
-    scores,
+    trajectory: tally.trajectory,
+    scores: tally.scores,
     ...(state.note ? { note: state.note } : {}),
   };
 }

@@ -16,7 +16,7 @@ import { startEngine } from '../engines/start-engine';
 import type { RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
-import { matchReport, matchSchedule, type MatchReport } from '../arena/match';
+import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../arena/match';
 import type { SprtSettings } from '../arena/sprt';
 import { type TuneReport, type TuneSettings, tune } from '../runtime/tune';
 import { UsageError } from './args';
@@ -37,9 +37,10 @@ export interface ArenaOptions {
  * How a command's games are played: here, or on the cluster under the run's id (a task's id is the run's and its
  * index). `onRemoteCancel` is told when `playground runs --cancel` stops the run.
  */
-function playSettings(options: ArenaOptions, runId: string, onRemoteCancel: () => void = () => {}): PlaySettings {
+function playSettings(options: ArenaOptions, runId: string, onRemoteCancel: () => void = () => {}, resumed = false): PlaySettings {
   let schedules = 0;
   const redis = options.redis;
+  if (redis) process.stderr.write(`run ${runId}: its games are queued on ${redis} (playground runs --redis ${redis} --cancel ${runId} stops it)\n`);
   return {
     engines: options.engines,
     startEngine,
@@ -53,6 +54,7 @@ function playSettings(options: ArenaOptions, runId: string, onRemoteCancel: () =
                 owner: runId,
                 runId: `${runId}-${schedules}`,
                 engines: options.engines.map((engine) => engine.name),
+                resumed: resumed && schedules === 0,
                 fresh: schedules++ === 0,
                 onRemoteCancel,
                 log: (line) => process.stderr.write(`${line}\n`),
@@ -125,8 +127,6 @@ export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], sett
   const interactive = process.stderr.isTTY;
   const started = performance.now();
   const id = newRunId(new Date());
-  if (options.redis)
-    process.stderr.write(`run ${id}: its games are queued on ${options.redis} (playground runs --redis ${options.redis} --cancel ${id} stops it)\n`);
   let cancelledOnCluster = false;
   const play = playSettings(options, id, () => {
     cancelledOnCluster = true;
@@ -188,7 +188,8 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
       options.time,
     );
   // A match is over once its SPRT decides (the games still being played then do not count).
-  const decided = () => sprt !== undefined && matchReport(schedule, records, sprt).result !== 'inconclusive';
+  const tally = sprt && new MatchTally(schedule, sprt);
+  const decided = () => tally?.advance(records) ?? false;
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   // A path that cannot be written is found out before any game is played.
   try {
@@ -203,17 +204,20 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     if (decided()) run.cancel();
   };
   const onBatch = () => file?.writeSoon(() => snapshot(false));
-  if (options.redis)
-    process.stderr.write(`run ${id}: its games are queued on ${options.redis} (playground runs --redis ${options.redis} --cancel ${id} stops it)\n`);
   let interrupted = false;
   const run = playSchedule(
     pool,
     plan.game,
     schedule,
-    playSettings(options, id, () => {
-      interrupted = true;
-      process.stderr.write(`\nrun ${id} was cancelled on the cluster: the finished games are kept\n`);
-    }),
+    playSettings(
+      options,
+      id,
+      () => {
+        interrupted = true;
+        process.stderr.write(`\nrun ${id} was cancelled on the cluster: the finished games are kept\n`);
+      },
+      previous !== undefined,
+    ),
     onGame,
     todo,
     onBatch,

@@ -92,3 +92,10 @@ export const ENGINE_OPTION: OptionSpec = {
   help: 'an engine (docs/engine-protocol.md) or a bot module (a .js/.mjs path, docs/bot-modules.md), named NAME in the configurations; repeatable',
   repeatable: true,
 };
+
+/** One `--engine NAME=COMMAND`. */
+export function engineOption(spec: string): { name: string; command: string } {
+  const match = /^([A-Za-z][\w-]*)=(.+)$/s.exec(spec);
+  if (!match) throw new UsageError(`--engine is NAME=COMMAND, got "${spec}"`);
+  return { name: match[1], command: match[2] };
+}

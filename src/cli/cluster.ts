@@ -7,7 +7,19 @@ import { buildId, checkRedis, redisConnection } from '../cluster/tasks';
 import { startClusterWorker } from '../cluster/worker';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
-import { ENGINE_OPTION, formatOptions, HELP_OPTION, optionInteger, optionList, optionText, parseArgs, UsageError, type OptionSpec } from './args';
+import {
+  ENGINE_OPTION,
+  engineOption,
+  formatOptions,
+  HELP_OPTION,
+  optionInteger,
+  optionList,
+  optionText,
+  parseArgs,
+  UsageError,
+  type OptionSpec,
+  type ParsedArgs,
+} from './args';
 
 const WORKER_OPTIONS: readonly OptionSpec[] = [
   { name: 'redis', value: 'URL', help: 'the Redis of the cluster (redis://HOST:PORT)' },
@@ -17,6 +29,18 @@ const WORKER_OPTIONS: readonly OptionSpec[] = [
   HELP_OPTION,
 ];
 
+/** `--redis URL`, checked to be a redis:// URL (whether it answers is checked where waiting would not do). */
+export function redisOption(args: ParsedArgs): string | undefined {
+  const redis = optionText(args, 'redis');
+  if (redis === undefined) return undefined;
+  try {
+    redisConnection(redis);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return redis;
+}
+
 /** `playground worker --redis URL`: plays the cluster's game tasks on this machine until interrupted. */
 export async function clusterWorker(argv: readonly string[], pools: WorkerPool[]): Promise<number> {
   const args = parseArgs(argv, WORKER_OPTIONS);
@@ -24,23 +48,14 @@ export async function clusterWorker(argv: readonly string[], pools: WorkerPool[]
     console.log(`usage: playground worker --redis URL [--concurrency N] [--name NAME]\n${formatOptions(WORKER_OPTIONS)}`);
     return 0;
   }
-  const redis = optionText(args, 'redis');
+  const redis = redisOption(args);
   if (!redis) throw new UsageError('worker needs --redis URL');
-  try {
-    redisConnection(redis);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
   const concurrency = optionInteger(args, 'concurrency', availableParallelism(), 1, 256);
   const name = optionText(args, 'name') ?? `${hostname()}-${process.pid}`;
   const pool = createNodePool(concurrency);
   pools.push(pool);
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const engines = optionList(args, 'engine').map((spec) => {
-    const match = /^([A-Za-z][\w-]*)=(.+)$/s.exec(spec);
-    if (!match) throw new UsageError(`--engine is NAME=COMMAND, got "${spec}"`);
-    return { name: match[1], command: match[2] };
-  });
+  const engines = optionList(args, 'engine').map(engineOption);
   const worker = startClusterWorker(redis, pool, concurrency, name, engines, log);
   await worker.waitUntilReady();
   log(`worker ${name}: playing the tasks of ${redis}, ${concurrency} at once (build ${buildId()})`);
@@ -66,13 +81,8 @@ export async function clusterRuns(argv: readonly string[]): Promise<number> {
     console.log(`usage: playground runs --redis URL [--cancel RUN_ID] [--json]\n${formatOptions(RUNS_OPTIONS)}`);
     return 0;
   }
-  const redis = optionText(args, 'redis');
+  const redis = redisOption(args);
   if (!redis) throw new UsageError('runs needs --redis URL');
-  try {
-    redisConnection(redis);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
   await checkRedis(redis);
   const cancel = optionText(args, 'cancel');
   if (cancel !== undefined) {

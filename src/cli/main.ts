@@ -20,6 +20,7 @@ import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
 import { SPSA_R_END } from '../arena/spsa';
 import {
   ENGINE_OPTION,
+  engineOption,
   formatOptions,
   HELP_OPTION,
   optionInteger,
@@ -38,8 +39,8 @@ import { runEngine } from './engine';
 import { playGame } from './play';
 import { solveLines } from './solve';
 import { parseTuneParams } from './tune-params';
-import { clusterRuns, clusterWorker } from './cluster';
-import { checkRedis, redisConnection } from '../cluster/tasks';
+import { clusterRuns, clusterWorker, redisOption } from './cluster';
+import { checkRedis } from '../cluster/tasks';
 
 /** An opening suite is a list of positions, not a data dump. */
 const MAX_OPENINGS_BYTES = 16 << 20;
@@ -112,9 +113,7 @@ function openingSuite(args: ParsedArgs): { openings?: string[] } {
 async function commandEngines(game: AnyGame, args: ParsedArgs): Promise<EngineSpec[]> {
   const engines: EngineSpec[] = [];
   for (const spec of optionList(args, 'engine')) {
-    const match = /^([A-Za-z][\w-]*)=(.+)$/s.exec(spec);
-    if (!match) throw new UsageError(`--engine is NAME=COMMAND, got "${spec}"`);
-    const [, name, command] = match;
+    const { name, command } = engineOption(spec);
     if (game.bots.some((bot) => bot.id === name) || engines.some((engine) => engine.name === name))
       throw new UsageError(`the name ${name} is taken: name the engine otherwise`);
     try {
@@ -129,15 +128,8 @@ async function commandEngines(game: AnyGame, args: ParsedArgs): Promise<EngineSp
 /** The arena's settings of the command line: its output, its engines, the time per move. */
 async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: ArenaOptions; known: readonly BotInfo[] }> {
   const engines = await commandEngines(game, args);
-  const redis = optionText(args, 'redis');
-  if (redis !== undefined) {
-    try {
-      redisConnection(redis);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    await checkRedis(redis);
-  }
+  const redis = redisOption(args);
+  if (redis !== undefined) await checkRedis(redis);
   const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args), redis };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
 }

@@ -3,8 +3,7 @@
 // `--cancel RUN_ID` removes the run's tasks not taken yet and tells its submitter, which stops and keeps what was
 // played (resumable with --resume, as after Ctrl-C).
 
-import { Queue } from 'bullmq';
-import { cancelKey, type GameTask, JOBS_READ, QUEUE_NAME, redisConnection } from './tasks';
+import { cancelKey, clusterQueue, JOBS_READ } from './tasks';
 
 export interface RunSummary {
   readonly run: string;
@@ -30,8 +29,7 @@ export interface WorkerSummary {
 const RECENT_MS = 10 * 60_000;
 
 export async function clusterStatus(redis: string): Promise<{ runs: RunSummary[]; workers: WorkerSummary[] }> {
-  const queue = new Queue<GameTask>(QUEUE_NAME, { connection: redisConnection(redis) });
-  queue.on('error', () => {});
+  const queue = clusterQueue(redis);
   try {
     const runs = new Map<string, { game: string; waiting: number; active: number; completed: number; failed: number; games: number; queuedAt: number }>();
     const workers = new Map<string, { tasks: number; games: number; first: number }>();
@@ -79,8 +77,7 @@ function workerName(client: string): string {
 
 /** Stops a run: its tasks not taken yet are removed and its submitter told. Returns how many tasks were removed. */
 export async function cancelRun(redis: string, owner: string): Promise<number> {
-  const queue = new Queue<GameTask>(QUEUE_NAME, { connection: redisConnection(redis) });
-  queue.on('error', () => {});
+  const queue = clusterQueue(redis);
   try {
     const client = await queue.client;
     await client.set(cancelKey(owner), '1', { EX: 24 * 3600 });

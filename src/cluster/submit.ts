@@ -3,12 +3,12 @@
 // same records whatever the number of machines: a game's record depends only on the game and its seed. A run
 // carried on (--resume) first takes the results its tasks left in Redis, and queues only the games still missing.
 
-import { Queue, QueueEvents } from 'bullmq';
+import { QueueEvents } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import type { Run, RunProgress } from '../runtime/run-schedule';
-import { buildId, cancelKey, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
+import { buildId, cancelKey, clusterQueue, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
 
 type TaskResult = (GameRecord | null)[];
 
@@ -22,12 +22,14 @@ export interface ClusterRun {
   readonly engines?: readonly string[];
   /** The command's first schedule: an earlier `--cancel` of the run (now carried on) is forgotten. */
   readonly fresh?: boolean;
+  /** A run carried on (--resume): the results its tasks left in Redis are looked for before anything is queued. */
+  readonly resumed?: boolean;
   onRemoteCancel?(): void;
   log?(line: string): void;
 }
 
 export function runOnCluster(
-  { redis, owner, runId, engines = [], fresh = true, onRemoteCancel = () => {}, log = () => {} }: ClusterRun,
+  { redis, owner, runId, engines = [], fresh = true, resumed = false, onRemoteCancel = () => {}, log = () => {} }: ClusterRun,
   schedule: Schedule,
   time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
@@ -35,21 +37,21 @@ export function runOnCluster(
   onBatch: () => void = () => {},
 ): Run {
   const connection = redisConnection(redis);
-  const queue = new Queue<GameTask, TaskResult>(QUEUE_NAME, { connection });
+  const queue = clusterQueue<GameTask, TaskResult>(redis, connection);
   const events = new QueueEvents(QUEUE_NAME, { connection });
   // Each task waited for listens on the queue until it ends.
   queue.setMaxListeners(0);
-  // A lost connection is reported as an error event while ioredis reconnects by itself (a Redis restart is survived).
-  queue.on('error', () => {});
+  // As the queue's: a lost connection comes back by itself.
   events.on('error', () => {});
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
   const started = performance.now();
   let done = 0;
   let cancelled = false;
+  const wanted = new Set(indices);
   const take = (taskIndices: readonly number[], played: TaskResult) => {
     for (const [i, index] of taskIndices.entries()) {
       const record = played[i];
-      if (!record || records[index] || !indices.includes(index)) continue;
+      if (!record || records[index] || !wanted.has(index)) continue;
       records[index] = record;
       done++;
       onGame(index, record, { done, total: indices.length, elapsedMs: performance.now() - started });
@@ -76,11 +78,13 @@ export function runOnCluster(
       await events.waitUntilReady();
       if (fresh) await (await queue.client).del(cancelKey(owner));
       // Results this run's tasks left in Redis (its command died, or was stopped, after they were queued).
-      for (const job of await queue.getJobs('completed', 0, JOBS_READ - 1)) {
-        if (job?.data?.run === runId && job.data.build === buildId() && job.returnvalue) take(job.data.indices, job.returnvalue);
+      if (resumed) {
+        for (const job of await queue.getJobs('completed', 0, JOBS_READ - 1)) {
+          if (job?.data?.run === runId && job.data.build === buildId() && job.returnvalue) take(job.data.indices, job.returnvalue);
+        }
+        if (done > 0) log(`${done} games already played on the cluster taken from Redis`);
+        onBatch();
       }
-      if (done > 0) log(`${done} games already played on the cluster taken from Redis`);
-      onBatch();
       tasks = cut(indices.filter((index) => !records[index]));
       const jobs = await queue.addBulk(
         tasks.map((task) => ({

@@ -3,7 +3,7 @@
 // task carries everything a worker needs to play its games as a local run would (the games with their seeds, the
 // time control) and the build it was made for: results from different code must not mix.
 
-import { Queue } from 'bullmq';
+import { type ConnectionOptions, Queue } from 'bullmq';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ScheduledGame } from '../arena/schedule';
@@ -80,10 +80,19 @@ export function redisConnection(url: string): { host: string; port: number; pass
   };
 }
 
+/**
+ * The cluster's queue on the Redis at `url`. A lost connection is reported as an error event while ioredis
+ * reconnects by itself (a Redis restart is survived): the event is not a failure of the caller.
+ */
+export function clusterQueue<Data = GameTask, Result = unknown>(url: string, connection: ConnectionOptions = redisConnection(url)): Queue<Data, Result> {
+  const queue = new Queue<Data, Result>(QUEUE_NAME, { connection });
+  queue.on('error', () => {});
+  return queue;
+}
+
 /** Resolves once the Redis at `url` answers, or throws after `ms` saying it cannot be reached. */
 export async function checkRedis(url: string, ms = 5000): Promise<void> {
-  const queue = new Queue(QUEUE_NAME, { connection: { ...redisConnection(url), enableOfflineQueue: false, retryStrategy: () => null } });
-  queue.on('error', () => {});
+  const queue = clusterQueue(url, { ...redisConnection(url), enableOfflineQueue: false, retryStrategy: () => null });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([

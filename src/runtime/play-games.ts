@@ -3,7 +3,7 @@
 // tuner and the match's verification all go through here.
 
 import type { AnyGame } from '../contracts/game';
-import { type MatchReport, matchReport } from '../arena/match';
+import { type MatchReport, MatchTally, matchReport } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { SprtSettings } from '../arena/sprt';
@@ -50,9 +50,10 @@ export async function playMatch(
   stopped: () => boolean = () => false,
 ): Promise<MatchReport> {
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
+  const tally = new MatchTally(schedule, sprt);
   const run = playSchedule(pool, game, schedule, settings, (index, record) => {
     records[index] = record;
-    if (stopped() || matchReport(schedule, records, sprt).result !== 'inconclusive') run.cancel();
+    if (stopped() || tally.advance(records)) run.cancel();
   });
   await run.finished;
   return matchReport(schedule, records, sprt);

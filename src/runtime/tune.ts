@@ -11,11 +11,9 @@ import { type MatchReport, matchSchedule } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
 import { checkOpenings, openingStarts, type Schedule } from '../arena/schedule';
 import { Spsa, type SpsaParam } from '../arena/spsa';
-import type { SprtSettings } from '../arena/sprt';
+import { pairScore, type SprtSettings } from '../arena/sprt';
 import { type PlaySettings, playMatch, playSchedule } from './play-games';
 import type { WorkerPool } from './pool';
-
-const score = (record: GameRecord, seat: 0 | 1) => (record.winner === null ? 0.5 : record.winner === seat ? 1 : 0);
 
 export interface TuneSettings {
   readonly bot: string;
@@ -92,7 +90,7 @@ export async function tune(
     // Stopped while the step was played (its games not all finished): the values so far are the result.
     if (records.some((record) => !record)) break;
     // In each pair the configuration sits first, then second (by seat, not by name: it may equal the opponent).
-    const points = ([first, second]: (GameRecord | undefined)[]) => score(first!, 0) + score(second!, 1);
+    const points = ([first, second]: (GameRecord | undefined)[]) => pairScore(first!.winner, second!.winner) / 2;
     spsa.update(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
     for (const [i, param] of settings.params.entries()) trajectory[param.name].push(Number(spsa.theta[i].toFixed(4)));
     onStep(k + 1, steps, trajectory);

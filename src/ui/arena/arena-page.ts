@@ -12,7 +12,7 @@ import { sweepReport, tournamentReport, type SweepReport, type TournamentReport 
 import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
 import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
 import { sweep, tournament, type GridAxis, type Schedule } from '../../arena/schedule';
-import { matchReport, matchSchedule, type MatchReport } from '../../arena/match';
+import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../../arena/match';
 import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
 import { findBot, parseBotConfig } from '../../contracts/bot-config';
@@ -464,12 +464,13 @@ export class ArenaPage extends LitElement {
     }
     const records: (GameRecord | undefined)[] = Array(planned.games.length).fill(undefined);
     this.cancelled = false;
+    const tally = sprt && new MatchTally(planned, sprt);
     const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
       records[index] = record;
       this.latestProgress = progress;
       this.scheduleRefresh();
       // A match is over once its test decides: the games still being played are cancelled and not counted.
-      if (sprt && matchReport(planned, records, sprt).result !== 'inconclusive') run.cancel();
+      if (tally?.advance(records)) run.cancel();
     };
     const time = { moveMs: this.moveMs };
     const userBots = userEngineSpecs(this.gameId);
