@@ -31,7 +31,7 @@ const MoveRecordSchema = v.object({
   loss: v.nullable(v.number()),
 });
 
-const GameRecordSchema = v.object({
+export const GameRecordSchema = v.object({
   start: text(),
   seats,
   moves: list(MoveRecordSchema, MAX_MOVES),

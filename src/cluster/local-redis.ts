@@ -26,9 +26,9 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a process and waits until it writes a line matching `ready` (rejects if it ends first). */
-export function startProcess(command: string, args: readonly string[], ready: RegExp): Promise<ChildProcess> {
+export function startProcess(command: string, args: readonly string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let seen = '';
     const listen = (chunk: Buffer) => {
       seen += chunk.toString();

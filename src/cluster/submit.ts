@@ -110,8 +110,12 @@ export function runOnCluster(
       return records;
     } finally {
       clearInterval(watch);
-      // Tasks not taken yet are removed; those being played finish on their worker and are not counted.
-      if (cancelled) await Promise.allSettled(tasks.map((task) => queue.remove(taskId(task.run, task.indices))));
+      // Tasks not taken yet are removed (those whose games came back stay, for `playground runs`); those being
+      // played finish on their worker and are not counted.
+      if (cancelled) {
+        const open = tasks.filter((task) => task.indices.some((index) => !records[index]));
+        await Promise.allSettled(open.map((task) => queue.remove(taskId(task.run, task.indices))));
+      }
       await Promise.allSettled([queue.close(), events.close()]);
     }
   })();

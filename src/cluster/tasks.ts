@@ -4,7 +4,8 @@
 // time control) and the build it was made for: results from different code must not mix.
 
 import { type ConnectionOptions, Queue } from 'bullmq';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScheduledGame } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
@@ -50,13 +51,37 @@ export function pairsPerTask(pairs: number): number {
 
 let build: string | undefined;
 
-/** This build's identity: a hash of the running bundle, the same on every machine that runs the same code. */
+/**
+ * This build's identity, the same on every machine that runs the same code: a hash of the bundle this module is
+ * part of (every .mjs file of its folder: the CLI, the server, the workers and the games alike) and of the cores
+ * beside it. Run from the sources (the tests), this file alone.
+ */
 export function buildId(): string {
   if (build === undefined) {
-    const bytes = readFileSync(fileURLToPath(import.meta.url));
+    const here = fileURLToPath(import.meta.url);
+    const folder = dirname(here);
+    const cores = resolve(folder, '../build');
+    const bundle = readdirSync(folder).filter((name) => name.endsWith('.mjs'));
+    const files =
+      bundle.length > 0
+        ? [
+            ...bundle.sort().map((name) => join(folder, name)),
+            ...(existsSync(cores)
+              ? readdirSync(cores)
+                  .filter((name) => name.endsWith('.wasm'))
+                  .sort()
+              : []
+            ).map((name) => join(cores, name)),
+          ]
+        : [here];
     let hash = 0x811c9dc5;
-    for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-    build = `${hash.toString(16).padStart(8, '0')}-${bytes.length}`;
+    let length = 0;
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      length += bytes.length;
+      for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+    }
+    build = `${hash.toString(16).padStart(8, '0')}-${length}`;
   }
   return build;
 }

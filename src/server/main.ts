@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkRedis } from '../cluster/tasks';
 import { startServer } from './server';
 import { serverSettings, type ServerSettings } from './settings';
 
@@ -20,11 +21,20 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+if (settings.cluster) {
+  // A Redis that does not answer is said now, not at the first run a page sends.
+  await checkRedis(settings.cluster.redis).catch((error: Error) => {
+    console.error(`The server cannot start: ${error.message}`);
+    process.exit(1);
+  });
+}
 const started = await startServer({ root, ...settings }).catch((error: Error) => {
   console.error(`The server cannot start: ${error.message}`);
   process.exit(1);
 });
-console.log(`AI Playground is served at ${started.url} (rooms kept in ${settings.dataDir})`);
+console.log(
+  `AI Playground is served at ${started.url} (rooms kept in ${settings.dataDir}${settings.cluster ? `; the arena may run on the cluster of ${settings.cluster.redis}` : ''})`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

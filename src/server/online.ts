@@ -1,5 +1,6 @@
 // The WebSocket endpoint of online play, at /ws on the app's own port: each connection is a client of the
-// Lobby. What reaches the Lobby has passed these gates:
+// Lobby (online play), or of the arena's runs on the cluster (cluster-runs.ts) for messages of theirs. What reaches
+// them has passed these gates:
 // - the upgrade: the path /ws, an Origin that is the server's own (or listed in allowedOrigins; a client that
 //   sends none, not a browser, is let in), and room under the connection limits, per address and in total;
 //   anything else is answered with a 4xx or 503 and the socket closed;
@@ -14,6 +15,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { ClusterRuns } from './cluster-runs';
 import type { FailureLog } from './failures';
 import { Lobby, type Client, type LobbyOptions } from './rooms';
 
@@ -57,7 +59,13 @@ function refuseUpgrade(socket: Duplex, status: number): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-export function attachOnline(server: Server, options: OnlineOptions = {}, logFailure: FailureLog = () => {}): { readonly lobby: Lobby; close(): void } {
+/** `cluster`: the arena's runs on the cluster, whose messages share the socket (cluster-runs.ts). */
+export function attachOnline(
+  server: Server,
+  options: OnlineOptions = {},
+  logFailure: FailureLog = () => {},
+  cluster?: ClusterRuns,
+): { readonly lobby: Lobby; close(): void } {
   const pingMs = options.pingMs ?? 30_000;
   const lobby = new Lobby({ silentMs: pingMs, logFailure, ...options });
   const rate = options.messagesPerSecond ?? 20;
@@ -118,6 +126,7 @@ export function attachOnline(server: Server, options: OnlineOptions = {}, logFai
         ws.send(text);
       },
       silentMs: () => Date.now() - heardAt,
+      unreadBytes: () => ws.bufferedAmount,
     };
     const heartbeat = { answered: true };
     alive.set(ws, heartbeat);
@@ -152,7 +161,8 @@ export function attachOnline(server: Server, options: OnlineOptions = {}, logFai
         }
         tokens--;
         if (isBinary) return client.send(JSON.stringify({ type: 'error', code: 'bad-message', message: 'messages are JSON text' }));
-        lobby.receive(client, data.toString());
+        const text = data.toString();
+        if (!cluster?.receive(client, text)) lobby.receive(client, text);
       } catch (error) {
         logFailure('a WebSocket message', error);
       }
@@ -164,6 +174,7 @@ export function attachOnline(server: Server, options: OnlineOptions = {}, logFai
     ws.on('close', () => {
       alive.delete(ws);
       try {
+        cluster?.leave(client);
         lobby.leave(client);
       } catch (error) {
         logFailure('a WebSocket close', error);

@@ -20,6 +20,8 @@ export interface Client {
   send(text: string): void;
   /** Milliseconds since anything (a message, an answer to a ping) was last heard from the client. */
   silentMs(): number;
+  /** Bytes sent to the client that it has not read yet. */
+  unreadBytes?(): number;
 }
 
 interface Seat {

@@ -1,9 +1,11 @@
-// The playground's server: the built app over HTTP and online play's WebSocket endpoint (/ws) on one port.
+// The playground's server: the built app over HTTP, online play's WebSocket endpoint (/ws) and, with a cluster,
+// the arena's runs on it (GET /api/cluster says whether there is one; the runs go over /ws), on one port.
 // Every response carries the security headers below; a malformed request gets a 400 and its socket closed, and
 // no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
 import { Journal } from './journal';
 import { attachOnline, type OnlineOptions } from './online';
@@ -20,6 +22,8 @@ export interface ServerOptions {
   /** The journal is compacted past this size (and twice its size after the last compaction). */
   readonly compactBytes?: number;
   readonly logFailure?: FailureLog;
+  /** The cluster the arena's runs may go to (REDIS_URL), and how many runs from pages it plays at once. */
+  readonly cluster?: { readonly redis: string; readonly maxRuns?: number };
 }
 
 /**
@@ -43,13 +47,28 @@ function fail(response: ServerResponse): void {
   else response.destroy();
 }
 
+/** GET /api/cluster: whether the arena may run on the cluster (the page shows the choice only then). */
+const CLUSTER_PATH = '/api/cluster';
+
+async function describeCluster(cluster: ClusterRuns, method: string | undefined, response: ServerResponse): Promise<void> {
+  if (method !== 'GET' && method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('GET only');
+    return;
+  }
+  const body = JSON.stringify(await cluster.describe());
+  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+  response.end(method === 'HEAD' ? undefined : body);
+}
+
 export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
   const logFailure = options.logFailure ?? failureLog();
   const serve = staticFiles(options.root);
+  const cluster = new ClusterRuns({ redis: options.cluster?.redis, maxRuns: options.cluster?.maxRuns, logFailure });
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, (request, response) => {
     try {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-      serve(request, response).catch((error: unknown) => {
+      const answered = request.url?.split('?')[0] === CLUSTER_PATH ? describeCluster(cluster, request.method, response) : serve(request, response);
+      answered.catch((error: unknown) => {
         logFailure('an HTTP request', error);
         fail(response);
       });
@@ -63,7 +82,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
-  const online = attachOnline(server, options.online, logFailure);
+  const online = attachOnline(server, options.online, logFailure, cluster);
   // The rooms of the journal come back before the first client can connect.
   const journal = options.dataDir
     ? Journal.open(options.dataDir, (event) => online.lobby.replay(event), {
@@ -77,6 +96,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     if (closed) return;
     closed = true;
     online.close();
+    cluster.close();
     journal?.close();
   };
   server.on('close', shutDown);

@@ -1,6 +1,7 @@
 // The server's settings from the environment (README.md lists them): each a whole number within its range, or
 // its default when unset; a bad value stops the server at start with a message saying which.
 
+import { redisConnection } from '../cluster/tasks';
 import type { OnlineOptions } from './online';
 
 const LIMITS = {
@@ -23,6 +24,8 @@ export interface ServerSettings {
   readonly dataDir: string;
   readonly compactBytes: number;
   readonly online: OnlineOptions;
+  /** REDIS_URL: the arena's runs may go to the cluster on that Redis; CLUSTER_RUNS: how many from pages at once. */
+  readonly cluster?: { readonly redis: string; readonly maxRuns: number };
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -44,7 +47,16 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
   for (const origin of origins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`ALLOWED_ORIGINS is a comma-separated list of origins like https://example.org, got "${origin}"`);
   }
+  const redis = env.REDIS_URL || undefined;
+  if (redis !== undefined) {
+    try {
+      redisConnection(redis);
+    } catch {
+      throw new Error(`REDIS_URL is redis://HOST:PORT, got "${redis}"`);
+    }
+  }
   return {
+    ...(redis === undefined ? {} : { cluster: { redis, maxRuns: whole(env, 'CLUSTER_RUNS', 4, 1, 1000) } }),
     port: whole(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || defaultDataDir,

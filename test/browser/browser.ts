@@ -1,7 +1,6 @@
 // Chromium tests: the built app (dist/) served by the playground's own server, driven by playwright-core in
 // Debian's chromium (no browser download is possible here).
 
-import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, expect } from 'vitest';
@@ -17,22 +16,35 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Starts the server and the browser for a test file; each test gets a fresh page, checked for console errors. */
-export function useBrowser(): { readonly url: string; readonly page: Page; readonly browser: Browser } {
-  let server: Server;
+/** A served app: its address, and how to stop serving it. */
+export interface Served {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+async function serveHere(): Promise<Served> {
+  const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1' });
+  return { url: started.url, stop: () => new Promise<void>((done) => started.server.close(() => done())) };
+}
+
+/**
+ * Starts the server (by default in this process; `serve` starts another, such as a server process with a
+ * cluster) and the browser for a test file; each test gets a fresh page, checked for console errors.
+ */
+export function useBrowser(serve: () => Promise<Served> = serveHere): { readonly url: string; readonly page: Page; readonly browser: Browser } {
+  let served: Served | undefined;
   let browser: Browser;
   const state = { url: '', page: undefined as unknown as Page, browser: undefined as unknown as Browser };
   let errors: string[] = [];
   beforeAll(async () => {
-    const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1' });
-    server = started.server;
-    state.url = started.url;
+    served = await serve();
+    state.url = served.url;
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     state.browser = browser;
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((done) => server?.close(done));
+    await served?.stop();
   });
   beforeEach(async () => {
     errors = [];

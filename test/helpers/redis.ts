@@ -1,8 +1,11 @@
-// A real Redis for the cluster's tests (src/cluster/local-redis.ts), and `playground worker` processes that play
-// its tasks.
+// A real Redis for the cluster's tests (src/cluster/local-redis.ts), `playground worker` processes that play
+// its tasks, and the built server started with REDIS_URL, as `npm start` would be.
 
 import type { ChildProcess } from 'node:child_process';
-import { type LocalRedis, startLocalRedis, startProcess, stopProcess } from '../../src/cluster/local-redis';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, type LocalRedis, startLocalRedis, startProcess, stopProcess } from '../../src/cluster/local-redis';
 
 export type RedisProcess = LocalRedis;
 export const startRedis = startLocalRedis;
@@ -16,4 +19,17 @@ export async function startWorker(url: string, name: string, concurrency = 1, ex
   const args = ['bin/playground.mjs', 'worker', '--redis', url, '--concurrency', String(concurrency), '--name', name, ...extra];
   const child = await startProcess(process.execPath, args, /playing the tasks of/);
   return { child, stop: (signal) => stopProcess(child, signal) };
+}
+
+export interface ServerProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** The built server (dist-node/server.mjs) on a free port, its arena's runs on the cluster of `redis`. */
+export async function startClusterServer(redis: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'server-')), REDIS_URL: redis };
+  const child = await startProcess(process.execPath, ['dist-node/server.mjs'], /is served at/, env);
+  return { url: `http://localhost:${port}/`, stop: () => stopProcess(child) };
 }

@@ -11,8 +11,9 @@ import type { GameRecord } from '../../arena/play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../../arena/report';
 import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
 import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
-import { sweep, tournament, type GridAxis, type Schedule } from '../../arena/schedule';
-import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../../arena/match';
+import type { Schedule } from '../../arena/schedule';
+import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
+import { planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
 import { findBot, parseBotConfig } from '../../contracts/bot-config';
@@ -30,6 +31,7 @@ import { pageStyles } from '../styles';
 import type { HeatmapFigure } from '../sweep-heatmap';
 import { resultsView, type ResultsView } from './results';
 import { savedRunsView } from './saved-runs';
+import { type ClusterInfo, clusterInfo, runOnServerCluster } from './cluster-client';
 import { type Tuning, tuningView } from './tuning';
 
 interface AxisSetting {
@@ -129,6 +131,9 @@ export class ArenaPage extends LitElement {
   @state() private allGames = false;
   @state() private heatmapFigure: HeatmapFigure = 'margin';
   @state() private error = '';
+  /** The server's cluster (null: none), and whether the runs go there. */
+  @state() private cluster: ClusterInfo | null = null;
+  @state() private onCluster = false;
   private refreshPending = false;
   /** The newest progress, shown at the next refresh (not on every game: the page would redraw hundreds of times a second). */
   private latestProgress?: RunProgress;
@@ -148,6 +153,7 @@ export class ArenaPage extends LitElement {
   connectedCallback(): void {
     super.connectedCallback();
     void this.refreshSaved();
+    void clusterInfo().then((info) => (this.cluster = info));
     this.stopWatchingBots = onUserBotsChange(() => this.requestUpdate());
   }
 
@@ -216,8 +222,17 @@ export class ArenaPage extends LitElement {
           <label title="Every bot's time for a move; 0 is no limit (a bot of yours then has 30 s)">Time a move (ms)
             <input type="number" min="0" max="600000" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = this.clamp(e, 0, 600_000))} /></label>
         </div>
-        <p class="hint">Each start is played twice per pair, with the seats swapped. The same seed gives the same games here and in
-          <code>npx playground ${this.gameId} tournament</code>.</p>
+        ${
+          this.cluster
+            ? html`<div class="controls" role="radiogroup" aria-label="Where the runs are played">
+              <label><input type="radio" name="where" .checked=${!this.onCluster} @change=${() => (this.onCluster = false)} ?disabled=${running} /> Run in this browser</label>
+              <label><input type="radio" name="where" .checked=${this.onCluster} @change=${() => (this.onCluster = true)} ?disabled=${running} /> Run on the cluster
+                (${this.cluster.workers === null ? 'its Redis does not answer now' : `${this.cluster.workers} worker${this.cluster.workers === 1 ? '' : 's'} connected`})</label>
+            </div>`
+            : ''
+        }
+        <p class="hint">Each start is played twice per pair, with the seats swapped. The same seed gives the same games here, on the cluster and in
+          <code>npx playground ${this.gameId} tournament</code>.${this.onCluster ? ' Tuning plays in this browser.' : ''}</p>
       </section>
 
       <div class="layout">
@@ -409,59 +424,47 @@ export class ArenaPage extends LitElement {
     this.axes = { ...this.axes, [name]: { ...this.axes[name], ...change } };
   }
 
-  private settings() {
-    return { games: this.gamesPerPair, seed: this.seed, size: this.game.sizes ? this.size : undefined, bots: this.bots };
+  /** What every run shares: the game, its size and the seed. */
+  private common() {
+    return { game: this.gameId, seed: this.seed, ...(this.game.sizes && this.size !== undefined ? { size: this.size } : {}) };
   }
 
   private runTournament(): void {
-    this.start('tournament', () => tournament(this.game, this.configs, this.settings()));
+    this.start({ kind: 'tournament', ...this.common(), games: this.gamesPerPair, bots: this.configs });
   }
 
   private runSweep(): void {
-    const grid: GridAxis[] = Object.entries(this.axes)
+    const ranges = Object.entries(this.axes)
       .filter(([, axis]) => axis.on)
-      .map(([name, axis]) => ({ name, values: Array.from({ length: Math.max(0, axis.hi - axis.lo + 1) }, (_, i) => axis.lo + i) }));
+      .map(([name, axis]) => ({ name, lo: axis.lo, hi: axis.hi }));
     // The grid's parameters are swept; the others keep the picker's values.
     const base = this.sweepBot
       .split(':')
-      .filter((part, i) => i === 0 || !grid.some((axis) => part.startsWith(`${axis.name}=`)))
+      .filter((part, i) => i === 0 || !ranges.some((axis) => part.startsWith(`${axis.name}=`)))
       .join(':');
-    this.start(
-      'sweep',
-      () => {
-        if (grid.length === 0) throw new Error('tick at least one parameter to sweep');
-        if (grid.some((axis) => axis.values.length === 0)) throw new Error('a parameter range runs backwards');
-        return sweep(this.game, base, grid, this.opponents, this.settings());
-      },
-      { bot: base, grid, vs: this.opponents },
-    );
+    this.start({ kind: 'sweep', ...this.common(), games: this.gamesPerPair, bot: base, grid: ranges, vs: this.opponents });
   }
 
   private runMatch(): void {
-    const sprt = this.sprt;
-    this.start(
-      'match',
-      () => {
-        if (!(sprt.elo1 > sprt.elo0)) throw new Error('elo1 must be above elo0');
-        if (![sprt.alpha, sprt.beta].every((rate) => rate >= 0.001 && rate <= 0.5)) throw new Error('alpha and beta are rates from 0.001 to 0.5');
-        if (this.matchBots[0] === this.matchBots[1]) throw new Error('a match is between two different configurations');
-        return matchSchedule(this.game, this.matchBots, this.matchGames, { seed: this.seed, size: this.game.sizes ? this.size : undefined, bots: this.bots });
-      },
-      undefined,
-      sprt,
-    );
+    this.start({ kind: 'match', ...this.common(), bots: this.matchBots, maxGames: this.matchGames, sprt: this.sprt });
   }
 
-  private start(kind: ActiveRun['kind'], schedule: () => Schedule, sweepSettings?: ActiveRun['sweep'], sprt?: SprtSettings): void {
+  /** Plays a run here or on the cluster, as chosen; its figures follow it live. */
+  private start(spec: RunSpec): void {
     this.active?.run.cancel();
     this.error = '';
     let planned: Schedule;
+    let sweepSettings: ActiveRun['sweep'];
     try {
-      planned = schedule();
+      planned = planRun(spec, this.bots);
+      if (spec.kind === 'sweep') sweepSettings = { bot: spec.bot, grid: sweepGrid(spec.grid), vs: spec.vs };
+      if (this.onCluster && planned.bots.some((bot) => isUserBot(this.gameId, bot)))
+        throw new Error('your own bots play only in this browser: run here, or pick our bots');
     } catch (error) {
-      this.error = (error as Error).message;
+      this.error = error instanceof Error ? error.message : String(error);
       return;
     }
+    const sprt = spec.kind === 'match' ? spec.sprt : undefined;
     const records: (GameRecord | undefined)[] = Array(planned.games.length).fill(undefined);
     this.cancelled = false;
     const tally = sprt && new MatchTally(planned, sprt);
@@ -473,11 +476,22 @@ export class ArenaPage extends LitElement {
       if (tally?.advance(records)) run.cancel();
     };
     const time = { moveMs: this.moveMs };
-    const userBots = userEngineSpecs(this.gameId);
-    const run = planned.bots.some((bot) => isUserBot(this.gameId, bot))
-      ? runEngineSchedule(searchPool(), this.game, planned, userBots, startUserBot, time, onGame)
-      : runSchedule(searchPool(), planned, time, onGame);
-    const active: ActiveRun = { kind, schedule: planned, records, run, sweep: sweepSettings, sprt, time, created: new Date(), started: performance.now() };
+    const run = this.onCluster
+      ? runOnServerCluster(spec, time, planned, onGame, (message) => (this.error = message))
+      : planned.bots.some((bot) => isUserBot(this.gameId, bot))
+        ? runEngineSchedule(searchPool(), this.game, planned, userEngineSpecs(this.gameId), startUserBot, time, onGame)
+        : runSchedule(searchPool(), planned, time, onGame);
+    const active: ActiveRun = {
+      kind: spec.kind,
+      schedule: planned,
+      records,
+      run,
+      sweep: sweepSettings,
+      sprt,
+      time,
+      created: new Date(),
+      started: performance.now(),
+    };
     this.active = active;
     this.shown = undefined;
     this.progress = { done: 0, total: planned.games.length, elapsedMs: 0 };

@@ -1,0 +1,166 @@
+// The arena page's runs on the cluster (a server started with REDIS_URL): a page sends a run's spec over the
+// WebSocket, the server plans its schedule as the page does (arena/run-spec.ts), queues it on the cluster as
+// `playground <game> tournament --redis` would, and sends the page each game as it comes back; the page makes of
+// them its results and its saved run. Gates: one run at a time per connection, `maxRuns` at once on the server,
+// the spec checked and planned before anything is queued; a page that goes away has its run cancelled (the tasks
+// not taken yet are removed), and so has every run when the server closes. The games are sent paced by what the
+// connection has read, so that a page that reads slowly slows its run's messages instead of losing them.
+
+import { randomBytes } from 'node:crypto';
+import type { GameRecord } from '../arena/play-out';
+import { planRun } from '../arena/run-spec';
+import { runOnCluster } from '../cluster/submit';
+import { clusterQueue } from '../cluster/tasks';
+import { type ClusterServerMessage, parseClusterClientMessage } from '../net/cluster-protocol';
+import type { Run } from '../runtime/run-schedule';
+import type { FailureLog } from './failures';
+import type { Client } from './rooms';
+
+export interface ClusterRunsOptions {
+  /** The cluster's Redis (redis://HOST:PORT); without it the page is told there is no cluster. */
+  readonly redis?: string;
+  /** Runs from pages played at once. */
+  readonly maxRuns?: number;
+  readonly logFailure?: FailureLog;
+}
+
+/** The size a message of games stays under, and the bytes a connection may have unread before the next message waits. */
+const MESSAGE_CHARS = 128 * 1024;
+const UNREAD_BYTES = 256 * 1024;
+const PACE_MS = 50;
+const STATUS_CACHE_MS = 2000;
+
+interface PageRun {
+  readonly id: string;
+  readonly run: Run;
+}
+
+export class ClusterRuns {
+  private readonly runs = new Map<Client, PageRun>();
+  private readonly outboxes = new Map<Client, string[]>();
+  private readonly gone = new WeakSet<Client>();
+  private readonly maxRuns: number;
+  private readonly logFailure: FailureLog;
+  private statusQueue?: ReturnType<typeof clusterQueue>;
+  private status?: { at: number; workers: Promise<number | null> };
+  private closed = false;
+
+  constructor(private readonly options: ClusterRunsOptions = {}) {
+    this.maxRuns = options.maxRuns ?? 4;
+    this.logFailure = options.logFailure ?? (() => {});
+  }
+
+  /** What GET /api/cluster answers: whether runs can go to the cluster, and the workers connected now (null: Redis does not answer). */
+  async describe(): Promise<{ available: boolean; workers: number | null; runs: number; maxRuns: number }> {
+    const redis = this.options.redis;
+    if (!redis || this.closed) return { available: false, workers: 0, runs: 0, maxRuns: this.maxRuns };
+    if (!this.status || Date.now() - this.status.at > STATUS_CACHE_MS) {
+      this.statusQueue ??= clusterQueue(redis);
+      const queue = this.statusQueue;
+      const workers = Promise.race([
+        queue.getWorkers().then((list) => list.length),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref()),
+      ]).catch(() => null);
+      this.status = { at: Date.now(), workers };
+    }
+    return { available: true, workers: await this.status.workers, runs: this.runs.size, maxRuns: this.maxRuns };
+  }
+
+  /** Handles a message of the socket if it is a cluster message; false when it is not one (it is the Lobby's). */
+  receive(client: Client, text: string): boolean {
+    const message = parseClusterClientMessage(text);
+    if (message === null) return false;
+    try {
+      if ('refusal' in message) this.tell(client, { type: 'cluster-error', run: message.run, message: message.refusal });
+      else if (message.type === 'cluster-cancel') {
+        const current = this.runs.get(client);
+        if (current?.id === message.run) current.run.cancel();
+        else this.tell(client, { type: 'cluster-error', run: message.run, message: `there is no run ${message.run} on this connection` });
+      } else this.start(client, message.run, message.spec, message.time);
+    } catch (error) {
+      this.logFailure('a cluster message', error);
+      this.tell(client, { type: 'cluster-error', message: 'the server failed on this message' });
+    }
+    return true;
+  }
+
+  /** The client is gone: its run is cancelled. */
+  leave(client: Client): void {
+    this.gone.add(client);
+    this.runs.get(client)?.run.cancel();
+    this.runs.delete(client);
+    this.outboxes.delete(client);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const client of [...this.runs.keys()]) this.leave(client);
+    void this.statusQueue?.close().catch(() => {});
+  }
+
+  private start(client: Client, id: string, spec: Parameters<typeof planRun>[0], time: { moveMs?: number; clockMs?: number; incrementMs?: number }): void {
+    const refuse = (text: string) => this.tell(client, { type: 'cluster-error', run: id, message: text });
+    const redis = this.options.redis;
+    if (!redis || this.closed) return refuse('this server has no cluster: it runs on the cluster when started with REDIS_URL');
+    if (this.runs.has(client)) return refuse('a run is already under way on this connection: cancel it first');
+    if (this.runs.size >= this.maxRuns) return refuse(`the cluster is playing ${this.runs.size} runs from pages, the most at once: try again later`);
+    let schedule: ReturnType<typeof planRun>;
+    try {
+      schedule = planRun(spec);
+    } catch (error) {
+      return refuse((error as Error).message);
+    }
+    const owner = `page-${randomBytes(6).toString('hex')}`;
+    let batch: { index: number; record: GameRecord }[] = [];
+    // A message holds the games that fit in MESSAGE_CHARS (a game is sent alone if it is larger).
+    const flush = () => {
+      let games: typeof batch = [];
+      let chars = 0;
+      for (const game of batch) {
+        const size = JSON.stringify(game).length;
+        if (games.length > 0 && chars + size > MESSAGE_CHARS) {
+          this.tell(client, { type: 'cluster-games', run: id, games });
+          games = [];
+          chars = 0;
+        }
+        games.push(game);
+        chars += size;
+      }
+      if (games.length > 0) this.tell(client, { type: 'cluster-games', run: id, games });
+      batch = [];
+    };
+    const run = runOnCluster({ redis, owner, runId: owner }, schedule, time, (index, record) => batch.push({ index, record }), undefined, flush);
+    this.runs.set(client, { id, run });
+    this.tell(client, { type: 'cluster-started', run: id, games: schedule.games.length });
+    run.finished
+      .then(
+        () => {
+          flush();
+          this.tell(client, { type: 'cluster-ended', run: id });
+        },
+        (error: Error) => {
+          flush();
+          this.tell(client, { type: 'cluster-error', run: id, message: `the run failed: ${error.message}` });
+        },
+      )
+      .finally(() => {
+        if (this.runs.get(client)?.run === run) this.runs.delete(client);
+      });
+  }
+
+  /** Sends in order, each message once the connection has read most of the one before. */
+  private tell(client: Client, message: ClusterServerMessage): void {
+    if (this.gone.has(client)) return;
+    const outbox = this.outboxes.get(client);
+    if (outbox) return void outbox.push(JSON.stringify(message));
+    const waiting = [JSON.stringify(message)];
+    this.outboxes.set(client, waiting);
+    const drain = () => {
+      if (this.outboxes.get(client) !== waiting) return;
+      while (waiting.length > 0 && (client.unreadBytes?.() ?? 0) < UNREAD_BYTES) client.send(waiting.shift()!);
+      if (waiting.length === 0) this.outboxes.delete(client);
+      else setTimeout(drain, PACE_MS).unref();
+    };
+    drain();
+  }
+}

@@ -1,0 +1,151 @@
+// The server's side of the arena's runs on the cluster (src/server/cluster-runs.ts), against a real Redis, a
+// `playground worker` process and the built server started with REDIS_URL: a run sent over the WebSocket comes
+// back game for game as the CLI's local run; malformed or hostile messages get a clear error and the connection
+// goes on; a page that leaves has its run's waiting tasks removed; a server without REDIS_URL says it has no cluster.
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { parseSavedRun } from '../../src/arena/saved-run';
+import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
+import { startServer } from '../../src/server/server';
+import { runCli } from '../helpers/cli';
+import { type RedisProcess, type ServerProcess, startClusterServer, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
+
+let redis: RedisProcess;
+let worker: WorkerProcess;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  worker = await startWorker(redis.url, 'server-worker', 2);
+  server = await startClusterServer(redis.url);
+}, 30_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await worker?.stop();
+  await redis?.stop();
+});
+
+type Message = { type: string; run?: string; message?: string; games?: unknown };
+
+/** A WebSocket to the server's /ws, with the messages it has received. */
+async function connect(base: string): Promise<{ socket: WebSocket; received: Message[]; next(test: (message: Message) => boolean): Promise<Message> }> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}ws`);
+  const received: Message[] = [];
+  const waiters: { test: (message: Message) => boolean; resolve: (message: Message) => void }[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as Message;
+    received.push(message);
+    for (const waiter of waiters.filter((w) => w.test(message))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  });
+  await new Promise((done, fail) => socket.once('open', done).once('error', fail));
+  return {
+    socket,
+    received,
+    next: (test) => new Promise((resolve) => waiters.push({ test, resolve })),
+  };
+}
+
+const spec = { kind: 'tournament', game: 'matrix', seed: 3, games: 4, bots: ['greedy', 'article', 'exact'] };
+
+describe("the server's runs on the cluster", () => {
+  it('says it has a cluster, and plays a run sent over the WebSocket game for game as the CLI plays it locally', async () => {
+    const info = await (await fetch(`${server.url}api/cluster`)).json();
+    expect(info).toMatchObject({ available: true, workers: 1 });
+    const client = await connect(server.url);
+    client.socket.send(JSON.stringify({ type: 'cluster-run', run: 'r1', spec, time: {} }));
+    expect(await client.next((m) => m.type === 'cluster-started')).toEqual({ type: 'cluster-started', run: 'r1', games: 24 });
+    await client.next((m) => m.type === 'cluster-ended' || m.type === 'cluster-error');
+    const games = client.received
+      .filter((m) => m.type === 'cluster-games')
+      .flatMap((m) => m.games as { index: number; record: { moves: { ms?: number }[] } }[]);
+    client.socket.close();
+    const records = Array.from({ length: 24 }, (_, i) => games.find((game) => game.index === i)?.record);
+    const out = join(mkdtempSync(join(tmpdir(), 'server-runs-')), 'local.json');
+    expect((await runCli(['matrix', 'tournament', '--bots', spec.bots.join(','), '--games', '4', '--seed', '3', '--out', out])).status).toBe(0);
+    const untimed = (value: unknown) => JSON.parse(JSON.stringify(value), (key, v) => (key === 'ms' ? undefined : v));
+    expect(untimed(records)).toEqual(untimed(parseSavedRun(readFileSync(out, 'utf8')).records));
+  }, 60_000);
+
+  it('answers malformed and hostile messages with a clear error, one run at a time, and goes on', async () => {
+    const client = await connect(server.url);
+    const error = () => client.next((m) => m.type === 'cluster-error');
+    const cases: [unknown, RegExp][] = [
+      [{ type: 'cluster-run', run: 'A B', spec, time: {} }, /^a run id is 1 to 40 of a-z, 0-9 and -$/],
+      [{ type: 'cluster-run', run: 'r2', time: {} }, /./],
+      [{ type: 'cluster-run', run: 'r2', spec: { ...spec, bots: ['greedy', 'nosuch'] }, time: {} }, /^unknown bot "nosuch"/],
+      [{ type: 'cluster-run', run: 'r2', spec: { ...spec, game: 'chess' }, time: {} }, /^the game is one of /],
+      [{ type: 'cluster-run', run: 'r2', spec: { ...spec, games: 1e9 }, time: {} }, /^starts is at most 10000$/],
+      [
+        {
+          type: 'cluster-run',
+          run: 'r2',
+          spec: { ...spec, kind: 'sweep', bot: 'article', grid: [{ name: 'depth', lo: 1, hi: 1e6 }], vs: ['exact'] },
+          time: {},
+        },
+        /at most 1000/,
+      ],
+      [{ type: 'cluster-run', run: 'r2', spec, time: { moveMs: -1 } }, /^a time is whole milliseconds$/],
+      [{ type: 'cluster-run', run: 'r2', spec: { ...spec, bots: Array(5000).fill('greedy') }, time: {} }, /^a cluster message is at most 32768 characters$/],
+      [{ type: 'cluster-cancel', run: 'nothing' }, /^there is no run nothing on this connection$/],
+      [{ type: 'cluster-launch' }, /^unknown cluster message/],
+    ];
+    for (const [message, expected] of cases) {
+      const answer = error();
+      client.socket.send(JSON.stringify(message));
+      expect((await answer).message).toMatch(expected);
+    }
+    // A second run on the same connection waits for the first.
+    const long = { ...spec, game: 'connect4', games: 2000, bots: ['random', 'classic'] };
+    client.socket.send(JSON.stringify({ type: 'cluster-run', run: 'long', spec: long, time: {} }));
+    await client.next((m) => m.type === 'cluster-started');
+    const busy = error();
+    client.socket.send(JSON.stringify({ type: 'cluster-run', run: 'other', spec, time: {} }));
+    expect((await busy).message).toBe('a run is already under way on this connection: cancel it first');
+    // Cancelled: the run ends with what was played, and the connection plays the next one.
+    client.socket.send(JSON.stringify({ type: 'cluster-cancel', run: 'long' }));
+    await client.next((m) => m.type === 'cluster-ended' && m.run === 'long');
+    client.socket.send(JSON.stringify({ type: 'cluster-run', run: 'after', spec, time: {} }));
+    await client.next((m) => m.type === 'cluster-ended' && m.run === 'after');
+    client.socket.close();
+  }, 60_000);
+
+  it("removes the tasks of a page's run that were not taken when the page goes away", async () => {
+    const client = await connect(server.url);
+    client.socket.send(
+      JSON.stringify({ type: 'cluster-run', run: 'gone', spec: { ...spec, game: 'connect4', games: 3000, bots: ['random', 'classic'] }, time: {} }),
+    );
+    await client.next((m) => m.type === 'cluster-started');
+    const queue = new Queue(QUEUE_NAME, { connection: redisConnection(redis.url) });
+    try {
+      await expect.poll(async () => (await queue.getJobs(['waiting'])).length).toBeGreaterThan(0);
+      client.socket.close();
+      await expect.poll(async () => (await queue.getJobs(['waiting'])).length, { timeout: 15_000 }).toBe(0);
+    } finally {
+      await queue.close();
+    }
+  }, 60_000);
+
+  it('says it has no cluster when started without REDIS_URL', async () => {
+    const bare = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1' });
+    try {
+      expect(await (await fetch(`${bare.url}api/cluster`)).json()).toMatchObject({ available: false });
+      expect((await fetch(`${bare.url}api/cluster`, { method: 'POST' })).status).toBe(405);
+      const client = await connect(bare.url);
+      const answer = client.next((m) => m.type === 'cluster-error');
+      client.socket.send(JSON.stringify({ type: 'cluster-run', run: 'r', spec, time: {} }));
+      expect((await answer).message).toBe('this server has no cluster: it runs on the cluster when started with REDIS_URL');
+      client.socket.close();
+    } finally {
+      await bare.close();
+    }
+  });
+});
