@@ -8,8 +8,10 @@ import { parseSeed } from '../contracts/rng';
 import type { GameSession, Player } from './game-session';
 import { onUserBotsChange } from './my-bots/user-bots';
 import { OnlineLink } from './online';
+import { formatGameRecord, MAX_RECORD_CHARS, parseGameRecord } from '../contracts/game-record';
+import { moveList } from './move-list';
 import { openReplay } from './replay';
-import { replaceHash } from './router';
+import { formatHash, replaceHash } from './router';
 import { isMode, playersOf, type Mode } from './session-controls';
 
 export abstract class GamePage<P, M> extends LitElement {
@@ -20,6 +22,10 @@ export abstract class GamePage<P, M> extends LitElement {
   @state() protected humanSeat: 0 | 1 = 0;
   /** What is wrong with the link or the seed typed, if anything. */
   @state() protected linkError = '';
+  /** A passing word on the record's actions (a link copied, a record that cannot be read). */
+  @state() protected recordNotice = '';
+  /** A game that was over when it was opened from a link or a record: the moves it had then. */
+  private openedFinishedAt: number | null = null;
   /** Online play, in the mode 'online'. */
   protected online?: OnlineLink<P, M>;
   protected abstract readonly session: GameSession<P, M>;
@@ -30,6 +36,15 @@ export abstract class GamePage<P, M> extends LitElement {
     if (this.mode === 'vs-bot') return this.humanSeat;
     if (this.mode === 'online') return this.online?.seat ?? null;
     return null;
+  }
+
+  /**
+   * Whether the end of the game is the person's own ("You won"): not in a replay, nor in a game that was already
+   * over when it was opened (its moves untouched since).
+   */
+  protected get resultIsPersonal(): boolean {
+    if (this.session.replay || this.personSeat === null) return false;
+    return this.openedFinishedAt === null || this.openedFinishedAt !== this.session.moves.length;
   }
 
   /** The bot configuration of each seat, when a bot plays it. */
@@ -85,9 +100,10 @@ export abstract class GamePage<P, M> extends LitElement {
     return playersOf(this.mode, this.humanSeat, this.botConfigs());
   }
 
-  /** The players changed (mode, seat or a bot's settings). */
+  /** The players changed (mode, seat or a bot's settings): the link follows. */
   protected playersChanged(): void {
     this.session.setPlayers(this.players());
+    this.saveToUrl();
   }
 
   protected setMode(mode: Mode): void {
@@ -145,23 +161,136 @@ export abstract class GamePage<P, M> extends LitElement {
     this.playersChanged();
   }
 
-  /** A new seed starts a new game: the same seed replays the same game. */
+  /** The move list with its actions (analyse, save, load, copy the link). */
+  protected movesPanel(seatNames: readonly [string, string]): TemplateResult {
+    return html`${moveList(this.session, seatNames, {
+      analyse: () => this.analyseFromHere(),
+      save: () => this.saveRecord(seatNames),
+      load: (input) => void this.loadRecord(input),
+      copyLink: () => void this.copyLink(),
+    })}${this.recordNotice ? html`<p class="hint" role="status">${this.recordNotice}</p>` : ''}`;
+  }
+
+  /** The end of a game: how it ended and in how many moves, with a rematch (seats swapped), a new game and the record. */
+  protected endBanner(result: string, seatNames: readonly [string, string]): TemplateResult | '' {
+    const session = this.session;
+    if (!session.outcome || session.replay || session.viewing !== null) return '';
+    const moves = session.moves.length;
+    return html`<div class="banner" aria-label="Game over">
+      <strong>${result.replace(/[.!]$/, '')} in ${moves} move${moves === 1 ? '' : 's'}.</strong>
+      <div class="controls">
+        ${this.mode === 'online' ? '' : html`<button @click=${() => this.rematch()}>Rematch${this.twoPlayers && this.mode === 'vs-bot' ? ' (sides swapped)' : ''}</button>`}
+        ${this.mode === 'online' ? '' : html`<button @click=${() => this.newGame()}>New game</button>`}
+        <button @click=${() => this.saveRecord(seatNames)}>Save record</button>
+      </div>
+    </div>`;
+  }
+
+  /** The same start again; in You vs AI the person takes the other side. */
+  protected rematch(): void {
+    const start = this.session.positions[0];
+    if (this.twoPlayers && this.mode === 'vs-bot') this.setHumanSeat((1 - this.humanSeat) as 0 | 1);
+    this.openedFinishedAt = null;
+    this.session.newGame(start);
+  }
+
+  /** Two people at one board from the position shown, the page's solution on where it has one. */
+  protected analyseFromHere(): void {
+    this.session.continueFromHere();
+    if (this.twoPlayers && this.mode !== 'two') this.setMode('two');
+    this.showAnalysis();
+    this.saveToUrl();
+  }
+
+  /** Turns the page's analysis on (Connect 4's solution, plus-minus's values), where it has one. */
+  protected showAnalysis(): void {}
+
+  private saveRecord(seatNames: readonly [string, string]): void {
+    const { rules } = this.session.game;
+    const outcome = this.session.outcome;
+    const result = outcome ? (outcome.winner === null ? 'draw' : `${seatNames[outcome.winner]} won`) : undefined;
+    const text = formatGameRecord(rules.id, this.urlParams(), result && `${result} in ${this.session.moves.length} moves`);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = `${rules.id}-${this.session.seed}.txt`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  private async loadRecord(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    try {
+      if (file.size > MAX_RECORD_CHARS) throw new Error(`a game record is at most ${MAX_RECORD_CHARS >> 10} KB`);
+      const { game, params } = parseGameRecord(await file.text());
+      if (game !== this.session.game.rules.id) {
+        // Another game's record opens on that game's page.
+        location.hash = formatHash(game, Object.fromEntries(params));
+        return;
+      }
+      this.openLink(params);
+      this.saveToUrl();
+      this.recordNotice = '';
+      this.linkError = '';
+    } catch (error) {
+      this.recordNotice = `${file.name} cannot be loaded: ${(error as Error).message}`;
+    }
+  }
+
+  private async copyLink(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      this.recordNotice = 'The link to this game is copied.';
+    } catch {
+      this.recordNotice = `Copy this link: ${location.href}`;
+    }
+  }
+
+  /** A seed typed starts a new game with it: the same seed replays the same game. */
   protected setSeed(text: string): void {
     try {
       this.session.seed = parseSeed(text);
-      this.newGame();
+      this.linkError = '';
+      this.session.newGame();
     } catch (error) {
       this.linkError = (error as Error).message;
     }
   }
 
+  /** New game: a new seed (shown, and in the link), so that bots that draw lots play another game. */
   protected newGame(): void {
     this.linkError = '';
+    this.openedFinishedAt = null;
+    this.session.seed = crypto.getRandomValues(new Uint32Array(1))[0];
     this.session.newGame();
   }
 
   /** A position opened from a link, before the game restarts from it (a page may adapt its settings). */
   protected openingPosition(_position: P): void {}
+
+  /** Sets a seat's bot from a link's configuration; throws when this page cannot (no such level or bot). */
+  protected abstract setBotConfig(seat: 0 | 1, config: string): void;
+
+  /** Whether the page has the modes and seats of a two-player game (the 15-puzzle has not). */
+  protected readonly twoPlayers: boolean = true;
+
+  /** The game in the URL: its start, its moves, the mode, the person's seat, the bots and the seed. */
+  protected urlParams(): Record<string, string> {
+    const { rules } = this.session.game;
+    const session = this.session;
+    const params: Record<string, string> = {};
+    if (this.twoPlayers) params.mode = this.mode;
+    params.seed = String(session.seed);
+    params.start = rules.format(session.positions[0]);
+    if (session.moves.length > 0) params.moves = session.moves.map((move) => rules.formatMove(move)).join(',');
+    if (this.twoPlayers && this.mode === 'vs-bot') {
+      params.seat = String(this.humanSeat);
+      params[`bot${1 - this.humanSeat}`] = this.botConfigs()[1 - this.humanSeat];
+    }
+    if (this.twoPlayers && this.mode === 'bots') [params.bot0, params.bot1] = this.botConfigs();
+    return params;
+  }
 
   protected saveToUrl(): void {
     const { rules } = this.session.game;
@@ -169,7 +298,9 @@ export abstract class GamePage<P, M> extends LitElement {
       if (this.online?.room) replaceHash(rules.id, { room: this.online.room, mode: 'online' });
       return;
     }
-    replaceHash(rules.id, { pos: rules.format(this.session.position), seed: String(this.session.seed), mode: this.mode });
+    // A replay keeps its own URL (the run and the game) until the person plays on.
+    if (this.session.replay) return;
+    replaceHash(rules.id, this.urlParams());
   }
 
   private loadFromUrl(): void {
@@ -178,7 +309,6 @@ export abstract class GamePage<P, M> extends LitElement {
       void openReplay(this.session, this.params).then((problem) => (this.linkError = problem));
       return;
     }
-    const { rules } = this.session.game;
     const room = this.params.get('room');
     if (room !== null) {
       // An invite link: join the room (or come back to a seat), unless already in it.
@@ -188,29 +318,49 @@ export abstract class GamePage<P, M> extends LitElement {
       }
       return;
     }
-    const mode = this.params.get('mode');
-    if (isMode(mode) && mode !== 'online' && mode !== this.mode) {
-      this.mode = mode;
-      this.playersChanged();
-    }
+    // No game in the link: the page's game goes in it.
+    if (this.params.size === 0) return this.saveToUrl();
+    // Back, Forward or a link to the game already shown: nothing to do.
+    if (new URLSearchParams(this.urlParams()).toString() === this.params.toString()) return;
     try {
-      const seed = this.params.get('seed');
-      const pos = this.params.get('pos');
-      if (seed !== null && parseSeed(seed) !== this.session.seed) {
-        this.session.seed = parseSeed(seed);
-        if (pos === null) this.newGame();
-      }
-      if (pos !== null && pos !== rules.format(this.session.position)) {
-        const position = rules.parse(pos);
-        // You vs AI from a link: the person takes the side to move.
-        if (this.mode === 'vs-bot') this.humanSeat = rules.seatToMove(position);
-        this.openingPosition(position);
-        this.playersChanged();
-        this.session.newGame(position);
-      }
+      this.openLink(this.params);
       this.linkError = '';
     } catch (error) {
-      this.linkError = `This link's position cannot be opened: ${(error as Error).message}.`;
+      this.linkError = `This link cannot be opened: ${(error as Error).message}.`;
     }
+  }
+
+  /** Sets the page to a link's game, or throws saying what is wrong with it (changing nothing but the settings read before). */
+  private openLink(params: URLSearchParams): void {
+    const { rules } = this.session.game;
+    const session = this.session;
+    const mode = params.get('mode');
+    if (mode !== null && (!isMode(mode) || mode === 'online')) throw new Error(`mode "${mode}" is not one of vs-bot, bots, two`);
+    const seatText = params.get('seat');
+    if (seatText !== null && seatText !== '0' && seatText !== '1') throw new Error(`seat "${seatText}" is not 0 or 1`);
+    const seed = params.get('seed');
+    const startText = params.get('start') ?? params.get('pos');
+    const start = startText === null ? undefined : rules.parse(startText);
+    const movesText = params.get('moves');
+    const moves = movesText ? movesText.split(',').map((text) => rules.parseMove(text)) : [];
+    // Every setting is read before any is applied.
+    const nextSeed = seed === null ? session.seed : parseSeed(seed);
+    const nextMode = mode ?? this.mode;
+    const seat =
+      seatText !== null ? (Number(seatText) as 0 | 1) : start && moves.length === 0 && nextMode === 'vs-bot' ? rules.seatToMove(start) : this.humanSeat;
+    for (const s of [0, 1] as const) {
+      const config = params.get(`bot${s}`);
+      if (config !== null) this.setBotConfig(s, config);
+    }
+    if (this.twoPlayers) {
+      if (this.mode === 'online') this.goOffline();
+      this.mode = nextMode as Mode;
+      this.humanSeat = seat;
+    }
+    session.seed = nextSeed;
+    if (start) this.openingPosition(start);
+    session.players = this.players();
+    session.load(start ?? rules.start(nextSeed, session.size), moves);
+    this.openedFinishedAt = session.outcome ? session.moves.length : null;
   }
 }

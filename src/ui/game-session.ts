@@ -49,9 +49,25 @@ export interface Replay {
   cursor: number;
 }
 
+/** Every position of a game from its start and moves; throws naming the first move that is not legal. */
+export function replayMoves<P, M>(game: GameDefinition<P, M>, start: P, moves: readonly M[]): P[] {
+  const positions = [start];
+  for (const [i, move] of moves.entries()) {
+    try {
+      positions.push(game.rules.play(positions[i], move));
+    } catch (error) {
+      throw new Error(`move ${i + 1} (${game.rules.formatMove(move)}): ${(error as Error).message}`);
+    }
+  }
+  return positions;
+}
+
 export class GameSession<P, M> implements ReactiveController {
-  /** positions[0] is the start, positions[k] the position after k moves. */
+  /** positions[0] is the start, positions[k] the position after k moves; moves[k] led from positions[k] to positions[k + 1]. */
   positions: P[];
+  moves: M[] = [];
+  /** A past position of the game being looked at (the move list's cursor: moves played), or null: the game as it stands. */
+  viewing: number | null = null;
   seed = 1;
   /** The board size of new games, for games that have sizes. */
   size?: number;
@@ -81,7 +97,13 @@ export class GameSession<P, M> implements ReactiveController {
   }
 
   get position(): P {
-    return this.replay ? this.positions[this.replay.cursor] : this.positions.at(-1)!;
+    if (this.replay) return this.positions[this.replay.cursor];
+    return this.viewing === null ? this.positions.at(-1)! : this.positions[this.viewing];
+  }
+
+  /** The moves played to the position shown (the cursor's, in a replay or while looking back). */
+  get cursor(): number {
+    return this.replay?.cursor ?? this.viewing ?? this.moves.length;
   }
 
   get outcome(): Outcome | null {
@@ -102,7 +124,7 @@ export class GameSession<P, M> implements ReactiveController {
 
   /** A person may move now. */
   get humanToMove(): boolean {
-    return !this.replay && !this.outcome && this.players[this.seatToMove].kind === 'human';
+    return !this.replay && this.viewing === null && !this.outcome && this.players[this.seatToMove].kind === 'human';
   }
 
   hostDisconnected(): void {
@@ -113,7 +135,22 @@ export class GameSession<P, M> implements ReactiveController {
   newGame(start: P = this.game.rules.start(this.seed, this.size)): void {
     this.stop();
     this.replay = undefined;
+    this.viewing = null;
     this.positions = [start];
+    this.moves = [];
+    this.searches = [];
+    this.error = '';
+    this.changed();
+  }
+
+  /** A game from its start and moves (a link, a record): throws, changing nothing, when a move is not legal. */
+  load(start: P, moves: readonly M[]): void {
+    const positions = replayMoves(this.game, start, moves);
+    this.stop();
+    this.replay = undefined;
+    this.viewing = null;
+    this.positions = positions;
+    this.moves = [...moves];
     this.searches = [];
     this.error = '';
     this.changed();
@@ -134,7 +171,7 @@ export class GameSession<P, M> implements ReactiveController {
         this.error = '';
         this.remote(move);
         this.host.requestUpdate();
-      } else this.advance(next);
+      } else this.advance(next, move);
     } catch (error) {
       this.error = (error as Error).message;
       this.host.requestUpdate();
@@ -145,9 +182,9 @@ export class GameSession<P, M> implements ReactiveController {
   loadRemote(start: P, moves: readonly M[]): void {
     this.stop();
     this.replay = undefined;
-    const positions = [start];
-    for (const move of moves) positions.push(this.game.rules.play(positions.at(-1)!, move));
-    this.positions = positions;
+    this.viewing = null;
+    this.positions = replayMoves(this.game, start, moves);
+    this.moves = [...moves];
     this.searches = [];
     this.error = '';
     this.changed();
@@ -160,9 +197,11 @@ export class GameSession<P, M> implements ReactiveController {
   startReplay(start: P, { moves, seats, forfeit, logs }: Pick<GameRecord, 'moves' | 'seats' | 'forfeit' | 'logs'>): void {
     this.stop();
     const { rules } = this.game;
-    const positions = [start];
-    for (const move of moves) positions.push(rules.play(positions.at(-1)!, rules.parseMove(move.move)));
+    const played = moves.map((move) => rules.parseMove(move.move));
+    const positions = replayMoves(this.game, start, played);
     this.positions = positions;
+    this.moves = played;
+    this.viewing = null;
     this.searches = moves.map((move, ply) => ({
       seat: rules.seatToMove(positions[ply]),
       ply,
@@ -177,10 +216,12 @@ export class GameSession<P, M> implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Shows the position after `cursor` moves of the replay. */
+  /** Shows the position after `cursor` moves: of the replay, or of the game (its last position is the game going on). */
   seek(cursor: number): void {
-    if (!this.replay) return;
-    this.replay.cursor = Math.max(0, Math.min(this.replay.moves.length, cursor));
+    const clamped = Math.max(0, Math.min(this.moves.length, cursor));
+    if (this.replay) this.replay.cursor = clamped;
+    else this.viewing = clamped === this.moves.length ? null : clamped;
+    this.onPositionChange();
     this.host.requestUpdate();
   }
 
@@ -190,6 +231,7 @@ export class GameSession<P, M> implements ReactiveController {
     const { cursor } = this.replay;
     this.replay = undefined;
     this.positions = this.positions.slice(0, cursor + 1);
+    this.moves = this.moves.slice(0, cursor);
     this.searches = this.searches.filter((search) => search.ply < cursor);
     this.changed();
   }
@@ -199,9 +241,12 @@ export class GameSession<P, M> implements ReactiveController {
     if (this.replay) return this.seek(this.replay.cursor - 1);
     if (this.positions.length < 2) return;
     this.stop();
+    this.viewing = null;
     const humanSeats = this.players.map((player) => player.kind === 'human');
-    do this.positions.pop();
-    while (this.positions.length > 1 && humanSeats.includes(true) && !humanSeats[this.game.rules.seatToMove(this.position)]);
+    do {
+      this.positions.pop();
+      this.moves.pop();
+    } while (this.positions.length > 1 && humanSeats.includes(true) && !humanSeats[this.game.rules.seatToMove(this.position)]);
     this.searches = this.searches.filter((search) => search.ply < this.positions.length - 1);
     if (this.botsOnly) this.paused = true;
     this.error = '';
@@ -238,10 +283,29 @@ export class GameSession<P, M> implements ReactiveController {
     // Done before stopping: the search stays on the chart as the move's.
     search.done = true;
     this.stop();
-    this.advance(this.game.rules.play(this.position, this.game.rules.parseMove(best)));
+    const move = this.game.rules.parseMove(best);
+    this.advance(this.game.rules.play(this.position, move), move);
   }
 
-  private advance(next: P): void {
+  /** Plays on from the position looked at: the moves after it are taken back. */
+  continueFromHere(): void {
+    if (this.replay) return this.playFromHere();
+    if (this.viewing === null) return;
+    this.stop();
+    const cursor = this.viewing;
+    this.viewing = null;
+    this.positions = this.positions.slice(0, cursor + 1);
+    this.moves = this.moves.slice(0, cursor);
+    this.searches = this.searches.filter((search) => search.ply < cursor);
+    if (this.botsOnly) this.paused = true;
+    this.error = '';
+    this.changed();
+  }
+
+  private advance(next: P, move: M): void {
+    // A move comes back to the game as it stands.
+    this.viewing = null;
+    this.moves = [...this.moves, move];
     this.positions = [...this.positions, next];
     this.error = '';
     this.changed();
@@ -256,7 +320,8 @@ export class GameSession<P, M> implements ReactiveController {
   /** Starts the bot to move, now or after the delay between two bots. */
   private schedule(): void {
     clearTimeout(this.timer);
-    if (this.replay || this.thinking || this.outcome || this.players[this.seatToMove].kind !== 'bot') return;
+    const live = this.positions.at(-1)!;
+    if (this.replay || this.thinking || this.game.rules.outcome(live) || this.players[this.game.rules.seatToMove(live)].kind !== 'bot') return;
     if (!this.botsOnly) this.think();
     else if (!this.paused) this.timer = setTimeout(() => this.think(), this.delayMs);
   }
@@ -271,13 +336,15 @@ export class GameSession<P, M> implements ReactiveController {
   }
 
   private think(): void {
-    const player = this.players[this.seatToMove];
-    if (player.kind !== 'bot') return;
     const rules = this.game.rules;
-    const notation = rules.format(this.position);
-    const search: BotSearch = { seat: this.seatToMove, ply: this.positions.length - 1, config: player.config, iterations: [], nodes: 0, ms: 0, done: false };
+    // The game as it stands, whatever position the person is looking at.
+    const live = this.positions.at(-1)!;
+    const seat = rules.seatToMove(live);
+    const player = this.players[seat];
+    if (player.kind !== 'bot') return;
+    const notation = rules.format(live);
+    const search: BotSearch = { seat, ply: this.positions.length - 1, config: player.config, iterations: [], nodes: 0, ms: 0, done: false };
     this.searches = [...this.searches, search];
-    const seat = this.seatToMove;
     const onIteration = (iteration: Iteration) => {
       if (this.thinking !== job) return;
       search.iterations = [...search.iterations, iteration];
@@ -291,7 +358,7 @@ export class GameSession<P, M> implements ReactiveController {
           rules.id,
           player.config,
           seat,
-          rules.seatView?.(this.position, seat) ?? notation,
+          rules.seatView?.(live, seat) ?? notation,
           this.seed,
           new GameClock({ moveMs: USER_BOT_MS }),
           onIteration,
@@ -305,7 +372,8 @@ export class GameSession<P, M> implements ReactiveController {
         this.thinking = undefined;
         // Progress comes on its own message channel and may trail the answer: the answer's report is the record.
         Object.assign(search, { iterations: answer.report.iterations, nodes: answer.report.nodes, ms: answer.report.ms, done: true });
-        this.advance(rules.play(this.position, rules.parseMove(answer.move)));
+        const move = rules.parseMove(answer.move);
+        this.advance(rules.play(this.positions.at(-1)!, move), move);
       },
       (error: Error) => {
         if (this.thinking !== job || error instanceof CancelledError) return;

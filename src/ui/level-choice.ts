@@ -44,6 +44,14 @@ export class LevelChoice {
     </label>`;
   }
 
+  /** Sets a seat to the level of `config` (a link's); throws when there is none. */
+  setConfig(seat: 0 | 1, config: string): void {
+    const level = this.levels.findIndex((candidate) => candidate.config === config);
+    if (level < 0) throw new Error(`there is no AI level "${config}" here: ${this.levels.map((candidate) => candidate.config).join(', ')}`);
+    this.levelOf = seat === 0 ? [level, this.levelOf[1]] : [this.levelOf[0], level];
+    this.host.requestUpdate();
+  }
+
   /** The AI keeps its level when the person changes sides: both seats take the AI seat's level. */
   keepAiLevel(aiSeat: 0 | 1): void {
     const level = this.levelOf[aiSeat];

@@ -116,6 +116,7 @@ export function chartEntries<P, M>(session: GameSession<P, M>, seatNames: readon
 export function turnStatus<P, M>(session: GameSession<P, M>, mode: Mode, seatNames: readonly [string, string]): string {
   const seat = seatNames[session.seatToMove];
   if (session.replay) return `Replay: ${seat} to move.`;
+  if (session.viewing !== null) return `Looking at the position after move ${session.viewing} of ${session.moves.length}: ${seat} to move there.`;
   if (session.online) return `${seat} to move. ${session.online.describe()}`;
   if (session.isThinking) return `${seat} to move: the AI is thinking…`;
   if (session.humanToMove) return mode === 'vs-bot' ? `${seat} to move: your turn.` : `${seat} to move.`;

@@ -75,6 +75,53 @@ export const pageStyles = css`
     color: var(--muted);
     font-size: 0.9rem;
   }
+  .moves {
+    margin-top: 0.75rem;
+  }
+  .move-rows {
+    max-height: 12rem;
+    overflow-y: auto;
+    border: 1px solid var(--border);
+    border-radius: 6px;
+    padding: 0.25rem;
+    margin-bottom: 0.5rem;
+    font-variant-numeric: tabular-nums;
+  }
+  .move-rows:focus-visible {
+    outline: 2px solid var(--accent);
+  }
+  .move-row {
+    display: grid;
+    grid-template-columns: 2.5rem 1fr 1fr;
+    align-items: center;
+  }
+  .move-number {
+    color: var(--muted);
+  }
+  .move {
+    border: none;
+    background: none;
+    text-align: left;
+    padding: 0.15rem 0.4rem;
+  }
+  .move.current {
+    background: var(--accent);
+    color: #fff;
+  }
+  .banner {
+    border: 2px solid var(--accent);
+    border-radius: 8px;
+    padding: 0.6rem 0.8rem;
+    margin: 0.75rem 0;
+  }
+  .banner strong {
+    display: block;
+    font-size: 1.15rem;
+    margin-bottom: 0.4rem;
+  }
+  .file input {
+    max-width: 12rem;
+  }
   .engine-log pre {
     max-height: 12rem;
     overflow: auto;

@@ -4,6 +4,8 @@
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, expect } from 'vitest';
+import type { GameDefinition } from '../../src/contracts/game';
+import { gameById } from '../../src/games';
 import { startServer } from '../../src/server/server';
 
 const CHROMIUM_ARGS = [
@@ -57,4 +59,13 @@ export function useBrowser(serve: () => Promise<Served> = serveHere): { readonly
     expect(errors, 'console errors').toEqual([]);
   });
   return state;
+}
+
+/** The game a page's link holds (its start and moves, played with the rules): the position it shows. */
+export function linkedPosition<P>(page: Page, gameId: string): P {
+  const params = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
+  const { rules } = gameById(gameId) as unknown as GameDefinition<P, unknown>;
+  let position = rules.parse(params.get('start') ?? params.get('pos') ?? '');
+  for (const move of params.get('moves')?.split(',') ?? []) position = rules.play(position, rules.parseMove(move));
+  return position;
 }

@@ -26,7 +26,7 @@ describe('Red Ten page', () => {
       // The first card some legal play uses, then the first play listed with it; a pass when none.
       const playable = page.locator('cards-page [aria-label="A\'s hand"] button[data-card]:not(.idle)');
       if ((await playable.count()) === 0) {
-        await page.getByRole('button', { name: 'Pass' }).click();
+        await page.getByRole('button', { name: 'Pass', exact: true }).click();
         continue;
       }
       await playable.first().click();
@@ -39,7 +39,7 @@ describe('Red Ten page', () => {
   it('lists the legal plays that use the selected cards and refuses to pass on a lead', async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/cards?pos=${encodeURIComponent('3h 4s 5d 5c 9h | 6h 7s | A')}`);
-    expect(await page.getByRole('button', { name: 'Pass' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pass', exact: true }).isDisabled()).toBe(true);
     // 3h 4s 5d 5c 9h: the card 5d (third from the left) is in the single 5, the pair, and 3 4 5.
     await page.locator('cards-page button[data-card]').nth(2).click();
     const listed = await page.locator('cards-page [aria-label="Legal plays with the selected cards"] button').allTextContents();

@@ -3,13 +3,13 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { parse } from '../../src/games/connect4/rules';
-import { useBrowser } from './browser';
+import { parse, type Position } from '../../src/games/connect4/rules';
+import { linkedPosition, useBrowser } from './browser';
 
 const browser = useBrowser();
 const status = (page: Page) => page.locator('connect4-page p.status');
 const hole = (page: Page, column: number) => page.locator(`connect4-board button[data-column="${column}"][data-row="5"]`);
-const position = (page: Page) => parse(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos') ?? '');
+const position = (page: Page) => linkedPosition<Position>(page, 'connect4');
 
 describe('connect 4 page', () => {
   it("plays a whole game against the classic AI by clicking, with the article's messages", async () => {

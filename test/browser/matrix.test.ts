@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { format, generate, parse } from '../../src/games/matrix/rules';
+import { format, generate, type Position } from '../../src/games/matrix/rules';
 import { runCli } from '../helpers/cli';
-import { useBrowser } from './browser';
+import { linkedPosition, useBrowser } from './browser';
 
 const browser = useBrowser();
 const status = (page: Page) => page.locator('matrix-page p.status');
@@ -13,7 +13,7 @@ const playable = (page: Page) => page.locator('matrix-board button.cell');
 
 /** The position the page shows, read back from the URL. */
 function urlPosition(page: Page) {
-  return parse(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos')!);
+  return linkedPosition<Position>(page, 'matrix');
 }
 
 describe('plus-minus page', () => {

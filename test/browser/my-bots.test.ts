@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { legalMoves, parse, play, type Position, seatToMove, start } from '../../src/games/matrix/rules';
 import { runCli } from '../helpers/cli';
-import { useBrowser } from './browser';
+import { linkedPosition, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -141,7 +141,7 @@ describe('my bots', () => {
     // Its nodes, counted by walking the rules' tree: one a position visited below each move, depths 1, 2 and 3.
     const visited = (at: Position, depth: number): number =>
       1 + (depth === 0 ? 0 : legalMoves(at).reduce((sum, move) => sum + visited(play(at, move), depth - 1), 0));
-    const played = parse(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos')!);
+    const played = linkedPosition<Position>(page, 'matrix');
     expect(played.moves.length).toBe(1);
     const begin = start(played.size, played.values, played.startRow);
     const nodes = [1, 2, 3].reduce((sum, depth) => sum + legalMoves(begin).reduce((inner, move) => inner + visited(play(begin, move), depth - 1), 0), 0);

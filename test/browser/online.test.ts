@@ -77,7 +77,7 @@ describe('online play', () => {
     await first.locator('cards-page [aria-label="Legal plays with the selected cards"] button').first().click();
     await expect.poll(() => second.getByTestId('online-status').textContent()).toContain('Your turn.');
     await expect.poll(() => second.locator('cards-page [data-testid="table"] playing-card').count()).toBe(1);
-    await second.getByRole('button', { name: 'Pass' }).click();
+    await second.getByRole('button', { name: 'Pass', exact: true }).click();
     await expect.poll(() => first.getByTestId('online-status').textContent()).toContain('Your turn.');
     await expect.poll(() => hand(first).count()).toBe(26);
     await close();

@@ -3,15 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { GOAL } from '../../src/games/puzzle15/rules';
-import { useBrowser } from './browser';
+import { format, GOAL, type Position } from '../../src/games/puzzle15/rules';
+import { linkedPosition, useBrowser } from './browser';
 
 const browser = useBrowser();
 const moves = (page: Page) => page.locator('puzzle15-page [data-testid="moves"]');
-const tiles = async (page: Page) => {
-  const pos = new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('pos');
-  return pos ? pos.split(' ').map(Number) : [];
-};
+const tiles = async (page: Page) => format(linkedPosition<Position>(page, 'puzzle15')).split(' ').map(Number);
 
 describe('15-puzzle page', () => {
   it('slides a row segment by a click and a tile by an arrow key, counting moves', async () => {

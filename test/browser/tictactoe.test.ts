@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from './browser';
+import { format, type Position } from '../../src/games/tictactoe/rules';
+import { linkedPosition, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -48,7 +49,7 @@ describe('tic-tac-toe page', () => {
     expect(text).toMatch(/You lost: the AI won\.|Draw\./);
     expect(await page.locator('search-chart p').textContent()).toMatch(/Last move \(O \d\): depth \d, [\d,]+ nodes/);
     expect(await paintedPixels(page)).toBeGreaterThan(1000);
-    expect(page.url()).toContain(`pos=${await board(page)}`);
+    expect(format(linkedPosition<Position>(page, 'tictactoe')).replace(/[^XO.]/g, '')).toBe(await board(page));
   });
 
   it('plays by keyboard: a digit plays its cell, arrows move, Enter plays the focused cell', async () => {
@@ -80,7 +81,7 @@ describe('tic-tac-toe page', () => {
   it('says what is wrong with a link to an impossible position', async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/tictactoe?pos=XXXXXXXXX`);
-    expect(await page.getByRole('alert').textContent()).toContain("This link's position cannot be opened: 9 X and 0 O");
+    expect(await page.getByRole('alert').textContent()).toContain('This link cannot be opened: 9 X and 0 O');
   });
 
   it('runs a game between two perfect AIs to a draw', async () => {

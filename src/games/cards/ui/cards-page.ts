@@ -165,7 +165,9 @@ export class CardsPage extends GamePage<Position, Move> {
           ${moves ? this.playControls(position, moves) : ''}
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${session.error || this.linkError ? html`<p class="error" role="alert">${session.error || this.linkError}</p>` : ''}
+          ${this.endBanner(this.status(), SEATS)}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
+          ${this.movesPanel(SEATS)}
           <p class="hint">Click cards to select them, then Play, or click one of the plays listed. The holder of 3♥ leads a full deal.
             <a href="#/arena?game=cards">Arena: pit the bots against each other</a></p>
         </section>
@@ -253,13 +255,18 @@ export class CardsPage extends GamePage<Position, Move> {
     if (!outcome) return turnStatus(this.session, this.mode, SEATS);
     const left = Math.abs(outcome.margin ?? 0);
     const cardsLeft = `${left} card${left === 1 ? '' : 's'} left`;
-    if (this.mode === 'vs-bot' && !this.session.replay)
+    if (this.mode === 'vs-bot' && this.resultIsPersonal)
       return outcome.winner === this.humanSeat ? `You won! The AI had ${cardsLeft}.` : `You lost: the AI won, you had ${cardsLeft}.`;
     return `${SEATS[outcome.winner!]} wins, the other with ${cardsLeft}.`;
   }
 
   protected botConfigs(): [string, string] {
     return this.configs;
+  }
+
+  protected setBotConfig(seat: 0 | 1, config: string): void {
+    parseBotConfig([...cards.bots, ...userBotInfos('cards')], config);
+    this.configs = seat === 0 ? [config, this.configs[1]] : [this.configs[0], config];
   }
 
   private setConfig(seat: 0 | 1, config: string): void {

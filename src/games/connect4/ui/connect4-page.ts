@@ -79,7 +79,9 @@ export class Connect4Page extends GamePage<Position, number> {
                 : ''
             }
           </div>
+          ${this.endBanner(this.status(), SEATS)}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
+          ${this.movesPanel(SEATS)}
           <p class="hint">Click a column, or press 1-7; arrows and Enter on the board. The solution shows each column's score
             for the side to move: positive wins (sooner is higher), 0 draws, negative loses.</p>
         </section>
@@ -116,12 +118,20 @@ export class Connect4Page extends GamePage<Position, number> {
       return turnStatus(this.session, this.mode, SEATS);
     }
     if (outcome.winner === null) return 'The game ended in a tie!';
-    if (this.personSeat !== null && !this.session.replay) return outcome.winner === this.personSeat ? 'You won!' : 'You lost!';
+    if (this.resultIsPersonal) return outcome.winner === this.personSeat ? 'You won!' : 'You lost!';
     return `${SEATS[outcome.winner]} won!`;
   }
 
   protected botConfigs(): [string, string] {
     return this.levelChoice.configs();
+  }
+
+  protected showAnalysis(): void {
+    this.analysis.toggle(true, this.session.position.moves);
+  }
+
+  protected setBotConfig(seat: 0 | 1, config: string): void {
+    this.levelChoice.setConfig(seat, config);
   }
 
   /** The AI keeps its level when the person changes colour. */

@@ -4,6 +4,7 @@
 // lives in the URL: #/matrix?pos=5 2 v11 … / 3 1&seed=7&mode=vs-bot
 
 import { css, html } from 'lit';
+import { parseBotConfig } from '../../../contracts/bot-config';
 import { customElement, state } from 'lit/decorators.js';
 import { AnalysisController } from '../../../ui/analysis-controller';
 import '../../../ui/bot-picker';
@@ -107,7 +108,9 @@ export class MatrixPage extends GamePage<Position, number> {
             ${values && analysis.shown ? html`<span class="hint">${analysis.shown.exact ? 'exact' : `${analysis.shown.depth} plies deep`}</span>` : ''}
           </div>
           ${this.lastMoveNote ? html`<p class="hint" aria-live="polite">${this.lastMoveNote}</p>` : ''}
+          ${this.endBanner(this.status(), SEATS)}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
+          ${this.movesPanel(SEATS)}
           <p class="hint">Rows take a cell in the highlighted row, columns in the highlighted column; the cell's value is added to
             the taker's points. Arrows move along the line, Enter takes a cell. <a href="#/arena?game=matrix">Tuning lab: pit the bots against each other</a></p>
         </section>
@@ -130,12 +133,21 @@ export class MatrixPage extends GamePage<Position, number> {
     const [rows, columns] = this.session.position.points;
     const score = `${Math.max(rows, columns)} to ${Math.min(rows, columns)}`;
     if (outcome.winner === null) return `Draw, ${rows} to ${columns}.`;
-    if (this.mode === 'vs-bot' && !this.session.replay) return outcome.winner === this.humanSeat ? `You won, ${score}!` : `You lost: the AI won, ${score}.`;
+    if (this.mode === 'vs-bot' && this.resultIsPersonal) return outcome.winner === this.humanSeat ? `You won, ${score}!` : `You lost: the AI won, ${score}.`;
     return `${SEATS[outcome.winner]} win, ${score}!`;
   }
 
   protected botConfigs(): [string, string] {
     return this.configs;
+  }
+
+  protected showAnalysis(): void {
+    this.analysis.toggle(true, format(this.session.position));
+  }
+
+  protected setBotConfig(seat: 0 | 1, config: string): void {
+    parseBotConfig([...matrix.bots, ...userBotInfos('matrix')], config);
+    this.configs = seat === 0 ? [config, this.configs[1]] : [this.configs[0], config];
   }
 
   private setConfig(seat: 0 | 1, config: string): void {

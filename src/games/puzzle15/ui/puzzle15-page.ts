@@ -70,6 +70,11 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     return ['solver', 'solver'];
   }
 
+  protected readonly twoPlayers = false;
+
+  /** No bot seats: a link's bots are not this page's. */
+  protected setBotConfig(): void {}
+
   /** One person; "AI" here is the Solve button, not a seat. */
   protected players(): [Player, Player] {
     return [{ kind: 'human' }, { kind: 'human' }];

@@ -58,7 +58,9 @@ export class TicTacToePage extends GamePage<Position, number> {
           ></tictactoe-board>
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${session.error || this.linkError ? html`<p class="error" role="alert">${session.error || this.linkError}</p>` : ''}
+          ${this.endBanner(this.status(), SEATS)}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
+          ${this.movesPanel(SEATS)}
           <p class="hint">Keys: 1-9 play a cell (1 top left, 9 bottom right); arrows move between cells, Enter plays.</p>
         </section>
         <section class="panel" aria-label="Search">
@@ -72,12 +74,16 @@ export class TicTacToePage extends GamePage<Position, number> {
     const outcome = this.session.outcome;
     if (!outcome) return turnStatus(this.session, this.mode, SEATS);
     if (outcome.winner === null) return 'Draw.';
-    if (this.mode === 'vs-bot' && !this.session.replay) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
+    if (this.mode === 'vs-bot' && this.resultIsPersonal) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
     return `${SEATS[outcome.winner]} wins!`;
   }
 
   protected botConfigs(): [string, string] {
     return this.levelChoice.configs();
+  }
+
+  protected setBotConfig(seat: 0 | 1, config: string): void {
+    this.levelChoice.setConfig(seat, config);
   }
 
   /** The AI keeps its level when the person changes sides. */
