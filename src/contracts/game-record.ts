@@ -35,7 +35,7 @@ export function formatGameRecord(game: string, params: Readonly<Record<string, s
   if (result) lines.push(`Result: ${result}`);
   lines.push('Moves:');
   const moves = params.moves ? params.moves.split(',') : [];
-  moves.forEach((move, i) => lines.push(`${i + 1}. ${move}`));
+  for (const [i, move] of moves.entries()) lines.push(`${i + 1}. ${move}`);
   return `${lines.join('\n')}\n`;
 }
 
