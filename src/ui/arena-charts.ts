@@ -49,9 +49,21 @@ export class RatingChart extends ChartElement {
       data: {
         labels: [],
         datasets: [
-          // Floating bars from lo to hi are the intervals; the line dataset without a line marks the ratings.
-          { type: 'bar', label: '95% interval', data: [], backgroundColor: '#bfdbfe' },
-          { type: 'line', label: 'Elo', data: [], showLine: false, pointRadius: 5, borderColor: '#1d4ed8', backgroundColor: '#1d4ed8' },
+          // Floating bars from lo to hi are the intervals; the line dataset without a line marks the ratings, drawn
+          // over the bars (a lower order is drawn later), on the bots' axis (Chart.js does not pass the chart's
+          // index axis on to a dataset of another type).
+          { type: 'bar', label: '95% interval', data: [], backgroundColor: '#bfdbfe', order: 1 },
+          {
+            type: 'line',
+            label: 'Elo',
+            data: [],
+            order: 0,
+            indexAxis: 'y',
+            showLine: false,
+            pointRadius: 5,
+            borderColor: '#1d4ed8',
+            backgroundColor: '#1d4ed8',
+          },
         ],
       },
       options: {

@@ -7,11 +7,14 @@ import { useBrowser } from './browser';
 
 const browser = useBrowser();
 
-/** Pixels of a chart's canvas of one colour (within a small tolerance). */
+/** Pixels of one colour (within a small tolerance) in a chart's plot area (the legend's swatches left out). */
 function pixelsOf(page: Page, selector: string, [r, g, b]: readonly [number, number, number]): Promise<number> {
-  return page.locator(`${selector} canvas`).evaluate(
-    (canvas: HTMLCanvasElement, rgb) => {
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  return page.locator(selector).evaluate(
+    (element, rgb) => {
+      const canvas = element.shadowRoot!.querySelector('canvas')!;
+      const area = (element as unknown as { chart: { chartArea: { left: number; top: number; width: number; height: number } } }).chart.chartArea;
+      const scale = canvas.width / canvas.clientWidth;
+      const data = canvas.getContext('2d')!.getImageData(area.left * scale, area.top * scale, area.width * scale, area.height * scale).data;
       let count = 0;
       for (let i = 0; i < data.length; i += 4)
         if (Math.abs(data[i] - rgb[0]) < 12 && Math.abs(data[i + 1] - rgb[1]) < 12 && Math.abs(data[i + 2] - rgb[2]) < 12 && data[i + 3] > 200) count++;
