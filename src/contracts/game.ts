@@ -67,7 +67,7 @@ export interface Iteration<M = string> {
   readonly ms: number;
   readonly score: number;
   readonly best?: M;
-  /** A step before the search that finds no move, named (building a pattern database). */
+  /** A step named instead of a search: one that finds no move (building a pattern database), or a move from a book ("book"). */
   readonly stage?: string;
 }
 

@@ -42,6 +42,9 @@ export abstract class ChartElement extends LitElement {
       width: 100%;
       max-width: 560px;
     }
+    .frame[hidden] {
+      display: none;
+    }
     .frame {
       position: relative;
       height: var(--chart-height, 260px);
@@ -67,8 +70,13 @@ export abstract class ChartElement extends LitElement {
     return '';
   }
 
+  /** Whether there is nothing to draw yet: the frame is hidden (no empty axes), the caption stays. */
+  protected empty(): boolean {
+    return false;
+  }
+
   render() {
-    return html`<div class="frame"><canvas role="img" aria-label=${this.summary()}></canvas></div>${this.caption()}`;
+    return html`<div class="frame" ?hidden=${this.empty()}><canvas role="img" aria-label=${this.summary()}></canvas></div>${this.caption()}`;
   }
 
   firstUpdated(): void {

@@ -14,11 +14,19 @@ export interface ChartEntry {
   readonly ms: number;
   /** True while the bot is still thinking about this move. */
   readonly live: boolean;
+  /** A move from an opening book: no search. */
+  readonly book?: boolean;
 }
+
+const COLOURS = { search: '#3b82f6', live: '#f59e0b', book: '#16a34a', current: '#1e3a8a' };
 
 @customElement('search-chart')
 export class SearchChart extends ChartElement {
   @property({ attribute: false }) entries: readonly ChartEntry[] = [];
+  /** What the line counts (the search's depth, or Connect 4's null-window passes). */
+  @property() depthLabel = 'depth';
+  /** The entry of the move shown (a replay's cursor), drawn darker. */
+  @property({ attribute: false }) current = -1;
 
   protected build(): ChartConfiguration {
     return {
@@ -27,7 +35,7 @@ export class SearchChart extends ChartElement {
         labels: [],
         datasets: [
           { type: 'bar', label: 'nodes', data: [], yAxisID: 'nodes', backgroundColor: [] },
-          { type: 'line', label: 'depth', data: [], yAxisID: 'depth', borderColor: '#d97706', backgroundColor: '#d97706' },
+          { type: 'line', label: this.depthLabel, data: [], yAxisID: 'depth', borderColor: '#d97706', backgroundColor: '#d97706' },
         ],
       },
       options: {
@@ -39,7 +47,7 @@ export class SearchChart extends ChartElement {
             callbacks: {
               afterBody: (items) => {
                 const entry = this.entries[items[0]?.dataIndex ?? -1];
-                return entry ? `${entry.ms.toFixed(1)} ms` : '';
+                return entry ? (entry.book ? 'from the opening book: no search' : `${entry.ms.toFixed(1)} ms`) : '';
               },
             },
           },
@@ -52,7 +60,7 @@ export class SearchChart extends ChartElement {
             beginAtZero: true,
             ticks: { precision: 0 },
             grid: { drawOnChartArea: false },
-            title: { display: true, text: 'depth' },
+            title: { display: true, text: this.depthLabel },
           },
         },
       },
@@ -64,18 +72,29 @@ export class SearchChart extends ChartElement {
     const [nodes, depth] = chart.data.datasets;
     // A log scale cannot show 0: a move found without search is drawn at 1 node.
     nodes.data = this.entries.map((entry) => Math.max(1, entry.nodes));
-    nodes.backgroundColor = this.entries.map((entry) => (entry.live ? '#f59e0b' : '#3b82f6'));
+    nodes.backgroundColor = this.entries.map((entry, i) =>
+      i === this.current ? COLOURS.current : entry.live ? COLOURS.live : entry.book ? COLOURS.book : COLOURS.search,
+    );
     depth.data = this.entries.map((entry) => entry.depth);
+    depth.label = this.depthLabel;
+    const scale = chart.options.scales?.depth as { title: { text: string } } | undefined;
+    if (scale) scale.title.text = this.depthLabel;
+  }
+
+  protected empty(): boolean {
+    return this.entries.length === 0;
   }
 
   protected summary(): string {
-    return `Search chart: ${this.entries.length} bot moves${this.entries.map((e) => `; ${e.label} depth ${e.depth}, ${e.nodes} nodes`).join('')}`;
+    return `Search chart: ${this.entries.length} bot moves${this.entries.map((e) => `; ${e.label} ${e.book ? 'from the book' : `${this.depthLabel} ${e.depth}, ${e.nodes} nodes`}`).join('')}`;
   }
 
   protected caption() {
-    const last = this.entries.at(-1);
+    const entry = this.entries[this.current] ?? this.entries.at(-1);
+    const what = (e: ChartEntry) =>
+      e.book ? 'from the opening book (no search)' : `${this.depthLabel} ${e.depth}, ${e.nodes.toLocaleString('en')} nodes, ${e.ms.toFixed(1)} ms`;
     return html`<p aria-live="polite">
-      ${last ? html`${last.live ? 'Thinking' : 'Last move'} (${last.label}): depth ${last.depth}, ${last.nodes.toLocaleString('en')} nodes, ${last.ms.toFixed(1)} ms` : 'No bot move yet.'}
+      ${entry ? html`${entry.live ? 'Thinking' : entry === this.entries[this.current] ? 'Move shown' : 'Last move'} (${entry.label}): ${what(entry)}` : 'No bot move yet.'}
     </p>`;
   }
 }

@@ -101,15 +101,22 @@ export function sessionControls<P, M>(session: GameSession<P, M>, handlers: Cont
   </div>`;
 }
 
-/** The search chart's bars: one per bot move of the game, labelled with the seat's name and the move number. */
+/** The search chart's bars: one per bot move of the game, labelled with the move's number and the seat's name. */
 export function chartEntries<P, M>(session: GameSession<P, M>, seatNames: readonly [string, string]): ChartEntry[] {
   return session.searches.map((search) => ({
-    label: `${seatNames[search.seat]} ${search.ply + 1}`,
+    label: `move ${search.ply + 1}, ${seatNames[search.seat]}`,
     nodes: search.nodes,
     depth: search.iterations.at(-1)?.depth ?? 0,
     ms: search.ms,
     live: !search.done,
+    book: search.iterations.at(-1)?.stage === 'book',
   }));
+}
+
+/** The chart's entry of the move that led to the position shown, in a replay or while looking back (-1: none). */
+export function currentEntry<P, M>(session: GameSession<P, M>): number {
+  if (!session.replay && session.viewing === null) return -1;
+  return session.searches.findIndex((search) => search.ply === session.cursor - 1);
 }
 
 /** The status line while a game is on (the page says how it ended: only it knows the game's words). */

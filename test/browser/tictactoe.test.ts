@@ -47,7 +47,7 @@ describe('tic-tac-toe page', () => {
       expect(after.split('O').length - 1, 'the AI answered with one O').toBe(turn + 1);
     }
     expect(text).toMatch(/You lost: the AI won\.|Draw\./);
-    expect(await page.locator('search-chart p').textContent()).toMatch(/Last move \(O \d\): depth \d, [\d,]+ nodes/);
+    expect(await page.locator('search-chart p').textContent()).toMatch(/Last move \(move \d, O\): depth \d, [\d,]+ nodes/);
     expect(await paintedPixels(page)).toBeGreaterThan(1000);
     expect(format(linkedPosition<Position>(page, 'tictactoe')).replace(/[^XO.]/g, '')).toBe(await board(page));
   });

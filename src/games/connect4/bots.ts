@@ -11,6 +11,23 @@ import { WinPlaceScores } from './win-places';
 
 type Connect4Bot = Bot<Position, number, Connect4Core>;
 
+let book: Promise<OpeningBook | null> | undefined;
+
+/** The opening book, read once per worker; null when it was not built. */
+function openingBook(context: BotContext<Connect4Core>): Promise<OpeningBook | null> {
+  book ??= context.resource('connect4/book.bin').then((bytes) => (bytes ? OpeningBook.read(bytes) : null));
+  return book;
+}
+
+/** The book's move for a position it has, reported as a step named "book" (no search). */
+async function bookMove(position: Position, context: BotContext<Connect4Core>): Promise<Decision<number> | undefined> {
+  const known = (await openingBook(context))?.lookup(position);
+  if (!known) return undefined;
+  const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, best: known.column, stage: 'book' };
+  context.progress(iteration);
+  return { move: known.column, report: { iterations: [iteration], nodes: 0, ms: 0 } };
+}
+
 /** A win found at `plies` from the root scores this minus the plies, so the classic bot wins quickly. */
 const WIN_SCORE = 1_000_000;
 
@@ -70,14 +87,21 @@ export const classicBot: Connect4Bot = {
   id: 'classic',
   label: 'Classic',
   description:
-    "The article's C4State: each win place scores 2^(own stones), zero once the opponent is in it; alpha-beta to `depth`, then a seeded pick among the moves within `tolerance` of the best.",
+    "The article's C4State: each win place scores 2^(own stones), zero once the opponent is in it; alpha-beta to `depth`, then a seeded pick among the moves within `tolerance` of the best (the levels' mistakes); the opening book's move while the game has fewer than `book` stones.",
   params: [
     { name: 'depth', label: 'Depth', min: 1, max: 8, default: 4 },
     { name: 'tolerance', label: 'Tolerance', min: 0, max: 100, default: 0 },
+    { name: 'book', label: 'Book plies', min: 0, max: 42, default: 0 },
   ],
-  async choose(position, { params, seed, progress }) {
+  async choose(position, context) {
+    const { params, seed, progress } = context;
     const moves = legalMoves(position);
     if (moves.length === 0) throw new Error('the game is over');
+    // The opening: the book's move while the game has fewer than `book` stones and the book has the position.
+    if (position.moves.length < params.book) {
+      const known = await bookMove(position, context);
+      if (known) return known;
+    }
     const started = performance.now();
     const search = ClassicSearch.of(position);
     const values = new Map(
@@ -92,14 +116,6 @@ export const classicBot: Connect4Bot = {
   },
 };
 
-let book: Promise<OpeningBook | null> | undefined;
-
-/** The opening book, read once per worker; null when it was not built. */
-function openingBook(context: BotContext<Connect4Core>): Promise<OpeningBook | null> {
-  book ??= context.resource('connect4/book.bin').then((bytes) => (bytes ? OpeningBook.read(bytes) : null));
-  return book;
-}
-
 export const perfectBot: Connect4Bot = {
   id: 'perfect',
   label: 'Perfect',
@@ -107,12 +123,8 @@ export const perfectBot: Connect4Bot = {
   params: [],
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
-    const known = (await openingBook(context))?.lookup(position);
-    if (known) {
-      const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, best: known.column };
-      context.progress(iteration);
-      return { move: known.column, report: { iterations: [iteration], nodes: 0, ms: 0 } };
-    }
+    const known = await bookMove(position, context);
+    if (known) return known;
     const core = await context.core();
     setPosition(core, position);
     core.clearTable();
@@ -129,10 +141,15 @@ export const perfectBot: Connect4Bot = {
 
 export const bots: readonly Connect4Bot[] = [classicBot, perfectBot];
 
+/**
+ * Weakest first. The weaker levels' mistakes are their tolerance: a seeded pick among the moves the article's
+ * evaluation rates within it of the best (40 and 12 points of win-place score). Every level above Beginner
+ * opens from the book (its first 8 plies: a won or drawn opening is not thrown away), then searches.
+ */
 export const levels = [
   { label: 'Beginner', config: 'classic:depth=2:tolerance=40' },
-  { label: 'Casual', config: 'classic:depth=4:tolerance=12' },
-  { label: 'Article (depth 4)', config: 'classic' },
-  { label: 'Strong', config: 'classic:depth=8' },
+  { label: 'Casual', config: 'classic:depth=4:tolerance=12:book=8' },
+  { label: 'Article (depth 4)', config: 'classic:book=8' },
+  { label: 'Strong', config: 'classic:depth=8:book=8' },
   { label: 'Perfect', config: 'perfect' },
 ] as const;

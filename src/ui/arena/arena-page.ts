@@ -185,6 +185,12 @@ export class ArenaPage extends LitElement {
     replaceHash('arena', { game: id });
   }
 
+  /** A parameter of the sweep's bot by the label its form shows. */
+  private paramLabel(name: string): string {
+    const bot = findBot(this.bots, parseBotConfig(this.bots, this.sweepBot).id);
+    return bot.params.find((spec) => spec.name === name)?.label ?? name;
+  }
+
   private setSweepBot(config: string): void {
     this.sweepBot = config;
     const bot = findBot(this.bots, parseBotConfig(this.bots, config).id);
@@ -258,7 +264,7 @@ export class ArenaPage extends LitElement {
           <div class="list">
             ${Object.entries(this.axes).map(
               ([name, axis]) => html`<div>
-              <label><input type="checkbox" .checked=${axis.on} @change=${(e: Event) => this.setAxis(name, { on: (e.target as HTMLInputElement).checked })} /> ${name}</label>
+              <label><input type="checkbox" .checked=${axis.on} @change=${(e: Event) => this.setAxis(name, { on: (e.target as HTMLInputElement).checked })} /> ${this.paramLabel(name)}</label>
               <label>from <input type="number" .value=${String(axis.lo)} @change=${(e: Event) => this.setAxis(name, { lo: Number((e.target as HTMLInputElement).value) })} /></label>
               <label>to <input type="number" .value=${String(axis.hi)} @change=${(e: Event) => this.setAxis(name, { hi: Number((e.target as HTMLInputElement).value) })} /></label>
             </div>`,

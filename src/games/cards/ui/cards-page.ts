@@ -11,7 +11,7 @@ import { isUserBot, userBotInfos } from '../../../ui/my-bots/user-bots';
 import { GamePage } from '../../../ui/game-page';
 import { GameSession } from '../../../ui/game-session';
 import '../../../ui/search-chart';
-import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
+import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import { cards } from '..';
 import { findBot, parseBotConfig } from '../../../contracts/bot-config';
@@ -172,7 +172,7 @@ export class CardsPage extends GamePage<Position, Move> {
             <a href="#/arena?game=cards">Arena: pit the bots against each other</a></p>
         </section>
         <section class="panel" aria-label="Search">
-          <search-chart .entries=${chartEntries(session, SEATS)}></search-chart>
+          <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
           <h2>History</h2>
           <ol class="history" aria-label="History">
             ${plays.map((play) => html`<li>${SEATS[play.seat]}: ${formatMove(play.move)}</li>`)}

@@ -12,7 +12,7 @@ import { userBotLevels } from '../../../ui/my-bots/user-bots';
 import { GameSession } from '../../../ui/game-session';
 import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
-import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
+import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import { connect4 } from '..';
 import { HEIGHT, height, type Position } from '../rules';
@@ -87,9 +87,9 @@ export class Connect4Page extends GamePage<Position, number> {
         </section>
         <section class="panel" aria-label="Search">
           <h2 class="hint">Each AI move</h2>
-          <search-chart .entries=${chartEntries(session, SEATS)}></search-chart>
-          <h2 class="hint">The last search, iteration by iteration (each a null-window search)</h2>
-          <search-chart .entries=${this.iterationEntries()}></search-chart>
+          <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)} depthLabel="depth (classic) or passes (perfect)"></search-chart>
+          <h2 class="hint">The last solve, pass by pass (each a null-window search that narrows the score)</h2>
+          <search-chart .entries=${this.iterationEntries()} depthLabel="pass"></search-chart>
         </section>
       </div>
     `;
@@ -102,11 +102,12 @@ export class Connect4Page extends GamePage<Position, number> {
     const iterations = analysing ? this.analysis.progress : (search?.iterations ?? []);
     const live = analysing || (search !== undefined && !search.done);
     return iterations.map((iteration, i) => ({
-      label: String(i + 1),
+      label: `pass ${i + 1}`,
       nodes: iteration.nodes,
-      depth: iteration.depth,
+      depth: i + 1,
       ms: iteration.ms,
       live: live && i === iterations.length - 1,
+      book: iteration.stage === 'book',
     }));
   }
 

@@ -12,7 +12,7 @@ import { userBotInfos } from '../../../ui/my-bots/user-bots';
 import { GamePage } from '../../../ui/game-page';
 import { GameSession } from '../../../ui/game-session';
 import '../../../ui/search-chart';
-import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
+import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import { matrix } from '..';
 import { format, seatToMove, type Position } from '../rules';
@@ -115,7 +115,7 @@ export class MatrixPage extends GamePage<Position, number> {
             the taker's points. Arrows move along the line, Enter takes a cell. <a href="#/arena?game=matrix">Tuning lab: pit the bots against each other</a></p>
         </section>
         <section class="panel" aria-label="Search">
-          <search-chart .entries=${chartEntries(session, SEATS)}></search-chart>
+          <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
         </section>
       </div>
     `;

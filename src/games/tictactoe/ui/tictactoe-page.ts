@@ -8,7 +8,7 @@ import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
 import { userBotLevels } from '../../../ui/my-bots/user-bots';
 import { GameSession } from '../../../ui/game-session';
-import { chartEntries, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
+import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import '../../../ui/search-chart';
 import { tictactoe } from '..';
@@ -64,7 +64,7 @@ export class TicTacToePage extends GamePage<Position, number> {
           <p class="hint">Keys: 1-9 play a cell (1 top left, 9 bottom right); arrows move between cells, Enter plays.</p>
         </section>
         <section class="panel" aria-label="Search">
-          <search-chart .entries=${chartEntries(session, SEATS)}></search-chart>
+          <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
         </section>
       </div>
     `;
