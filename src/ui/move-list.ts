@@ -4,6 +4,7 @@
 // and the record saved as text or loaded back.
 
 import { html, type TemplateResult } from 'lit';
+import { ref } from 'lit/directives/ref.js';
 import type { GameSession } from './game-session';
 
 export interface MoveListActions {
@@ -29,6 +30,18 @@ function rows<P, M>(session: GameSession<P, M>): { number: number; cells: ({ ply
   return result;
 }
 
+/** Keeps the move shown in sight within the list (the newest while the game goes on), without scrolling the page. */
+function keepInSight(list: Element | undefined): void {
+  if (!(list instanceof HTMLElement)) return;
+  requestAnimationFrame(() => {
+    const current = list.querySelector<HTMLElement>('.move.current');
+    if (!current) return void (list.scrollTop = list.scrollHeight);
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
+  });
+}
+
 function stepKey<P, M>(session: GameSession<P, M>, event: KeyboardEvent): void {
   const steps: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
   if (event.key === 'Home') session.seek(0);
@@ -48,7 +61,8 @@ export function moveList<P, M>(session: GameSession<P, M>, seatNames: readonly [
           aria-label=${`Move ${entry.ply + 1}: ${seatNames[seat]} ${entry.text}`} @click=${() => session.seek(entry.ply + 1)}>${entry.text}</button>`
       : html`<span class="move empty">…</span>`;
   return html`<section class="moves" aria-label="Moves">
-    <div class="move-rows" tabindex="0" aria-label="The game's moves: arrow keys step through them" @keydown=${(e: KeyboardEvent) => stepKey(session, e)}>
+    <div class="move-rows" tabindex="0" aria-label="The game's moves: arrow keys step through them" @keydown=${(e: KeyboardEvent) => stepKey(session, e)}
+      ${ref((list) => keepInSight(list))}>
       ${
         session.moves.length === 0
           ? html`<p class="hint">No moves yet.</p>`

@@ -2,7 +2,7 @@
 // Debian's chromium (no browser download is possible here).
 
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, expect } from 'vitest';
 import type { GameDefinition } from '../../src/contracts/game';
 import { gameById } from '../../src/games';
@@ -68,4 +68,34 @@ export function linkedPosition<P>(page: Page, gameId: string): P {
   let position = rules.parse(params.get('start') ?? params.get('pos') ?? '');
   for (const move of params.get('moves')?.split(',') ?? []) position = rules.play(position, rules.parseMove(move));
   return position;
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against the background it is drawn on (the first ancestor,
+ * through shadow roots, with an opaque background colour).
+ */
+export function contrastOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const channel = (c: number) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const text = rgb(getComputedStyle(element).color);
+    let node: Element | null = element;
+    let background = [255, 255, 255];
+    while (node) {
+      const colour = rgb(getComputedStyle(node).backgroundColor);
+      if (colour.length >= 3 && (colour.length === 3 || colour[3] > 0.9)) {
+        background = colour.slice(0, 3);
+        break;
+      }
+      node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
+    }
+    const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+    return (light + 0.05) / (dark + 0.05);
+  });
 }

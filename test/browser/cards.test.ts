@@ -3,7 +3,7 @@
 // a bad link.
 
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { contrastOf, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -33,7 +33,34 @@ describe('Red Ten page', () => {
       await page.locator('cards-page [aria-label="Legal plays with the selected cards"] button').first().click();
     }
     await expect.poll(() => status.textContent()).toMatch(/You won! The AI had \d+ cards? left\.|You lost: the AI won, you had \d+ cards? left\./);
-    expect(await page.locator('cards-page ol.history li').count()).toBeGreaterThan(5);
+    expect(
+      await page
+        .getByRole('region', { name: 'Moves' })
+        .getByRole('button', { name: /^Move \d+: / })
+        .count(),
+    ).toBeGreaterThan(5);
+  });
+
+  it('keeps the newest play in sight in the move list, its numbers whole, and the table text readable (4.5:1)', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/cards?mode=bots&bot0=random&bot1=random&seed=3`);
+    await page.getByLabel('Deal').selectOption(String(17));
+    await page.getByLabel('Delay between AI moves in milliseconds').fill('0');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.getByLabel('Game over').count(), { timeout: 30_000 }).toBe(1);
+    const list = page.locator('cards-page .move-rows');
+    const moves = list.locator('button.move');
+    expect(await moves.count()).toBeGreaterThan(24);
+    // The last move is within the list's visible box; row numbers of two digits are not cut.
+    const [box, last] = [await list.boundingBox(), await moves.last().boundingBox()];
+    expect(last!.y).toBeGreaterThanOrEqual(box!.y - 1);
+    expect(last!.y + last!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
+    const numbers = await list
+      .locator('.move-number')
+      .evaluateAll((spans) => spans.map((span) => [span.textContent, span.scrollWidth <= span.clientWidth + 1]));
+    expect(numbers.find(([text]) => text === '12.')).toEqual(['12.', true]);
+    // A short deal puts cards out of play: the line saying so on the green table.
+    expect(await contrastOf(page.locator('cards-page .table .hint'))).toBeGreaterThanOrEqual(4.5);
   });
 
   it('lists the legal plays that use the selected cards and refuses to pass on a lead', async () => {

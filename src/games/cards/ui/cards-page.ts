@@ -1,7 +1,7 @@
 // The Red Ten page: a person against a bot (either seat), two bots, or two people on one screen; a full deal
 // (27 each) or a short one with cards out of play; the hand sorted as the article sorts it. Selecting cards
 // lists the legal plays that use them, Play and Pass buttons, the last play on the table, whose turn, the
-// history of plays, and the bots' searches on the chart. Which bots look at the other hand is said beside
+// plays in the move list, and the bots' searches on the chart. Which bots look at the other hand is said beside
 // them. The position lives in the URL: #/cards?pos=<A | B | mover | last | out>&seed=7
 
 import { css, html } from 'lit';
@@ -97,12 +97,9 @@ export class CardsPage extends GamePage<Position, Move> {
       .plays button {
         margin: 0.15rem;
       }
-      ol.history {
-        max-height: 14rem;
-        overflow: auto;
-        margin: 0;
-        padding-left: 2rem;
-        font-family: ui-monospace, monospace;
+      .table .hint {
+        /* On the green table: 7:1. */
+        color: #dcfce7;
       }
     `,
   ];
@@ -122,7 +119,7 @@ export class CardsPage extends GamePage<Position, Move> {
     const bottom: 0 | 1 = this.personSeat ?? mover;
     const top = (1 - bottom) as 0 | 1;
     const faceUp = this.showOther || this.mode === 'bots' || !!session.outcome;
-    const plays = playsOf(session.positions);
+    const plays = playsOf(session.positions.slice(0, session.cursor + 1));
     const lastPlay = plays.at(-1);
     const moves = session.humanToMove && bottom === mover ? legalMoves(position) : null;
     return html`
@@ -173,10 +170,6 @@ export class CardsPage extends GamePage<Position, Move> {
         </section>
         <section class="panel" aria-label="Search">
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
-          <h2>History</h2>
-          <ol class="history" aria-label="History">
-            ${plays.map((play) => html`<li>${SEATS[play.seat]}: ${formatMove(play.move)}</li>`)}
-          </ol>
         </section>
       </div>
     `;
