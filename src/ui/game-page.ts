@@ -47,6 +47,11 @@ export abstract class GamePage<P, M> extends LitElement {
     return this.openedFinishedAt === null || this.openedFinishedAt !== this.session.moves.length;
   }
 
+  /** An online game going on: nothing may show what the opponent could not see (the solution, the other hand). */
+  protected get liveOnline(): boolean {
+    return this.mode === 'online' && !this.session.outcome;
+  }
+
   /** The bot configuration of each seat, when a bot plays it. */
   protected abstract botConfigs(): readonly [string, string];
 

@@ -21,6 +21,8 @@ export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readon
 
 /** Online play, as the session's controls show it (src/ui/online.ts). */
 export interface OnlineView {
+  /** The seat of the person at this page (null: watching). */
+  readonly seat: 0 | 1 | null;
   describe(): string;
   controls(): TemplateResult;
 }

@@ -153,12 +153,11 @@ export class OnlineLink<P, M> implements ReactiveController {
     const other = state.seats[1 - this.seat];
     if (!other.taken) return 'Waiting for an opponent: send them the invite link.';
     if (!other.connected) return 'The opponent is disconnected: waiting for them to come back.';
-    const outcome = this.session.outcome;
-    if (outcome) {
-      const result = outcome.winner === null ? 'A draw.' : outcome.winner === this.seat ? 'You won!' : 'You lost.';
-      if (state.rematch[this.seat]) return `${result} Waiting for the opponent to agree to a new game.`;
-      if (state.rematch[1 - this.seat]) return `${result} The opponent asks for a new game.`;
-      return result;
+    // The result is the page's status line: here, only the rematch.
+    if (this.session.outcome) {
+      if (state.rematch[this.seat]) return 'Waiting for the opponent to agree to a new game.';
+      if (state.rematch[1 - this.seat]) return 'The opponent asks for a new game.';
+      return 'Rematch, for a new game with the seats swapped.';
     }
     if (this.sending) return 'Sending your move…';
     return this.session.seatToMove === this.seat ? 'Your turn.' : "The opponent's turn.";

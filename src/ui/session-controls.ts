@@ -124,7 +124,10 @@ export function turnStatus<P, M>(session: GameSession<P, M>, mode: Mode, seatNam
   const seat = seatNames[session.seatToMove];
   if (session.replay) return `Replay: ${seat} to move.`;
   if (session.viewing !== null) return `Looking at the position after move ${session.viewing} of ${session.moves.length}: ${seat} to move there.`;
-  if (session.online) return `${seat} to move. ${session.online.describe()}`;
+  if (session.online) {
+    const own = session.online.seat;
+    return `${own === null ? 'You are watching' : `You play ${seatNames[own]}`}. ${seat} to move.`;
+  }
   if (session.isThinking) return `${seat} to move: the AI is thinking…`;
   if (session.humanToMove) return mode === 'vs-bot' ? `${seat} to move: your turn.` : `${seat} to move.`;
   return session.paused ? `${seat} to move: paused, press Step or Run.` : `${seat} to move.`;

@@ -29,6 +29,9 @@ const status = (page: Page, game: string) => page.locator(`${game}-page p.status
 describe('online play', () => {
   it('two people play Connect 4 to a win through the server', async () => {
     const { first, second, close } = await meet('connect4');
+    // No solution while the game is on: the other player could not see it.
+    expect(await first.getByLabel('Show solution').count()).toBe(0);
+    expect(await status(first, 'connect4')).toBe('You play Red. Red to move.');
     // Red (first) plays column 1 four times, yellow column 2: red wins on its fourth stone.
     for (let turn = 0; turn < 7; turn++) {
       const [mover, other] = turn % 2 === 0 ? [first, second] : [second, first];
@@ -61,8 +64,8 @@ describe('online play', () => {
       await expect.poll(() => mover.getByTestId('online-status').textContent()).toContain('Your turn.');
       await mover.keyboard.press(key);
     }
-    await expect.poll(() => first.getByTestId('online-status').textContent()).toContain('A draw.');
-    await expect.poll(() => second.getByTestId('online-status').textContent()).toContain('A draw.');
+    await expect.poll(() => status(first, 'tictactoe')).toBe('Draw.');
+    await expect.poll(() => status(second, 'tictactoe')).toBe('Draw.');
     await close();
   });
 
@@ -70,6 +73,12 @@ describe('online play', () => {
     const { first, second, close } = await meet('cards');
     const hand = (page: Page) => page.locator('cards-page button[data-card]');
     await expect.poll(() => hand(first).count()).toBe(27);
+    // Nothing shows the other hand during the game; no bot charts; each page says whose side it is, once.
+    expect(await first.getByLabel('Show the other hand').count()).toBe(0);
+    expect(await first.locator('cards-page search-chart').count()).toBe(0);
+    expect(await status(first, 'cards')).toBe('You play A. A to move.');
+    expect(await status(second, 'cards')).toBe('You play B. A to move.');
+    expect(await first.getByTestId('online-status').textContent()).toBe('Your turn.');
     // The second page shows its own hand face up (not yet to play: no buttons), the leader's face down.
     await expect.poll(() => second.locator('cards-page [aria-label="B\'s hand"] playing-card:not([card="-1"])').count()).toBe(27);
     expect(await second.locator('cards-page [aria-label="A\'s hand"] playing-card').count()).toBe(27);

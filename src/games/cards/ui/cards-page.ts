@@ -118,7 +118,7 @@ export class CardsPage extends GamePage<Position, Move> {
     // The hand at the bottom: the person's in You vs AI and online; otherwise the hand to move.
     const bottom: 0 | 1 = this.personSeat ?? mover;
     const top = (1 - bottom) as 0 | 1;
-    const faceUp = this.showOther || this.mode === 'bots' || !!session.outcome;
+    const faceUp = (this.showOther && !this.liveOnline) || this.mode === 'bots' || !!session.outcome;
     const plays = playsOf(session.positions.slice(0, session.cursor + 1));
     const lastPlay = plays.at(-1);
     const moves = session.humanToMove && bottom === mover ? legalMoves(position) : null;
@@ -138,7 +138,11 @@ export class CardsPage extends GamePage<Position, Move> {
               </select>
             </label>`
             }
-            <label><input type="checkbox" .checked=${this.showOther} @change=${(e: Event) => (this.showOther = (e.target as HTMLInputElement).checked)} /> Show the other hand</label>
+            ${
+              this.liveOnline
+                ? ''
+                : html`<label><input type="checkbox" .checked=${this.showOther} @change=${(e: Event) => (this.showOther = (e.target as HTMLInputElement).checked)} /> Show the other hand</label>`
+            }
           </div>
           ${([0, 1] as const)
             .filter((s) => this.mode === 'bots' || (this.mode === 'vs-bot' && s !== this.humanSeat))
@@ -168,9 +172,13 @@ export class CardsPage extends GamePage<Position, Move> {
           <p class="hint">Click cards to select them, then Play, or click one of the plays listed. The holder of 3♥ leads a full deal.
             <a href="#/arena?game=cards">Arena: pit the bots against each other</a></p>
         </section>
-        <section class="panel" aria-label="Search">
+        ${
+          this.mode === 'online'
+            ? ''
+            : html`<section class="panel" aria-label="Search">
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
-        </section>
+        </section>`
+        }
       </div>
     `;
   }

@@ -62,7 +62,7 @@ export class Connect4Page extends GamePage<Position, number> {
                   : ''
             }
           </div>
-          <connect4-board .position=${position} .scores=${analysis.on && analysis.shown ? analysis.shown.values : null} ?interactive=${session.humanToMove}
+          <connect4-board .position=${position} .scores=${analysis.on && analysis.shown && !this.liveOnline ? analysis.shown.values : null} ?interactive=${session.humanToMove}
             @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}></connect4-board>
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${
@@ -71,7 +71,11 @@ export class Connect4Page extends GamePage<Position, number> {
               : ''
           }
           <div class="controls">
-            <label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, position.moves)} /> Show solution</label>
+            ${
+              this.liveOnline
+                ? ''
+                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, position.moves)} /> Show solution</label>`
+            }
             ${
               analysis.running
                 ? html`<span class="thinking">solving… ${analysis.progress.reduce((sum, it) => sum + it.nodes, 0).toLocaleString('en')} nodes</span>
@@ -85,12 +89,16 @@ export class Connect4Page extends GamePage<Position, number> {
           <p class="hint">Click a column, or press 1-7; arrows and Enter on the board. The solution shows each column's score
             for the side to move: positive wins (sooner is higher), 0 draws, negative loses.</p>
         </section>
-        <section class="panel" aria-label="Search">
+        ${
+          this.mode === 'online'
+            ? ''
+            : html`<section class="panel" aria-label="Search">
           <h2 class="hint">Each AI move</h2>
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)} depthLabel="depth (classic) or passes (perfect)"></search-chart>
           <h2 class="hint">The last solve, pass by pass (each a null-window search that narrows the score)</h2>
           <search-chart .entries=${this.iterationEntries()} depthLabel="pass"></search-chart>
-        </section>
+        </section>`
+        }
       </div>
     `;
   }
@@ -115,7 +123,7 @@ export class Connect4Page extends GamePage<Position, number> {
   private status(): string {
     const outcome = this.session.outcome;
     if (!outcome) {
-      if (this.personSeat !== null && this.session.humanToMove) return 'Your turn.';
+      if (this.mode === 'vs-bot' && this.session.humanToMove) return 'Your turn.';
       return turnStatus(this.session, this.mode, SEATS);
     }
     if (outcome.winner === null) return 'The game ended in a tie!';

@@ -68,7 +68,7 @@ export class MatrixPage extends GamePage<Position, number> {
     const position = session.position;
     const seat = seatToMove(position);
     const analysis = this.analysis;
-    const values = analysis.on && analysis.shown ? analysis.shown.values : null;
+    const values = analysis.on && analysis.shown && !this.liveOnline ? analysis.shown.values : null;
     return html`
       <h1>Plus-minus</h1>
       <div class="layout">
@@ -103,20 +103,28 @@ export class MatrixPage extends GamePage<Position, number> {
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${session.error || this.linkError || analysis.error ? html`<p class="error" role="alert">${session.error || this.linkError || analysis.error}</p>` : ''}
           <div class="controls">
-            <label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, format(position))} /> Show values</label>
+            ${
+              this.liveOnline
+                ? ''
+                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, format(position))} /> Show values</label>`
+            }
             ${analysis.running ? html`<span>analysing… ${analysis.progress.length ? `depth ${analysis.progress.at(-1)!.depth}` : ''}</span><button @click=${() => analysis.cancel()}>Cancel</button>` : ''}
             ${values && analysis.shown ? html`<span class="hint">${analysis.shown.exact ? 'exact' : `${analysis.shown.depth} plies deep`}</span>` : ''}
           </div>
-          ${this.lastMoveNote ? html`<p class="hint" aria-live="polite">${this.lastMoveNote}</p>` : ''}
+          ${this.lastMoveNote && !this.liveOnline ? html`<p class="hint" aria-live="polite">${this.lastMoveNote}</p>` : ''}
           ${this.endBanner(this.status(), SEATS)}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
           ${this.movesPanel(SEATS)}
           <p class="hint">Rows take a cell in the highlighted row, columns in the highlighted column; the cell's value is added to
             the taker's points. Arrows move along the line, Enter takes a cell. <a href="#/arena?game=matrix">Tuning lab: pit the bots against each other</a></p>
         </section>
-        <section class="panel" aria-label="Search">
+        ${
+          this.mode === 'online'
+            ? ''
+            : html`<section class="panel" aria-label="Search">
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
-        </section>
+        </section>`
+        }
       </div>
     `;
   }

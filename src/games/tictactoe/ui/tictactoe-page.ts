@@ -63,9 +63,13 @@ export class TicTacToePage extends GamePage<Position, number> {
           ${this.movesPanel(SEATS)}
           <p class="hint">Keys: 1-9 play a cell (1 top left, 9 bottom right); arrows move between cells, Enter plays.</p>
         </section>
-        <section class="panel" aria-label="Search">
+        ${
+          this.mode === 'online'
+            ? ''
+            : html`<section class="panel" aria-label="Search">
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
-        </section>
+        </section>`
+        }
       </div>
     `;
   }
