@@ -35,7 +35,10 @@ function keepInSight(list: Element | undefined): void {
   if (!(list instanceof HTMLElement)) return;
   requestAnimationFrame(() => {
     const current = list.querySelector<HTMLElement>('.move.current');
-    if (!current) return void (list.scrollTop = list.scrollHeight);
+    if (!current) {
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
     const top = current.offsetTop - list.offsetTop;
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
