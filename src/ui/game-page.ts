@@ -79,10 +79,13 @@ export abstract class GamePage<P, M> extends LitElement {
     if (changed.has('params')) this.loadFromUrl();
   }
 
-  /** A move key, unless the person is typing in a field. */
+  /** A move key, unless the person is typing in a field (a checkbox or a button ticked before does not keep the keys). */
   private keyPressed(event: KeyboardEvent): void {
     const target = event.composedPath()[0] as HTMLElement;
-    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const typing =
+      ['SELECT', 'TEXTAREA'].includes(target.tagName) ||
+      (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range'].includes(target.type));
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
     const move = this.keyMove(event.key);
     if (move === undefined || !this.session.humanToMove) return;
     event.preventDefault();

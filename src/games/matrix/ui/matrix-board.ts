@@ -1,10 +1,11 @@
 // <matrix-board>: the N x N values, the active line highlighted, taken cells in their taker's colour, the last
 // move marked, and on request each playable cell's value under perfect play. Playable cells are buttons
-// labelled for screen readers; arrows move along the line, Enter takes a cell. Fires `cell-play` with the
-// index of the cell in the line.
+// labelled for screen readers, one Tab stop for the board (a roving tabindex): arrows move along the line, Enter
+// takes a cell, and the focus stays on the board after a move. Fires `cell-play` with the index of the cell in
+// the line.
 
 import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { cellOf, cellOwners, lastCell, legalMoves, seatToMove, type Position } from '../rules';
 
 const SEAT_CLASS = ['rows', 'columns'];
@@ -87,6 +88,22 @@ export class MatrixBoard extends LitElement {
   @property({ type: Boolean }) interactive = false;
   /** Each playable cell's value for the mover (by index in the line), shown when set. */
   @property({ attribute: false }) values: readonly (number | null)[] | null = null;
+  /** The cell of the line (its index) that holds the board's Tab stop. */
+  @state() private focusK = -1;
+  /** Whether the focus was on the board before an update: it stays there (on a cell, or the board itself). */
+  private hadFocus = false;
+
+  willUpdate(): void {
+    this.hadFocus = !!this.shadowRoot?.activeElement;
+  }
+
+  updated(): void {
+    const active = this.shadowRoot?.activeElement;
+    // Kept only when the focus was on the board and is now nowhere, or on the board itself waiting for a cell.
+    if (!this.hadFocus || (active && !active.classList.contains('board'))) return;
+    const target = this.renderRoot.querySelector<HTMLElement>('button.cell[tabindex="0"]') ?? this.renderRoot.querySelector<HTMLElement>('.board');
+    if (target !== active) target?.focus();
+  }
 
   render() {
     const position = this.position;
@@ -96,7 +113,9 @@ export class MatrixBoard extends LitElement {
     const seat = seatToMove(position);
     const playable = new Set(legalMoves(position).map((k) => cellOf(position, k)));
     const best = this.values ? Math.max(...this.values.filter((v): v is number => v !== null)) : 0;
-    return html`<div class="board" role="grid" aria-label="Board" style="grid-template-columns: repeat(${size}, auto)" @keydown=${this.onKeydown}>
+    const moves = legalMoves(position);
+    const stop = moves.includes(this.focusK) ? this.focusK : moves[0];
+    return html`<div class="board" role="grid" aria-label="Board" tabindex="-1" style="grid-template-columns: repeat(${size}, auto)" @keydown=${this.onKeydown}>
       ${position.values.map((value, cell) => {
         const row = Math.floor(cell / size);
         const column = cell % size;
@@ -109,7 +128,8 @@ export class MatrixBoard extends LitElement {
           shown === undefined || shown === null ? '' : html`<span class="value ${shown === best ? 'best' : 'worse'}">${shown > 0 ? '+' : ''}${shown}</span>`;
         const label = `Row ${row + 1}, column ${column + 1}: ${value}${owner !== null ? `, taken by ${SEAT_CLASS[owner]}` : ''}${badge ? `; worth ${shown} under perfect play` : ''}`;
         if (this.interactive && playable.has(cell)) {
-          return html`<button class=${classes} role="gridcell" data-cell=${cell} data-k=${k} aria-label=${label} @click=${() => this.play(k)}>${value}${badge}</button>`;
+          return html`<button class=${classes} role="gridcell" data-cell=${cell} data-k=${k} tabindex=${k === stop ? 0 : -1} aria-label=${label}
+            @click=${() => this.play(k)} @focus=${() => (this.focusK = k)}>${value}${badge}</button>`;
         }
         return html`<div class=${classes} role="gridcell" data-cell=${cell} aria-label=${label}>${value}${badge}</div>`;
       })}
@@ -129,6 +149,7 @@ export class MatrixBoard extends LitElement {
     event.preventDefault();
     const current = buttons.indexOf(this.renderRoot.querySelector('button.cell:focus') as HTMLButtonElement);
     const next = current < 0 ? 0 : (current + (forward ? 1 : -1) + buttons.length) % buttons.length;
+    this.focusK = Number(buttons[next].dataset.k);
     buttons[next].focus();
   }
 }
