@@ -13,6 +13,7 @@ import { moveList } from './move-list';
 import { openReplay } from './replay';
 import { formatHash, replaceHash } from './router';
 import { isMode, playersOf, type Mode } from './session-controls';
+import { downloadText } from './download';
 
 export abstract class GamePage<P, M> extends LitElement {
   /** The URL's parameters. */
@@ -218,11 +219,7 @@ export abstract class GamePage<P, M> extends LitElement {
     const outcome = this.session.outcome;
     const result = outcome ? (outcome.winner === null ? 'draw' : `${seatNames[outcome.winner]} won`) : undefined;
     const text = formatGameRecord(rules.id, this.urlParams(), result && `${result} in ${this.session.moves.length} moves`);
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    link.download = `${rules.id}-${this.session.seed}.txt`;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    downloadText(`${rules.id}-${this.session.seed}.txt`, text, 'text/plain');
   }
 
   private async loadRecord(input: HTMLInputElement): Promise<void> {

@@ -32,6 +32,7 @@ import type { HeatmapFigure } from '../sweep-heatmap';
 import { resultsView, type ResultsView } from './results';
 import { savedRunsView } from './saved-runs';
 import { type ClusterInfo, clusterInfo, runOnServerCluster } from './cluster-client';
+import { type ArenaSettings, loadArenaSettings, saveArenaSettings, usableGameSettings } from './arena-settings';
 import { type Tuning, tuningView } from './tuning';
 
 interface AxisSetting {
@@ -135,8 +136,39 @@ export class ArenaPage extends LitElement {
   @state() private cluster: ClusterInfo | null = null;
   @state() private onCluster = false;
   private refreshPending = false;
+  /** Each game's bots as last set here (kept across reloads with the shared settings). */
+  private gameSettings: ArenaSettings['games'] = {};
   /** The newest progress, shown at the next refresh (not on every game: the page would redraw hundreds of times a second). */
   private latestProgress?: RunProgress;
+
+  constructor() {
+    super();
+    const kept = loadArenaSettings();
+    if (!kept) return;
+    ({ gamesPerPair: this.gamesPerPair, seed: this.seed, moveMs: this.moveMs, sprt: this.sprt } = kept);
+    ({ matchGames: this.matchGames, tuneGames: this.tuneGames, onCluster: this.onCluster, games: this.gameSettings } = kept);
+    if (findGame(kept.game) && !findGame(kept.game)!.solitaire) this.gameId = kept.game;
+  }
+
+  /** Every change of a setting is kept. */
+  updated(): void {
+    if (this.configs.length === 0) return;
+    this.gameSettings = {
+      ...this.gameSettings,
+      [this.gameId]: { configs: this.configs, sweepBot: this.sweepBot, axes: this.axes, opponents: this.opponents, matchBots: this.matchBots, size: this.size },
+    };
+    saveArenaSettings({
+      game: this.gameId,
+      gamesPerPair: this.gamesPerPair,
+      seed: this.seed,
+      moveMs: this.moveMs,
+      sprt: this.sprt,
+      matchGames: this.matchGames,
+      tuneGames: this.tuneGames,
+      onCluster: this.onCluster,
+      games: this.gameSettings,
+    });
+  }
 
   willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) {
@@ -176,13 +208,20 @@ export class ArenaPage extends LitElement {
   private selectGame(id: string): void {
     this.gameId = id;
     const game = gameById(id);
-    this.configs = game.levels.map((level) => level.config);
-    this.size = game.sizes?.default;
-    this.setSweepBot(game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id);
-    this.opponents = [game.levels.at(-1)!.config];
-    this.matchBots = [game.levels.at(-1)!.config, game.levels.at(-2)?.config ?? game.bots[0].id];
+    const kept = usableGameSettings(this.gameSettings[id], this.bots);
+    this.configs = kept?.configs ?? game.levels.map((level) => level.config);
+    this.size = kept?.size ?? game.sizes?.default;
+    this.axes = kept?.axes ?? {};
+    this.setSweepBot(kept?.sweepBot ?? game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id);
+    this.opponents = kept?.opponents ?? [game.levels.at(-1)!.config];
+    this.matchBots = kept?.matchBots ?? [game.levels.at(-1)!.config, game.levels.at(-2)?.config ?? game.bots[0].id];
     this.report = undefined;
     replaceHash('arena', { game: id });
+  }
+
+  /** Whether runs go to the cluster: chosen, and the server has one. */
+  private get runsOnCluster(): boolean {
+    return this.onCluster && this.cluster !== null;
   }
 
   /** A parameter of the sweep's bot by the label its form shows. */
@@ -238,7 +277,7 @@ export class ArenaPage extends LitElement {
             : ''
         }
         <p class="hint">Each start is played twice per pair, with the seats swapped. The same seed gives the same games here, on the cluster and in
-          <code>npx playground ${this.gameId} tournament</code>.${this.onCluster ? ' Tuning plays in this browser.' : ''}</p>
+          <code>npx playground ${this.gameId} tournament</code>.${this.runsOnCluster ? ' Tuning plays in this browser.' : ''}</p>
       </section>
 
       <div class="layout">
@@ -464,7 +503,7 @@ export class ArenaPage extends LitElement {
     try {
       planned = planRun(spec, this.bots);
       if (spec.kind === 'sweep') sweepSettings = { bot: spec.bot, grid: sweepGrid(spec.grid), vs: spec.vs };
-      if (this.onCluster && planned.bots.some((bot) => isUserBot(this.gameId, bot)))
+      if (this.runsOnCluster && planned.bots.some((bot) => isUserBot(this.gameId, bot)))
         throw new Error('your own bots play only in this browser: run here, or pick our bots');
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
@@ -482,7 +521,7 @@ export class ArenaPage extends LitElement {
       if (tally?.advance(records)) run.cancel();
     };
     const time = { moveMs: this.moveMs };
-    const run = this.onCluster
+    const run = this.runsOnCluster
       ? runOnServerCluster(spec, time, planned, onGame, (message) => (this.error = message))
       : planned.bots.some((bot) => isUserBot(this.gameId, bot))
         ? runEngineSchedule(searchPool(), this.game, planned, userEngineSpecs(this.gameId), startUserBot, time, onGame)

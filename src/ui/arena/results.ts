@@ -13,6 +13,7 @@ import { gameById } from '../../games';
 import { HEATMAP_FIGURES, type HeatmapFigure } from '../sweep-heatmap';
 import '../arena-charts';
 import '../match-charts';
+import { downloadText } from '../download';
 
 /** How many games the games table lists before "Show all". */
 const GAMES_LISTED = 40;
@@ -176,10 +177,9 @@ function gamesView(view: ResultsView) {
 
 /** Saves the run as a JSON or CSV file through the browser's download. */
 function download(run: SavedRun, type: 'json' | 'csv'): void {
-  const blob = new Blob([type === 'json' ? JSON.stringify(run) : runCsv(run)], { type: type === 'json' ? 'application/json' : 'text/csv' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `${run.schedule.game}-${run.kind}-${run.id}.${type}`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  downloadText(
+    `${run.schedule.game}-${run.kind}-${run.id}.${type}`,
+    type === 'json' ? JSON.stringify(run) : runCsv(run),
+    type === 'json' ? 'application/json' : 'text/csv',
+  );
 }

@@ -16,6 +16,7 @@ import { type CodeEditor, type CodeProblem, problemOf } from './code-editor';
 import { type BotLanguage, LANGUAGES, languageOfFile, runnableCode } from './language';
 import { botTemplate } from './template';
 import { refreshUserBots, startModule } from './user-bots';
+import { downloadText } from '../download';
 
 /** What "Test on this position" found. */
 type TestResult = { readonly move: string; readonly ms: number; readonly log: string } | { readonly error: string };
@@ -338,11 +339,7 @@ export class MyBotsPage extends LitElement {
       this.error = `It cannot be exported as JavaScript: ${(error as EngineFault).detail}`;
       return;
     }
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([text], { type: extension === 'mjs' ? 'text/javascript' : 'text/plain' }));
-    link.download = `${name}.${extension}`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    downloadText(`${name}.${extension}`, text, extension === 'mjs' ? 'text/javascript' : 'text/plain');
   }
 
   /** A .mjs/.js (JavaScript) or .ts/.mts (TypeScript) file becomes a new bot's code in the editor, for the game picked; Save keeps it. */

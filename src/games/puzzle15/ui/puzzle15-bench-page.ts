@@ -1,6 +1,8 @@
 // The 15-puzzle solver bench: a set of boards (Korf's 100 or its first N, the 80-move positions, seeded random
 // boards) solved with the chosen heuristics on the worker pool, with a progress bar and Cancel; a table and
-// charts of nodes and time per instance per heuristic, each length checked against the known optimum.
+// charts of nodes and time per instance per heuristic, each length checked against the known optimum (a random
+// board's optimum is the length IDA* proves with an admissible heuristic, shown once one has solved it); the
+// results export to CSV and JSON.
 // #/puzzle15-bench
 
 import { LitElement, css, html } from 'lit';
@@ -16,6 +18,7 @@ import hard80 from '../data/hard80.txt?raw';
 import korf100 from '../data/korf100.txt?raw';
 import { format, randomBoard } from '../rules';
 import { parseSet, type KnownBoard } from '../sets';
+import { downloadText } from '../../../ui/download';
 
 type SetName = 'korf' | 'hard80' | 'random';
 const NAMES: Readonly<Record<string, string>> = { wd: 'WD', wdid: 'WD+ID', md: 'Manhattan', pdb: 'PDB 6-6-3' };
@@ -54,6 +57,8 @@ export class Puzzle15BenchPage extends LitElement {
 
   @state() private set: SetName = 'korf';
   @state() private count = 100;
+  /** What is wrong with N as typed ('' when it is a whole number from 1 to 100). */
+  @state() private countError = '';
   @state() private seed = 1;
   @state() private chosen = new Set<string>(['wdid', 'pdb']);
   @state() private boards: KnownBoard[] = [];
@@ -79,21 +84,21 @@ export class Puzzle15BenchPage extends LitElement {
       <section class="panel" aria-label="Settings">
         <div class="controls">
           <label>Set
-            <select @change=${(e: Event) => (this.set = (e.target as HTMLSelectElement).value as SetName)}>
+            <select aria-label="Set" @change=${(e: Event) => (this.set = (e.target as HTMLSelectElement).value as SetName)}>
               <option value="korf" ?selected=${this.set === 'korf'}>Korf's 100 (first N)</option>
               <option value="hard80" ?selected=${this.set === 'hard80'}>The 17 positions needing 80 moves</option>
               <option value="random" ?selected=${this.set === 'random'}>Random boards</option>
             </select>
           </label>
-          ${this.set !== 'hard80' ? html`<label>N <input type="number" min="1" max="100" .value=${String(this.count)} @change=${(e: Event) => (this.count = Math.max(1, Math.min(100, Number((e.target as HTMLInputElement).value) || 1)))} /></label>` : ''}
+          ${this.set !== 'hard80' ? html`<label>N <input type="number" min="1" max="100" .value=${String(this.count)} @change=${(e: Event) => this.setCount((e.target as HTMLInputElement).value)} /></label>` : ''}
           ${this.set === 'random' ? html`<label>Seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e: Event) => (this.seed = Number((e.target as HTMLInputElement).value) >>> 0)} /></label>` : ''}
           ${HEURISTICS.map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${NAMES[h]}</label>`)}
-          <button @click=${() => this.run()} ?disabled=${running || this.chosen.size === 0}>Run</button>
+          <button @click=${() => this.run()} ?disabled=${running || this.chosen.size === 0 || (this.set !== 'hard80' && !!this.countError)}>Run</button>
           ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
         </div>
         <p class="hint">Manhattan distance takes minutes on Korf's 100 and the 80-move positions need the pattern database.</p>
       </section>
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+      ${this.error || (this.set !== 'hard80' && this.countError) ? html`<p class="error" role="alert">${this.error || this.countError}</p>` : ''}
       ${
         this.total
           ? html`<section class="panel" aria-label="Progress">
@@ -113,6 +118,10 @@ export class Puzzle15BenchPage extends LitElement {
     });
     const labels = this.boards.map((board) => board.name);
     return html`<section class="panel" aria-label="Results">
+      <div class="controls">
+        <button @click=${() => this.export('csv')}>Export CSV</button>
+        <button @click=${() => this.export('json')}>Export JSON</button>
+      </div>
       <table aria-label="Totals">
         <thead><tr><th>heuristic</th><th>solved</th><th>nodes</th><th>mean nodes</th><th>seconds</th><th>M nodes/s</th></tr></thead>
         <tbody>${totals.map(
@@ -127,10 +136,11 @@ export class Puzzle15BenchPage extends LitElement {
       <table aria-label="Instances">
         <thead><tr><th>board</th><th>optimal</th>${heuristics.map((h) => html`<th>${NAMES[h]} length</th><th>nodes</th><th>ms</th>`)}</tr></thead>
         <tbody>${this.boards.map(
-          (board, i) => html`<tr><td>${board.name}</td><td>${Number.isNaN(board.length) ? '?' : board.length}</td>
+          (board, i) => html`<tr><td>${board.name}</td><td>${this.optimum(i) ?? '?'}</td>
           ${heuristics.map((h) => {
             const r = this.results[h][i];
-            const wrong = r && !Number.isNaN(board.length) && r.length !== board.length;
+            const optimum = this.optimum(i);
+            const wrong = r && optimum !== undefined && r.length !== optimum;
             return r
               ? html`<td class=${wrong ? 'wrong' : ''}>${r.length}</td><td>${r.nodes.toLocaleString('en')}</td><td>${r.ms.toFixed(1)}</td>`
               : html`<td></td><td></td><td></td>`;
@@ -138,6 +148,53 @@ export class Puzzle15BenchPage extends LitElement {
         )}</tbody>
       </table>
     </section>`;
+  }
+
+  private setCount(text: string): void {
+    const count = Number(text);
+    if (!Number.isInteger(count) || count < 1 || count > 100) {
+      this.countError = `N is a whole number from 1 to 100, got "${text}"`;
+      return;
+    }
+    this.countError = '';
+    this.count = count;
+  }
+
+  /**
+   * A board's optimal length: the set's, or for a random board the length IDA* found with any of the heuristics
+   * (each is admissible, so the first solution IDA* finds is optimal); undefined until one is known.
+   */
+  private optimum(i: number): number | undefined {
+    const known = this.boards[i].length;
+    if (!Number.isNaN(known)) return known;
+    return Object.values(this.results).find((results) => results[i])?.[i]?.length;
+  }
+
+  /** The instances' results, one row a board and heuristic, as CSV or JSON. */
+  private export(kind: 'csv' | 'json'): void {
+    const rows = this.boards.flatMap((board, i) =>
+      Object.entries(this.results).map(([heuristic, results]) => ({
+        board: board.name,
+        tiles: board.tiles.join(' '),
+        optimal: this.optimum(i) ?? null,
+        heuristic: NAMES[heuristic],
+        length: results[i]?.length ?? null,
+        nodes: results[i]?.nodes ?? null,
+        ms: results[i] ? Number(results[i].ms.toFixed(1)) : null,
+      })),
+    );
+    const text =
+      kind === 'json'
+        ? JSON.stringify({ set: this.set, boards: this.boards.length, rows }, null, 2)
+        : [
+            Object.keys(rows[0] ?? { board: '' }).join(','),
+            ...rows.map((row) =>
+              Object.values(row)
+                .map((value) => (value === null ? '' : String(value)))
+                .join(','),
+            ),
+          ].join('\n');
+    downloadText(`puzzle15-bench-${this.set}.${kind}`, text, kind === 'json' ? 'application/json' : 'text/csv');
   }
 
   private choose(heuristic: string, on: boolean): void {
