@@ -205,6 +205,10 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly solitaire?: boolean;
   /** Board sizes, for games that have them (the matrix game). */
   readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
+  /** What a game's margin counts, for games that end with points (plus-minus's points, Red Ten's cards left); none: won, drawn or lost only. */
+  readonly margin?: string;
+  /** The arena's defaults: starts (each played twice per pair) and a size, chosen so that a run of the levels ends within a minute on two cores. */
+  readonly arena?: { readonly starts: number; readonly size?: number };
   /** Online play (two-player games), with the sizes a room may be created with (none: the game's default). */
   readonly online?: { readonly sizes?: { readonly min: number; readonly max: number; readonly rule: string } };
   /** Ways to make a start (the 15-puzzle's walk, random, level), with what `difficulty` means for each. */

@@ -36,3 +36,41 @@ describe('arena charts', () => {
     await expect.poll(() => pixelsOf(page, 'rating-chart', [0x1d, 0x4e, 0xd8])).toBeGreaterThan(5 * 40);
   });
 });
+
+describe('arena runs of games without points', () => {
+  it('ranks Connect 4 by score with no margin anywhere, names the best sweep point by score, and starts with defaults that end within a minute', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/arena?game=connect4`);
+    // Connect 4's defaults: 5 starts (100 games of the five levels); Red Ten's: quick deals, 10 starts.
+    expect(await page.getByLabel('Starts').inputValue()).toBe('5');
+    await page.getByLabel('Starts').fill('1');
+    await page.getByLabel('Starts').press('Tab');
+    await page.getByRole('button', { name: 'Run tournament' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/estimating the time left…|about \d+ s left|done in/);
+    await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count(), { timeout: 60_000 }).toBe(1);
+    const headers = await page.locator('table[aria-label="Ratings"] th').allTextContents();
+    expect(headers).toContain('score');
+    expect(headers).not.toContain('margin');
+    expect(headers).not.toContain('loss/move');
+    expect(await page.locator('margin-histogram').count()).toBe(0);
+    await page.getByText(/^Games \(/).click();
+    expect(await page.locator('table[aria-label="Games"] th').allTextContents()).not.toContain('margin');
+
+    await page.getByRole('region', { name: 'Sweep' }).getByRole('checkbox', { name: 'Tolerance' }).uncheck();
+    await page.getByRole('region', { name: 'Sweep' }).getByRole('checkbox', { name: 'Depth', exact: true }).check();
+    await page.getByRole('button', { name: 'Run sweep' }).click();
+    await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count(), { timeout: 60_000 }).toBe(2);
+    const status = (await page.getByRole('region', { name: 'Results' }).getByRole('status').textContent())!;
+    expect(status).toMatch(/^Best score: /);
+    // The best point's score is the highest of the grid's.
+    const scores = (
+      await page.locator('table[aria-label="Grid points"] tbody tr').evaluateAll((rows) => rows.map((row) => row.children[row.children.length - 1].textContent))
+    ).map((text) => Number(text!.replace('%', '')));
+    expect(status).toContain(`(${Math.max(...scores)}%`);
+    expect(await page.getByLabel('Colour by').locator('option').allTextContents()).toEqual(['score (wins + draws / 2)']);
+
+    await page.goto(`${url}#/arena?game=cards`);
+    await expect.poll(() => page.getByLabel('Starts').inputValue()).toBe('10');
+    expect(await page.getByLabel('Size').inputValue()).toBe('10');
+  });
+});

@@ -16,6 +16,8 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
   core: 'connect4',
   resources: ['connect4/book.bin'],
   online: {},
+  // The five levels, perfect included: 100 games in about 25 s on two cores.
+  arena: { starts: 5 },
   solver: {
     options: [
       { name: 'analyze', help: "add every column's score (null for a full column)" },

@@ -56,6 +56,9 @@ interface ActiveRun {
   readonly started: number;
 }
 
+/** Starts of a run by default, for a game that does not say (its arena defaults). */
+const DEFAULT_STARTS = 50;
+
 @customElement('arena-page')
 export class ArenaPage extends LitElement {
   static styles = [
@@ -106,7 +109,7 @@ export class ArenaPage extends LitElement {
   /** The game on show: the first of the registry that has an arena, until one is picked. */
   @state() private gameId = Object.values(games).find((game) => !game.solitaire)!.rules.id;
   @state() private configs: string[] = [];
-  @state() private gamesPerPair = 50;
+  @state() private gamesPerPair = DEFAULT_STARTS;
   @state() private seed = 1;
   /** Every bot's time for a move (0: none). */
   @state() private moveMs = 0;
@@ -210,7 +213,8 @@ export class ArenaPage extends LitElement {
     const game = gameById(id);
     const kept = usableGameSettings(this.gameSettings[id], this.bots);
     this.configs = kept?.configs ?? game.levels.map((level) => level.config);
-    this.size = kept?.size ?? game.sizes?.default;
+    this.size = kept?.size ?? game.arena?.size ?? game.sizes?.default;
+    if (!kept) this.gamesPerPair = game.arena?.starts ?? DEFAULT_STARTS;
     this.axes = kept?.axes ?? {};
     this.setSweepBot(kept?.sweepBot ?? game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id);
     this.opponents = kept?.opponents ?? [game.levels.at(-1)!.config];
@@ -377,7 +381,7 @@ export class ArenaPage extends LitElement {
     return html`<section class="panel" aria-label="Progress">
       <progress max=${total} .value=${done} aria-label="Games played"></progress>
       <div class="controls">
-        <span role="status">${done}/${total} games${running ? `, ${rate.toFixed(1)} games/s, ${left} s left` : this.cancelled ? ' (cancelled: the finished games are kept)' : `, done in ${(elapsedMs / 1000).toFixed(1)} s${this.decision()}`}</span>
+        <span role="status">${done}/${total} games${running ? (done === 0 ? ', estimating the time left…' : `, ${rate.toFixed(1)} games/s, about ${left} s left`) : this.cancelled ? ' (cancelled: the finished games are kept)' : `, done in ${(elapsedMs / 1000).toFixed(1)} s${this.decision()}`}</span>
         ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
       </div>
     </section>`;

@@ -20,6 +20,7 @@ const GAMES_LISTED = 40;
 
 const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
 const wdl = (t: { wins: number; draws: number; losses: number }) => `${t.wins}/${t.draws}/${t.losses}`;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** What the results show and what a person can change there. */
 export interface ResultsView {
@@ -35,10 +36,31 @@ export interface ResultsView {
   showAllGames(): void;
 }
 
+/** What the run's figures can show: a margin only for games with points, a loss per move only where it was found. */
+interface Figures {
+  readonly margin: boolean;
+  readonly loss: boolean;
+}
+
+function figuresOf(view: ResultsView): Figures {
+  const current = view.current;
+  const game = current && gameById(current.schedule.game);
+  return { margin: !!game?.margin, loss: !!current?.records.some((record) => record?.moves.some((move) => move.loss !== null)) };
+}
+
+/** The figures a sweep's heatmap can be coloured by, for this run. */
+export function heatmapFigures(view: ResultsView): typeof HEATMAP_FIGURES {
+  const figures = figuresOf(view);
+  return HEATMAP_FIGURES.filter((figure) => figure.id === 'score' || figures[figure.id]);
+}
+
 export function resultsView(report: TournamentReport | SweepReport | MatchReport, view: ResultsView) {
   if ('pentanomial' in report) return matchResults(report, view);
-  return 'pairs' in report ? tournamentResults(report, view) : sweepResults(report, view);
+  return 'pairs' in report ? tournamentResults(report, view, figuresOf(view)) : sweepResults(report, view, figuresOf(view));
 }
+
+/** The share of a record's points (wins + draws / 2) over its games. */
+const score = (t: { wins: number; draws: number; losses: number }) => (t.wins + t.draws / 2) / Math.max(1, t.wins + t.draws + t.losses);
 
 /** A match: its verdict and why it stopped, its figures, the LLR between its bounds, the Elo over the games, the pairs. */
 function matchResults(report: MatchReport, view: ResultsView) {
@@ -71,61 +93,82 @@ function matchResults(report: MatchReport, view: ResultsView) {
   </section>`;
 }
 
-function tournamentResults(report: TournamentReport, view: ResultsView) {
+function tournamentResults(report: TournamentReport, view: ResultsView, figures: Figures) {
   const totals = new Map(report.totals.map((total) => [total.bot, total]));
   const ratings = [...report.ratings].sort((a, b) => b.rating - a.rating);
+  const what = view.current ? gameById(view.current.schedule.game).margin : undefined;
   return html`<section class="panel" aria-label="Results">
     <h2>Results</h2>
     <table aria-label="Ratings">
-      <thead><tr><th>bot</th><th>Elo</th><th>95%</th><th>games</th><th>W/D/L</th><th>forfeits</th><th>margin</th><th>loss/move</th><th>nodes</th><th>search s</th></tr></thead>
+      <thead><tr><th>bot</th><th>Elo</th><th>95%</th><th>games</th><th>W/D/L</th><th>score</th><th>forfeits</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}<th>nodes</th><th>search s</th></tr></thead>
       <tbody>${ratings.map((r) => {
         const t = totals.get(r.bot)!;
-        return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td><td>${t.forfeits}</td>
-          <td>${signed(t.margin)}</td><td>${t.meanLoss === null ? '' : t.meanLoss.toFixed(3)}</td><td>${t.nodes.toLocaleString('en')}</td><td>${(t.ms / 1000).toFixed(2)}</td></tr>`;
+        return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td><td>${percent(score(t))}</td><td>${t.forfeits}</td>
+          ${figures.margin ? html`<td>${signed(t.margin)}</td>` : ''}${figures.loss ? html`<td>${t.meanLoss === null ? '' : t.meanLoss.toFixed(3)}</td>` : ''}<td>${t.nodes.toLocaleString('en')}</td><td>${(t.ms / 1000).toFixed(2)}</td></tr>`;
       })}</tbody>
     </table>
     <table aria-label="Pairs">
-      <thead><tr><th>pair</th><th>wins</th><th>draws</th><th>losses</th><th>margin</th><th>a first</th><th>a second</th></tr></thead>
+      <thead><tr><th>pair</th><th>wins</th><th>draws</th><th>losses</th><th>score</th>${figures.margin ? html`<th>margin</th>` : ''}<th>a first</th><th>a second</th></tr></thead>
       <tbody>${report.pairs.map(
-        (p, i) => html`<tr><td>${p.a} vs ${p.b}</td><td>${p.wins}</td><td>${p.draws}</td><td>${p.losses}</td><td>${signed(p.margin)}</td>
+        (
+          p,
+          i,
+        ) => html`<tr><td>${p.a} vs ${p.b}</td><td>${p.wins}</td><td>${p.draws}</td><td>${p.losses}</td><td>${percent(score(p))}</td>${figures.margin ? html`<td>${signed(p.margin)}</td>` : ''}
         <td>${wdl(report.seats[i].first)}</td><td>${wdl(report.seats[i].second)}</td></tr>`,
       )}</tbody>
     </table>
-    <p class="hint">Margin: points won minus the opponent's, per game. Loss/move: points a move gives away against the best move
-      under perfect play, where that can be found quickly.</p>
+    <p class="hint">Score: wins plus half the draws, per game. ${figures.margin ? `Margin: ${what} won minus the opponent's, per game. ` : ''}${
+      figures.loss ? 'Loss/move: points a move gives away against the best move under perfect play, where that can be found quickly.' : ''
+    }</p>
     <div class="charts">
       <wdl-chart .pairs=${report.pairs}></wdl-chart>
       <rating-chart .ratings=${report.ratings}></rating-chart>
-      <div>
+      ${
+        figures.margin
+          ? html`<div>
         <label>Margins of
           <select @change=${(e: Event) => view.pickPair(Number((e.target as HTMLSelectElement).value))}>
             ${report.pairs.map((p, i) => html`<option value=${i} ?selected=${i === view.histogramPair}>${p.a} vs ${p.b}</option>`)}
           </select>
         </label>
         <margin-histogram .pair=${pairMargins(view, view.histogramPair)}></margin-histogram>
-      </div>
+      </div>`
+          : ''
+      }
       <move-cost-chart .costs=${report.totals.map((t) => ({ bot: t.bot, nodes: t.moves ? t.nodes / t.moves : 0, ms: t.moves ? t.ms / t.moves : 0 }))}></move-cost-chart>
     </div>
     ${exportsView(view.shown)} ${gamesView(view)}
   </section>`;
 }
 
-function sweepResults(report: SweepReport, view: ResultsView) {
-  const best = report.points.reduce((a, b) => (b.margin > a.margin ? b : a));
+function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) {
+  // The best point: by score, the margin breaking ties where the game has one (a point that lost every game is never the best of one that did not).
+  const rank = (p: SweepReport['points'][number]) => score(p) * 1e6 + (figures.margin ? p.margin : 0);
+  const played = report.points.filter((p) => p.wins + p.draws + p.losses > 0);
+  const best = played.length ? played.reduce((a, b) => (rank(b) > rank(a) ? b : a)) : undefined;
+  const choices = heatmapFigures(view);
+  const figure = choices.some((f) => f.id === view.heatmapFigure) ? view.heatmapFigure : 'score';
   return html`<section class="panel" aria-label="Results">
     <h2>Sweep of ${report.bot} against ${report.vs.join(', ')}</h2>
-    <p role="status">Best mean margin: <strong>${best.bot}</strong> (${signed(best.margin)}, ${best.wins}/${best.draws}/${best.losses}).</p>
+    ${
+      best
+        ? html`<p role="status">Best ${figures.margin ? 'score, then margin' : 'score'}: <strong>${best.bot}</strong> (${percent(score(best))}${figures.margin ? `, ${signed(best.margin)}` : ''},
+      ${best.wins}/${best.draws}/${best.losses}).</p>`
+        : ''
+    }
     <label>Colour by
       <select @change=${(e: Event) => view.pickFigure((e.target as HTMLSelectElement).value as HeatmapFigure)}>
-        ${HEATMAP_FIGURES.map((f) => html`<option value=${f.id} ?selected=${f.id === view.heatmapFigure}>${f.label}</option>`)}
+        ${choices.map((f) => html`<option value=${f.id} ?selected=${f.id === figure}>${f.label}</option>`)}
       </select>
     </label>
-    <sweep-heatmap .report=${report} .figure=${view.heatmapFigure}></sweep-heatmap>
+    <sweep-heatmap .report=${report} .figure=${figure}></sweep-heatmap>
     <table aria-label="Grid points">
-      <thead><tr>${report.grid.map((axis) => html`<th>${axis.name}</th>`)}<th>W/D/L</th><th>margin</th><th>loss/move</th></tr></thead>
+      <thead><tr>${report.grid.map((axis) => html`<th>${axis.name}</th>`)}<th>W/D/L</th><th>score</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}</tr></thead>
       <tbody>${report.points.map(
-        (p) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td>
-        <td>${signed(p.margin)}</td><td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td></tr>`,
+        (
+          p,
+        ) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td><td>${percent(score(p))}</td>
+        ${figures.margin ? html`<td>${signed(p.margin)}</td>` : ''}${figures.loss ? html`<td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td>` : ''}</tr>`,
       )}</tbody>
     </table>
     ${exportsView(view.shown)} ${gamesView(view)}
@@ -160,14 +203,15 @@ function gamesView(view: ResultsView) {
   const played = run.records.flatMap((record, i) => (record ? [{ record, i }] : []));
   const listed = view.allGames ? played : played.slice(0, GAMES_LISTED);
   const result = (record: GameRecord) => (record.winner === null ? 'draw' : `${record.seats[record.winner]} won`);
-  const route = gameById(run.schedule.game).pages[0].route;
+  const game = gameById(run.schedule.game);
+  const route = game.pages[0].route;
   return html`<details>
     <summary>Games (${played.length})</summary>
     <table aria-label="Games">
-      <thead><tr><th>game</th><th>first</th><th>second</th><th>result</th><th>margin</th><th>moves</th><th></th></tr></thead>
+      <thead><tr><th>game</th><th>first</th><th>second</th><th>result</th>${game.margin ? html`<th>margin</th>` : ''}<th>moves</th><th></th></tr></thead>
       <tbody>${listed.map(
         ({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
-        <td>${signed(record.margin)}</td><td>${record.moves.length}</td>
+        ${game.margin ? html`<td>${signed(record.margin)}</td>` : ''}<td>${record.moves.length}</td>
         <td><a href=${`#/${route}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
       )}</tbody>
     </table>
