@@ -142,8 +142,8 @@ function tournamentResults(report: TournamentReport, view: ResultsView, figures:
 }
 
 function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) {
-  // The best point: by score, the margin breaking ties where the game has one (a point that lost every game is never the best of one that did not).
-  const rank = (p: SweepReport['points'][number]) => score(p) * 1e6 + (figures.margin ? p.margin : 0);
+  // The best point: by mean margin where the game has points, else by score (then a point that lost every game is never the best).
+  const rank = (p: SweepReport['points'][number]) => (figures.margin ? p.margin : score(p));
   const played = report.points.filter((p) => p.wins + p.draws + p.losses > 0);
   const best = played.length ? played.reduce((a, b) => (rank(b) > rank(a) ? b : a)) : undefined;
   const choices = heatmapFigures(view);
@@ -152,8 +152,11 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
     <h2>Sweep of ${report.bot} against ${report.vs.join(', ')}</h2>
     ${
       best
-        ? html`<p role="status">Best ${figures.margin ? 'score, then margin' : 'score'}: <strong>${best.bot}</strong> (${percent(score(best))}${figures.margin ? `, ${signed(best.margin)}` : ''},
-      ${best.wins}/${best.draws}/${best.losses}).</p>`
+        ? html`<p role="status">${
+            figures.margin
+              ? html`Best mean margin: <strong>${best.bot}</strong> (${signed(best.margin)}, ${best.wins}/${best.draws}/${best.losses}).`
+              : html`Best score: <strong>${best.bot}</strong> (${percent(score(best))}, ${best.wins}/${best.draws}/${best.losses}).`
+          }</p>`
         : ''
     }
     <label>Colour by
