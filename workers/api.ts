@@ -123,6 +123,13 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       );
     },
 
+    /** The solver's tables made ready in this worker (read or built), a build's progress reported. */
+    async prepareSolver(gameId: string, options: SolveOptions = {}, onProgress: ProgressCallback = ignore): Promise<void> {
+      const game = gameById(gameId);
+      const solver = solverOf(game);
+      await solver.prepare?.(options, { core: await core(game), cache, budget: {} }, (iteration) => void onProgress(formatIteration(game.rules, iteration)));
+    },
+
     /** One share of one iteration of a search several workers share (the game's solver must have shares). */
     async searchShare(gameId: string, line: string, options: SolveOptions, share: ShareRequest): Promise<ShareAnswer> {
       const game = gameById(gameId);

@@ -7,5 +7,5 @@ export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/sta
 export { setTile } from "./board";
 export { buildWalkingDistance, walkingDistanceOf } from "./walking-distance";
 export { WD, WDID, MD, PDB, prepare } from "./heuristic";
-export { addPatternGroup, patternGroupCount, buildPatternGroup } from "./patterns";
+export { addPatternGroup, patternGroupCount, startPatternBuild, stepPatternBuild, patternBuildVisited } from "./patterns";
 export { solve, searchShare, searchedLimit, nextLimit, solutionMove } from "./search";

@@ -1,4 +1,4 @@
-// Additive pattern databases, filled by the core (buildPatternGroup) or from the host's cache. Up to three groups
+// Additive pattern databases, filled by the core (startPatternBuild, stepPatternBuild) or from the host's cache. Up to three groups
 // of tiles; a group's table gives, for the cells of its tiles, the moves of those tiles needed to bring them home,
 // indexed by the cells in base 16 (the first tile of the group the lowest digit). The board mirrored about the
 // main diagonal (tile at (r, c) to (c, r), relabelled) is another admissible estimate; the lookup state of both is
@@ -81,19 +81,27 @@ function region(start: i32, occupied: i32): i32 {
   return reached;
 }
 
-/** Fills group g's table by the breadth-first search; returns the number of states visited, or -1 when the queue overflowed. */
-export function buildPatternGroup(g: i32): i32 {
+// The breadth-first search that fills a group's table runs in steps (startPatternBuild, then stepPatternBuild
+// until it says done), so that the host can report its progress and stay responsive between steps.
+let buildGroup: i32 = -1;
+let buildSeen: usize = 0;
+let buildQueue: usize = 0;
+let buildHead: u32 = 0;
+let buildTail: u32 = 0;
+let buildLevel: i32 = 0;
+let buildLevelEnd: u32 = 0;
+let buildVisited: i32 = 0;
+
+/** Starts filling group g's table from the goal. */
+export function startPatternBuild(g: i32): void {
   const size = groupSize[g];
   const digits = 4 * size;
   const table = groupTable[g];
   const placements = <usize>1 << digits;
   memory.fill(table, 255, placements);
-  const seen = heap.alloc(placements * 16 / 8);
-  memory.fill(seen, 0, placements * 16 / 8);
-  const capacity: u32 = 1 << QUEUE_BITS;
-  const queue = heap.alloc(<usize>capacity << 2);
-  let head: u32 = 0;
-  let tail: u32 = 0;
+  buildSeen = heap.alloc(placements * 16 / 8);
+  memory.fill(buildSeen, 0, placements * 16 / 8);
+  buildQueue = heap.alloc((<usize>1 << QUEUE_BITS) << 2);
   // The goal: every group tile home, the blank in the bottom right cell's region.
   let goal: u32 = 0;
   let occupied = 0;
@@ -103,15 +111,41 @@ export function buildPatternGroup(g: i32): i32 {
     occupied |= 1 << home;
   }
   const goalState = goal | (<u32>ctz(region(15, occupied)) << digits);
-  store<u8>(seen + (goalState >> 3), <u8>(<u32>1 << (goalState & 7)));
-  store<u32>(queue, goalState);
-  tail = 1;
+  store<u8>(buildSeen + (goalState >> 3), <u8>(<u32>1 << (goalState & 7)));
+  store<u32>(buildQueue, goalState);
   store<u8>(table + goal, 0);
-  let visited = 1;
+  buildGroup = g;
+  buildHead = 0;
+  buildTail = 1;
+  buildLevel = 0;
+  buildLevelEnd = 1;
+  buildVisited = 1;
+}
+
+/** The states visited so far by the build under way (or by the last one). */
+export function patternBuildVisited(): i32 {
+  return buildVisited;
+}
+
+/**
+ * Takes up to `budget` states off the build's queue: 1 when the table is full (the build's memory freed), 0 when
+ * there is more to do, -1 when the queue overflowed.
+ */
+export function stepPatternBuild(budget: i32): i32 {
+  const g = buildGroup;
+  const size = groupSize[g];
+  const digits = 4 * size;
+  const table = groupTable[g];
+  const capacity: u32 = 1 << QUEUE_BITS;
+  const seen = buildSeen;
+  const queue = buildQueue;
+  let head = buildHead;
+  let tail = buildTail;
+  let level = buildLevel;
+  let levelEnd = buildLevelEnd;
+  let visited = buildVisited;
   // Distances by levels: a state's distance is that of the level it was queued in.
-  let level = 0;
-  let levelEnd = tail;
-  while (head != tail) {
+  for (let taken = 0; taken < budget && head != tail; taken++) {
     if (head == levelEnd) {
       level++;
       levelEnd = tail;
@@ -120,7 +154,7 @@ export function buildPatternGroup(g: i32): i32 {
     head++;
     const placement = state & ((1 << digits) - 1);
     const blankCell = <i32>(state >> digits);
-    occupied = 0;
+    let occupied = 0;
     for (let i = 0; i < size; i++) occupied |= 1 << <i32>((placement >> (4 * i)) & 15);
     const free = region(blankCell, occupied);
     // Every tile of the group next to the blank's region may move into it.
@@ -136,7 +170,10 @@ export function buildPatternGroup(g: i32): i32 {
         const bit = <u8>(<u32>1 << (next & 7));
         if (load<u8>(byte) & bit) continue;
         store<u8>(byte, load<u8>(byte) | bit);
-        if (tail - head >= capacity) return -1;
+        if (tail - head >= capacity) {
+          finishBuild();
+          return -1;
+        }
         store<u32>(queue + ((<usize>(tail & (capacity - 1))) << 2), next);
         tail++;
         visited++;
@@ -144,9 +181,20 @@ export function buildPatternGroup(g: i32): i32 {
       }
     }
   }
-  heap.free(queue);
-  heap.free(seen);
-  return visited;
+  buildHead = head;
+  buildTail = tail;
+  buildLevel = level;
+  buildLevelEnd = levelEnd;
+  buildVisited = visited;
+  if (head != tail) return 0;
+  finishBuild();
+  return 1;
+}
+
+function finishBuild(): void {
+  heap.free(buildQueue);
+  heap.free(buildSeen);
+  buildGroup = -1;
 }
 
 @inline

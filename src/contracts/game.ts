@@ -69,6 +69,8 @@ export interface Iteration<M = string> {
   readonly best?: M;
   /** A step named instead of a search: one that finds no move (building a pattern database), or a move from a book ("book"). */
   readonly stage?: string;
+  /** For a step that takes time (building a pattern database), the share of it done, 0 to 1. */
+  readonly done?: number;
 }
 
 export interface SearchReport<M = string> {
@@ -173,6 +175,11 @@ export interface Solver<P, M, Core, O extends object> {
   readonly options?: readonly SolveOptionSpec[];
   /** Solves one position, reporting each iteration to `progress` if given. */
   solve(position: P, options: O, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): SolveAnswer | Promise<SolveAnswer>;
+  /**
+   * Makes the solver's tables ready in this worker (the 15-puzzle's pattern database, read from the cache or
+   * built), reporting a build's progress: a page does it before it times a solve.
+   */
+  prepare?(options: O, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): Promise<void>;
   /** One share of one iteration, for a solver whose iterations several workers share (the 15-puzzle's IDA*). */
   share?(position: P, options: O, share: ShareRequest, tools: SolveTools<Core>): Promise<ShareAnswer>;
 }

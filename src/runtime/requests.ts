@@ -25,6 +25,11 @@ export function requestShare(pool: WorkerPool, game: string, line: string, optio
   return pool.run((api) => api.searchShare(game, line, options, share));
 }
 
+/** The solver's tables made ready in a worker of the pool (the 15-puzzle's pattern database), a build's progress reported. */
+export function requestPrepare(pool: WorkerPool, game: string, options: SolveOptions, onProgress?: ProgressCallback): Job<void> {
+  return pool.run((api) => api.prepareSolver(game, options, onProgress && proxy(onProgress)));
+}
+
 /** Position lines solved in one worker, one after another: the answers in the order of the lines. */
 export function requestSolveAll(pool: WorkerPool, game: string, lines: readonly string[], options: SolveOptions = {}): Job<SolveAnswer[]> {
   return pool.run((api) => api.solveAll(game, lines, options));

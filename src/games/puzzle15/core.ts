@@ -17,7 +17,9 @@ export interface Puzzle15Core {
   nextLimit(): number;
   buildWalkingDistance(): number;
   addPatternGroup(tilesMask: number): number;
-  buildPatternGroup(group: number): number;
+  startPatternBuild(group: number): void;
+  stepPatternBuild(budget: number): number;
+  patternBuildVisited(): number;
   patternGroupCount(): number;
   nodeCount(): number;
   elapsedMs(): number;
@@ -48,7 +50,20 @@ export function heuristicIndex(name: string): number {
   return index;
 }
 
-/** Makes sure the core has the pattern database: from the cache, or built (about 25 s) and then cached. */
+/**
+ * The states each group's breadth-first search visits (a placement of the group's tiles with the region the blank
+ * is in): 11,816,640 for each 6-tile group, 3,792 for the 3-tile one. For the build's progress; measured, and
+ * checked by the build (a group that visits another number fails).
+ */
+export const PATTERN_STATES: readonly number[] = [11_816_640, 11_816_640, 3_792];
+
+/** States a build step takes off the queue: about half a second, then the progress is reported. */
+const BUILD_STEP = 1 << 19;
+
+/**
+ * Makes sure the core has the pattern database: from the cache, or built (about 25 s) and then cached. While it
+ * builds, `progress` is told after every step: stage "pattern database", `done` the share built so far.
+ */
 export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration<never>) => void): Promise<void> {
   if (core.patternGroupCount() === PATTERN_GROUPS.length) return;
   if (core.patternGroupCount() !== 0) throw new Error('the pattern database was left half set up');
@@ -57,18 +72,29 @@ export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progr
   const expected = sizes.reduce((a, b) => a + b, 0);
   const usable = cached && cached.length === expected ? cached : null;
   const built: Uint8Array[] = [];
+  const allStates = PATTERN_STATES.reduce((a, b) => a + b, 0);
+  const started = performance.now();
+  let before = 0;
   let offset = 0;
   for (const [g, group] of PATTERN_GROUPS.entries()) {
     const address = core.addPatternGroup(group.reduce((mask, tile) => mask | (1 << tile), 0));
     if (usable) {
       new Uint8Array(core.memory.buffer, address, sizes[g]).set(usable.subarray(offset, offset + sizes[g]));
     } else {
-      const started = performance.now();
-      const states = core.buildPatternGroup(g);
-      if (states < 0) throw new Error('the pattern database outgrew its queue');
+      core.startPatternBuild(g);
+      for (;;) {
+        const step = core.stepPatternBuild(BUILD_STEP);
+        if (step < 0) throw new Error('the pattern database outgrew its queue');
+        const states = core.patternBuildVisited();
+        const done = Math.min(1, (before + states) / allStates);
+        progress?.({ depth: g + 1, nodes: before + states, ms: performance.now() - started, score: 0, stage: 'pattern database', done });
+        if (step === 1) break;
+      }
+      const states = core.patternBuildVisited();
+      if (states !== PATTERN_STATES[g]) throw new Error(`pattern group ${g + 1} visited ${states} states, not ${PATTERN_STATES[g]}: the build is wrong`);
+      before += states;
       // A fresh view: building may have grown the memory.
       built.push(new Uint8Array(core.memory.buffer, address, sizes[g]).slice());
-      progress?.({ depth: g + 1, nodes: states, ms: performance.now() - started, score: 0, stage: `pattern group ${group.join(' ')}` });
     }
     offset += sizes[g];
   }

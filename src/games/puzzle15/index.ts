@@ -2,7 +2,7 @@
 
 import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
-import { HEURISTICS, type Heuristic, type Puzzle15Core } from './core';
+import { ensurePatterns, HEURISTICS, type Heuristic, type Puzzle15Core } from './core';
 import { levelBoard, parseLevels } from './levels';
 import { randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
 import { searchShare, solve } from './solve';
@@ -60,6 +60,9 @@ export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly
   solver: {
     options: [{ name: 'heuristic', value: 'H', help: 'wd (default), wdid, md or pdb (built on first use, then cached)', choices: HEURISTICS }],
     solve: (position, options, { core, cache, budget }, progress) => solve(position, options.heuristic ?? 'wd', core, cache, budget, progress),
+    prepare: async (options, { core, cache }, progress) => {
+      if (options.heuristic === 'pdb') await ensurePatterns(core, cache, progress);
+    },
     // Each iteration of IDA* dealt out among the workers (ui/shared-solve.ts).
     share: (position, options, { threshold, part, parts }, { core, cache }) =>
       searchShare(position, options.heuristic ?? 'wd', core, cache, threshold, part, parts),

@@ -56,6 +56,8 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   @state() private heuristic = 'pdb';
   @state() private solving?: Job<Solution>;
   @state() private iterations: Iteration[] = [];
+  /** The pattern database's build, while it is under way: its last report (share done, time so far). */
+  @state() private building?: Iteration;
   @state() private solution?: { readonly from: number; readonly moves: string; readonly nodes: number; readonly ms: number };
   /** Moves of the solution played so far. */
   @state() private played = 0;
@@ -131,15 +133,16 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
             </label>
             ${
               this.solving
-                ? html`<span>${this.iterations.length === 0 && this.heuristic === 'pdb' ? 'reading or building the pattern database…' : this.iterations.at(-1)?.stage ? `built ${this.iterations.at(-1)!.stage}…` : `solving… threshold ${this.iterations.at(-1)?.depth ?? '-'}`}</span>
+                ? html`<span>${this.iterations.length === 0 ? (this.heuristic === 'pdb' ? 'getting the pattern database ready…' : 'starting…') : `solving… threshold ${this.iterations.at(-1)!.depth}`}</span>
                   <button @click=${() => this.cancelSolve()}>Cancel</button>`
                 : html`<button @click=${() => this.solve()} ?disabled=${solved}>Solve</button>`
             }
             <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
           </div>
+          ${this.building ? this.buildView(this.building) : ''}
           ${this.solution ? this.solutionView() : ''}
           <p class="hint">Click a tile in line with the blank to slide it (with the tiles between), or use the arrow keys on the
-            board. The pattern database is built in a worker the first time it is used (about half a minute), then kept.</p>
+            board. The pattern database is built in a worker the first time it is used (about half a minute, with its progress), then kept; its build is not counted in the solve's time.</p>
         </section>
         <section class="panel" aria-label="Search">
           <h2 class="hint">Nodes per threshold of IDA*</h2>
@@ -147,6 +150,17 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
         </section>
       </div>
     `;
+  }
+
+  /** The pattern database's build, a step of its own before the solve: a progress bar and the time left. */
+  private buildView(building: Iteration) {
+    const done = building.done ?? 0;
+    const left = done > 0.02 ? Math.ceil(((building.ms / done) * (1 - done)) / 1000) : undefined;
+    return html`<div class="controls" aria-label="Pattern database">
+      <span>Building the pattern database (once; then it is kept in this browser):</span>
+      <progress max="1" .value=${done} aria-label="Pattern database built"></progress>
+      <span role="status">${Math.floor(done * 100)}%${left === undefined ? ', estimating the time left…' : `, about ${left} s left`}</span>
+    </div>`;
   }
 
   private solutionView() {
@@ -167,7 +181,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   }
 
   private chartEntries(): ChartEntry[] {
-    const thresholds = this.iterations.filter((iteration) => !iteration.stage);
+    const thresholds = this.iterations;
     return thresholds.map((iteration, i) => ({
       label: String(iteration.depth),
       nodes: iteration.nodes,
@@ -217,20 +231,35 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     const from = this.session.positions.length - 1;
     // Every iteration is shared among the workers (up to four: each holds the pattern database).
     const pool = searchPool();
-    const job = solveShared(pool, format(this.session.position), this.heuristic, Math.min(pool.size, 4), (iteration) => {
-      if (this.solving === job) this.iterations = [...this.iterations, iteration];
-    });
+    const job = solveShared(
+      pool,
+      format(this.session.position),
+      this.heuristic,
+      Math.min(pool.size, 4),
+      (iteration) => {
+        if (this.solving !== job) return;
+        this.building = undefined;
+        this.iterations = [...this.iterations, iteration];
+      },
+      (iteration) => {
+        if (this.solving === job) this.building = iteration;
+      },
+    );
     this.solving = job;
     this.iterations = [];
     job.promise.then(
       (answer) => {
         if (this.solving !== job) return;
         this.solving = undefined;
+        this.building = undefined;
         this.solution = { from, moves: answer.moves, nodes: answer.nodes, ms: answer.ms };
         this.played = 0;
       },
       (error: Error) => {
-        if (this.solving === job) this.solving = undefined;
+        if (this.solving === job) {
+          this.solving = undefined;
+          this.building = undefined;
+        }
         if (!(error instanceof CancelledError)) this.linkError = `The solver failed: ${error.message}`;
       },
     );
@@ -239,6 +268,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   private cancelSolve(): void {
     this.solving?.cancel();
     this.solving = undefined;
+    this.building = undefined;
   }
 
   private stepPlayback(): boolean {
