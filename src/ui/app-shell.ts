@@ -43,6 +43,27 @@ export class AppShell extends LitElement {
     main {
       padding: 1.5rem;
     }
+    /* A phone: the header stays one line (its links scroll sideways within it), the page keeps its width. */
+    @media (max-width: 700px) {
+      header {
+        flex-wrap: nowrap;
+        gap: 0.75rem;
+        padding: 0.5rem 0.75rem;
+        white-space: nowrap;
+      }
+      nav {
+        flex-wrap: nowrap;
+        gap: 0.9rem;
+        overflow-x: auto;
+        min-width: 0;
+      }
+      .brand {
+        font-size: 1rem;
+      }
+      main {
+        padding: 0.75rem;
+      }
+    }
     .cards {
       display: grid;
       grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
@@ -74,6 +95,15 @@ export class AppShell extends LitElement {
   disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('hashchange', this.onHashChange);
+  }
+
+  /** The current page's link in sight in the header (on a phone its links scroll sideways). */
+  updated(): void {
+    const nav = this.renderRoot.querySelector('nav');
+    const current = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!nav || !current) return;
+    const left = current.offsetLeft - nav.offsetLeft;
+    if (left < nav.scrollLeft || left + current.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = left - 8;
   }
 
   render() {

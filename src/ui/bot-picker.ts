@@ -11,6 +11,7 @@ export class BotPicker extends LitElement {
   static styles = css`
     :host {
       display: inline-flex;
+      max-width: 100%;
       flex-wrap: wrap;
       gap: 0.4rem 0.8rem;
       align-items: center;
@@ -22,6 +23,7 @@ export class BotPicker extends LitElement {
     }
     select,
     input {
+      max-width: 100%;
       font: inherit;
       padding: 0.25rem 0.4rem;
       border: 1px solid var(--border);

@@ -22,6 +22,19 @@ export const pageStyles = css`
     border: 1px solid var(--border);
     border-radius: 8px;
     padding: 1rem;
+    box-sizing: border-box;
+    max-width: 100%;
+    min-width: 0;
+    /* A wide table scrolls within its panel, not the page. */
+    overflow-x: auto;
+  }
+  @media (max-width: 600px) {
+    .panel {
+      padding: 0.6rem;
+    }
+    .layout {
+      gap: 0.75rem;
+    }
   }
   .panel.game {
     max-width: 34rem;
@@ -35,12 +48,15 @@ export const pageStyles = css`
   }
   label {
     display: inline-flex;
+    flex-wrap: wrap;
+    max-width: 100%;
     gap: 0.4rem;
     align-items: center;
   }
   button,
   select,
   input {
+    max-width: 100%;
     font: inherit;
     padding: 0.3rem 0.6rem;
     border: 1px solid var(--border);

@@ -34,9 +34,12 @@ export class MyBotsPage extends LitElement {
         gap: 1rem;
         align-items: start;
       }
+      .bots > * {
+        min-width: 0;
+      }
       @media (max-width: 800px) {
         .bots {
-          grid-template-columns: 1fr;
+          grid-template-columns: minmax(0, 1fr);
         }
       }
       ul {

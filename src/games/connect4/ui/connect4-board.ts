@@ -46,13 +46,17 @@ export function scoreWords(score: number, movesPlayed: number): string {
 @customElement('connect4-board')
 export class Connect4Board extends LitElement {
   static styles = css`
+    :host {
+      /* A hole's size: 3.2rem, less on a narrow screen so that the seven columns fit (a phone's 390 px). */
+      --hole: min(3.2rem, calc((100vw - 7rem) / 7));
+    }
     .wrap {
       width: max-content;
     }
     .markers,
     .scores {
       display: grid;
-      grid-template-columns: repeat(7, 3.2rem);
+      grid-template-columns: repeat(7, var(--hole));
       gap: 6px;
       padding: 0 8px;
       height: 1.6rem;
@@ -75,8 +79,8 @@ export class Connect4Board extends LitElement {
     }
     .board {
       display: grid;
-      grid-template-columns: repeat(7, 3.2rem);
-      grid-template-rows: repeat(6, 3.2rem);
+      grid-template-columns: repeat(7, var(--hole));
+      grid-template-rows: repeat(6, var(--hole));
       gap: 6px;
       padding: 8px;
       background: #1d4ed8;
