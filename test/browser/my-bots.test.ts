@@ -78,7 +78,7 @@ describe('my bots', () => {
     await page.getByRole('button', { name: 'Remove bot 3' }).click();
     await page.getByRole('button', { name: 'Run tournament' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 60_000 }).toMatch(/6\/6 games, done/);
-    const forfeits = await page.locator('table[aria-label="Ratings"] tbody tr td:nth-child(6)').allTextContents();
+    const forfeits = await page.locator('table[aria-label="Ratings"] tbody tr td:nth-child(7)').allTextContents();
     expect(forfeits).toEqual(['0', '0']);
 
     // Exported, the same file plays in the CLI.
@@ -171,7 +171,7 @@ describe('my bots', () => {
     await page.getByRole('button', { name: 'Remove bot 3' }).click();
     await page.getByRole('button', { name: 'Run tournament' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toMatch(/2\/2 games, done/);
-    expect(await page.locator('table[aria-label="Ratings"] tbody tr td:nth-child(6)').allTextContents()).toEqual(['0', '2']);
+    expect(await page.locator('table[aria-label="Ratings"] tbody tr td:nth-child(7)').allTextContents()).toEqual(['0', '2']);
     await page.getByText('Games (2)').click();
     await page.getByRole('link', { name: 'Replay' }).first().click();
     await page.getByRole('button', { name: 'Last position' }).click();
