@@ -18,7 +18,7 @@ import { findBot, parseBotConfig } from '../../../contracts/bot-config';
 import { classOf, DECK_SIZE } from '../cards';
 import { classify, formatMove, sameMove, type Combo, type Move } from '../combos';
 import { FULL_DEAL, legalMoves, SEATS, SHORT_DEAL, type Position } from '../rules';
-import './playing-card';
+import { cardLabel } from './playing-card';
 
 const DEALS = [
   { each: FULL_DEAL, label: 'Full deal: 27 each (each hand known to the other)' },
@@ -196,7 +196,7 @@ export class CardsPage extends GamePage<Position, Move> {
           !faceUp
             ? html`<playing-card></playing-card>`
             : playable
-              ? html`<button class="${this.selected.includes(card) ? 'selected' : ''} ${playable.has(classOf(card)) ? '' : 'idle'}" data-card=${card}
+              ? html`<button class="${this.selected.includes(card) ? 'selected' : ''} ${playable.has(classOf(card)) ? '' : 'idle'}" data-card=${card} aria-label=${cardLabel(card)}
                   aria-pressed=${this.selected.includes(card)} @click=${() => this.toggle(card)}><playing-card .card=${card}></playing-card></button>`
               : html`<playing-card .card=${card}></playing-card>`,
         )}

@@ -109,6 +109,14 @@ export class Connect4Board extends LitElement {
     .yellow {
       background: #facc15;
     }
+    /* Not by colour alone: a yellow stone has a ring, a red one none. */
+    .stone.yellow::after {
+      content: '';
+      position: absolute;
+      inset: 22%;
+      border-radius: 50%;
+      border: 3px solid #a16207;
+    }
     .win {
       box-shadow: 0 0 0 4px #fff, 0 0 0 6px #0f172a;
     }
