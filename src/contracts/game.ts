@@ -180,6 +180,11 @@ export interface Solver<P, M, Core, O extends object> {
    * built), reporting a build's progress: a page does it before it times a solve.
    */
   prepare?(options: O, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): Promise<void>;
+  /**
+   * A solve answer's value for the first seat (positive: it wins under perfect play; more is better for it), for
+   * reviewing a game: a solver that has it lets a page mark each move by what it gave away.
+   */
+  firstSeatValue?(answer: SolveAnswer, position: P): number;
   /** One share of one iteration, for a solver whose iterations several workers share (the 15-puzzle's IDA*). */
   share?(position: P, options: O, share: ShareRequest, tools: SolveTools<Core>): Promise<ShareAnswer>;
 }

@@ -5,6 +5,7 @@
 
 import { html, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
+import { MOVE_MARKS, type MoveClass } from '../runtime/review';
 import type { GameSession } from './game-session';
 
 export interface MoveListActions {
@@ -55,13 +56,20 @@ function stepKey<P, M>(session: GameSession<P, M>, event: KeyboardEvent): void {
   event.stopPropagation();
 }
 
-export function moveList<P, M>(session: GameSession<P, M>, seatNames: readonly [string, string], actions: MoveListActions): TemplateResult {
+/** `classes`: a review's verdict on each move, shown as lichess's marks (?! ? ??). */
+export function moveList<P, M>(
+  session: GameSession<P, M>,
+  seatNames: readonly [string, string],
+  actions: MoveListActions,
+  classes?: readonly (MoveClass | null)[],
+): TemplateResult {
   const cursor = session.cursor;
   const looking = session.viewing !== null;
   const cell = (entry: { ply: number; text: string } | null, seat: number) =>
     entry
-      ? html`<button class="move ${entry.ply + 1 === cursor ? 'current' : ''}" aria-current=${entry.ply + 1 === cursor ? 'step' : 'false'}
-          aria-label=${`Move ${entry.ply + 1}: ${seatNames[seat]} ${entry.text}`} @click=${() => session.seek(entry.ply + 1)}>${entry.text}</button>`
+      ? html`<button class="move ${entry.ply + 1 === cursor ? 'current' : ''} ${classes?.[entry.ply] ?? ''}" aria-current=${entry.ply + 1 === cursor ? 'step' : 'false'}
+          aria-label=${`Move ${entry.ply + 1}: ${seatNames[seat]} ${entry.text}${classes?.[entry.ply] ? `, ${classes[entry.ply]}` : ''}`}
+          @click=${() => session.seek(entry.ply + 1)}>${entry.text}${classes?.[entry.ply] ? MOVE_MARKS[classes[entry.ply]!] : ''}</button>`
       : html`<span class="move empty">…</span>`;
   return html`<section class="moves" aria-label="Moves">
     <div class="move-rows" tabindex="0" aria-label="The game's moves: arrow keys step through them" @keydown=${(e: KeyboardEvent) => stepKey(session, e)}

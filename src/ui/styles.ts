@@ -124,6 +124,22 @@ export const pageStyles = css`
     background: var(--accent);
     color: #fff;
   }
+  .move.inaccuracy {
+    color: #92400e;
+  }
+  .move.mistake {
+    color: #9a3412;
+    font-weight: 600;
+  }
+  .move.blunder {
+    color: #b91c1c;
+    font-weight: 700;
+  }
+  .move.current.inaccuracy,
+  .move.current.mistake,
+  .move.current.blunder {
+    color: #fff;
+  }
   .banner {
     border: 2px solid var(--accent);
     border-radius: 8px;

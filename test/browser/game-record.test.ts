@@ -135,4 +135,20 @@ describe('a game kept whole', () => {
     await expect.poll(() => tictactoeStatus(page).textContent()).toBe('X wins!');
     expect(format(linkedPosition<Position>(page, 'tictactoe'))).toContain('XXX');
   });
+
+  it('reviews a finished game: every move against perfect play, the mistake marked, the values drawn', async () => {
+    const { page, url } = browser;
+    // X corner, O the edge beside it (a lost position for O: the brute force says so), then X wins by a double threat.
+    await page.goto(`${url}#/tictactoe?mode=two&moves=0,1,4,8,6,3,2`);
+    await expect.poll(() => tictactoeStatus(page).textContent()).toBe('X wins!');
+    await page.getByLabel('Game over').getByRole('button', { name: 'Review the game' }).click();
+    const list = page.getByRole('region', { name: 'Moves' });
+    await expect.poll(() => list.getByRole('button', { name: /, mistake$/ }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await list.getByRole('button', { name: /, mistake$/ }).getAttribute('aria-label')).toBe('Move 2: O 1, mistake');
+    expect(await list.getByRole('button', { name: /, (best|inaccuracy|blunder)$/ }).count()).toBe(6);
+    expect(await list.getByRole('button', { name: /, best$/ }).count()).toBe(6);
+    expect(await page.locator('eval-chart canvas').getAttribute('aria-label')).toBe('The value after each move for X: 0 0, 1 0, 2 1, 3 1, 4 1, 5 1, 6 1, 7 1');
+    const counts = await page.getByRole('table', { name: 'Moves by what they gave away' }).locator('tbody tr').allTextContents();
+    expect(counts).toEqual(['X4000', 'O2010']);
+  });
 });

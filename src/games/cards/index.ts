@@ -6,7 +6,7 @@ import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import type { Move } from './combos';
 import type { CardsCore } from './core';
-import { FULL_DEAL, MIN_DEAL, rules, type Position } from './rules';
+import { FULL_DEAL, MIN_DEAL, rules, SEATS, type Position } from './rules';
 import { solve } from './solve';
 import { terminal } from './terminal';
 
@@ -28,5 +28,8 @@ export const cards = defineGame<Position, Move, CardsCore>({
   // The five levels on quick deals: 200 games in about 20 s (full deals: 20 games a start, 40 s).
   arena: { starts: 10, size: 10 },
   online: { sizes: { min: FULL_DEAL, max: FULL_DEAL, rule: `Red Ten online is a full deal, ${FULL_DEAL} cards each` } },
-  solver: { solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress) },
+  solver: {
+    solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
+    firstSeatValue: (answer) => (answer.winner === SEATS[0] ? 1 : -1),
+  },
 });

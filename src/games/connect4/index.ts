@@ -24,6 +24,8 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
       { name: 'weak', help: 'only win (1), draw (0) or loss (-1): faster' },
     ],
     solve: (position, options, { core, budget }, progress) => solve(position, options, core, budget, progress),
+    // "score" is the side to move's.
+    firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),
   },
   analyze: (position, core, budget, progress) => analyzeColumns(position, core, false, budget, progress),
 });

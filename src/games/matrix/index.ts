@@ -23,7 +23,11 @@ export const matrix = defineGame<Position, number, MatrixCore>({
   sizes: { min: MIN_SIZE, max: MAX_SIZE, default: DEFAULT_SIZE },
   margin: 'points',
   online: { sizes: { min: 2, max: 12, rule: 'a plus-minus board online is 2 to 12' } },
-  solver: { solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress) },
+  solver: {
+    solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
+    // "value" is already the first seat's final margin.
+    firstSeatValue: (answer) => answer.value as number,
+  },
   analyze,
   moveLoss,
 });

@@ -15,5 +15,9 @@ export const tictactoe = defineGame<Position, number, TicTacToeCore>({
   pages: [{ route: 'tictactoe', title: 'Tic-tac-toe', blurb: 'Play X or O against an AI from random to perfect, watch two AIs, or play a friend.' }],
   core: 'tictactoe',
   online: {},
-  solver: { solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress) },
+  solver: {
+    solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
+    // "value" is the side to move's.
+    firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.value as number),
+  },
 });
