@@ -107,7 +107,11 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       const game = gameById(gameId);
       if (!game.analyze) throw new Error(`${game.rules.title} has no analysis`);
       const position = game.rules.parse(line);
-      return game.analyze(position, await core(game), budget, (iteration) => void onProgress(formatIteration(game.rules, iteration)));
+      return game.analyze(
+        position,
+        { core: await core(game), budget, resource: loadResource },
+        (iteration) => void onProgress(formatIteration(game.rules, iteration)),
+      );
     },
 
     /** The solve answer (README: the solve contract) for one position line; throws an Error saying what is wrong with the line. */

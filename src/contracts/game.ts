@@ -230,7 +230,18 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
   moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */
-  analyze?(position: P, core: Core, budget: Budget, progress: (iteration: Iteration<M>) => void): Analysis;
+  analyze?(position: P, tools: AnalyzeTools<Core>, progress: (iteration: Iteration<M>) => void): Analysis | Promise<Analysis>;
+}
+
+/**
+ * What an analysis works with: the core, its budget, and the game's data files (an opening book). A move whose
+ * value is settled before the others is reported at once, as an iteration of stage "move" whose best is the move
+ * and whose score its value, so that a page can show it while the rest are searched.
+ */
+export interface AnalyzeTools<Core> {
+  readonly core: Core;
+  readonly budget: Budget;
+  resource(name: string): Promise<ArrayBuffer | null>;
 }
 
 /** A game of the registry, its types erased: positions and moves are whatever its rules make of them. */

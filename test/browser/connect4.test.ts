@@ -48,11 +48,28 @@ describe('connect 4 page', () => {
     // Near the end of a game: the solution is quick.
     await page.goto(`${url}#/connect4?mode=two&pos=2252576253462244111563365343671351441`);
     await page.getByLabel('Show solution').check();
-    await expect.poll(() => page.locator('connect4-board .scores > span').count(), { timeout: 20_000 }).toBe(7);
+    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { timeout: 20_000 }).toBe(7);
     const labels = await page.locator('connect4-board .scores > span').evaluateAll((spans) => spans.map((s) => s.getAttribute('aria-label')));
     const full = parse('2252576253462244111563365343671351441').board.filter((column) => column[5] !== 0).length;
     expect(labels.filter((label) => label!.endsWith(': full')).length).toBe(full);
     expect(labels.some((label) => /: -?\d+, (win in \d+|loss in \d+|draw)$/.test(label!))).toBe(true);
+  });
+
+  it('shows all seven scores at once on a 2-stone position the book reaches, and "Analyse from here" turns the solution on', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?mode=two&moves=4,4`);
+    await expect.poll(() => position(page).moves).toBe('44');
+    const started = Date.now();
+    await page.getByLabel('Show solution').check();
+    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { interval: 50 }).toBe(7);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // From a vs-AI game: the position opens for two at one board, the solution on.
+    await page.goto(`${url}#/connect4?mode=vs-bot&seat=0&bot1=perfect`);
+    await page.keyboard.press('4');
+    await expect.poll(() => position(page).moves.length, { timeout: 20_000 }).toBe(2);
+    await page.getByRole('button', { name: 'Analyse from here' }).click();
+    expect(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('mode')).toBe('two');
+    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count()).toBe(7);
   });
 
   it('lets two perfect AIs play from a late position to the end', async () => {

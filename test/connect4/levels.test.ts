@@ -23,3 +23,26 @@ describe('Connect 4 levels', () => {
     expect(openings.size).toBeGreaterThan(1);
   });
 });
+
+describe('Connect 4 analysis from the book', () => {
+  it("gives the empty board's seven scores at once from the book, as Pons' solver publishes them", async () => {
+    const started = performance.now();
+    const analysis = await api.analyze('connect4', '');
+    // The first player: only the centre wins (+1), its neighbours draw, the rest lose.
+    expect(analysis.values).toEqual([-2, -1, 0, 1, 0, -1, -2]);
+    expect(analysis.nodes).toBe(0);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('reports each column as it is settled, the book’s at once, and ends with the same scores', async () => {
+    const settled: number[] = [];
+    const analysis = await api.analyze('connect4', '44', {}, (iteration) => {
+      if (iteration.stage === 'move') settled.push(Number(iteration.best));
+    });
+    expect(settled.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(analysis.nodes).toBe(0);
+    const best = Math.max(...analysis.values.filter((v): v is number => v !== null));
+    const answer = await api.botMove({ game: 'connect4', bot: 'perfect', position: '44', seed: 1 });
+    expect(analysis.values[Number(answer.move) - 1]).toBe(best);
+  });
+});

@@ -103,3 +103,11 @@ export class OpeningBook {
     return undefined;
   }
 }
+
+let shipped: Promise<OpeningBook | null> | undefined;
+
+/** The shipped opening book (connect4/book.bin), read once per worker; null when it was not built. */
+export function loadBook(resource: (name: string) => Promise<ArrayBuffer | null>): Promise<OpeningBook | null> {
+  shipped ??= resource('connect4/book.bin').then((bytes) => (bytes ? OpeningBook.read(bytes) : null));
+  return shipped;
+}

@@ -3,7 +3,7 @@
 
 import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
 import { Rng } from '../../contracts/rng';
-import { OpeningBook } from './book';
+import { loadBook } from './book';
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, legalMoves, seatToMove, type Position } from './rules';
 import { bestColumn, CENTRE_ORDER, searchScore } from './solve';
@@ -11,17 +11,9 @@ import { WinPlaceScores } from './win-places';
 
 type Connect4Bot = Bot<Position, number, Connect4Core>;
 
-let book: Promise<OpeningBook | null> | undefined;
-
-/** The opening book, read once per worker; null when it was not built. */
-function openingBook(context: BotContext<Connect4Core>): Promise<OpeningBook | null> {
-  book ??= context.resource('connect4/book.bin').then((bytes) => (bytes ? OpeningBook.read(bytes) : null));
-  return book;
-}
-
 /** The book's move for a position it has, reported as a step named "book" (no search). */
 async function bookMove(position: Position, context: BotContext<Connect4Core>): Promise<Decision<number> | undefined> {
-  const known = (await openingBook(context))?.lookup(position);
+  const known = (await loadBook(context.resource))?.lookup(position);
   if (!known) return undefined;
   const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, best: known.column, stage: 'book' };
   context.progress(iteration);

@@ -4,7 +4,8 @@ import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import type { Connect4Core } from './core';
 import { rules, type Position } from './rules';
-import { analyzeColumns, solve, type Connect4SolveOptions } from './solve';
+import { analyzeFastestFirst } from './analysis';
+import { solve, type Connect4SolveOptions } from './solve';
 import { terminal } from './terminal';
 
 export const connect4 = defineGame<Position, number, Connect4Core, Connect4SolveOptions>({
@@ -27,5 +28,5 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),
   },
-  analyze: (position, core, budget, progress) => analyzeColumns(position, core, false, budget, progress),
+  analyze: analyzeFastestFirst,
 });

@@ -6,7 +6,7 @@ import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAns
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, outcome, type Position } from './rules';
 
-const CELLS = WIDTH * HEIGHT;
+export const CELLS = WIDTH * HEIGHT;
 /** Columns from the centre out: among equal moves the centre is played first. */
 export const CENTRE_ORDER = [3, 2, 4, 1, 5, 0, 6];
 
@@ -36,7 +36,7 @@ export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, p
 }
 
 /** The budget of an analysis ran out: the nodes and ms it had spent. */
-class BudgetSpent extends Error {
+export class BudgetSpent extends Error {
   constructor(
     readonly nodes: number,
     readonly ms: number,
@@ -46,7 +46,7 @@ class BudgetSpent extends Error {
 }
 
 /** What is left of a budget after `nodes` and `ms` were spent (0 stays no limit; a spent one keeps 1 to stop at once). */
-function remaining(budget: Budget, nodes: number, ms: number): { nodes: number; ms: number } {
+export function remaining(budget: Budget, nodes: number, ms: number): { nodes: number; ms: number } {
   return { nodes: budget.nodes ? Math.max(1, budget.nodes - nodes) : 0, ms: budget.ms ? Math.max(1e-3, budget.ms - ms) : 0 };
 }
 

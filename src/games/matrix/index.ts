@@ -28,6 +28,6 @@ export const matrix = defineGame<Position, number, MatrixCore>({
     // "value" is already the first seat's final margin.
     firstSeatValue: (answer) => answer.value as number,
   },
-  analyze,
+  analyze: (position, { core, budget }, progress) => analyze(position, core, budget, progress),
   moveLoss,
 });

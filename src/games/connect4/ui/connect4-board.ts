@@ -154,7 +154,8 @@ export class Connect4Board extends LitElement {
   /** A person may drop a stone now. */
   @property({ type: Boolean }) interactive = false;
   /** Each column's score for the side to move (null: full), shown when set. */
-  @property({ attribute: false }) scores: readonly (number | null)[] | null = null;
+  /** Each column's score for the side to move: null for a full column, undefined while it is being solved. */
+  @property({ attribute: false }) scores: readonly (number | null | undefined)[] | null = null;
   @state() private hover = 3;
 
   render() {
@@ -185,9 +186,11 @@ export class Connect4Board extends LitElement {
         this.scores
           ? html`<div class="scores" aria-label="Score of each column">
             ${this.scores.map((score, column) =>
-              score === null
-                ? html`<span aria-label=${`column ${column + 1}: full`}>–</span>`
-                : html`<span class=${score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw'} aria-label=${`column ${column + 1}: ${score}, ${scoreWords(score, moves.length)}`}>
+              score === undefined
+                ? html`<span class="pending" aria-label=${`column ${column + 1}: being solved`}>…</span>`
+                : score === null
+                  ? html`<span aria-label=${`column ${column + 1}: full`}>–</span>`
+                  : html`<span class=${score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw'} aria-label=${`column ${column + 1}: ${score}, ${scoreWords(score, moves.length)}`}>
                     ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length)}</span></span>`,
             )}
           </div>`

@@ -62,7 +62,7 @@ export class Connect4Page extends GamePage<Position, number> {
                   : ''
             }
           </div>
-          <connect4-board .position=${position} .scores=${analysis.on && analysis.shown && !this.liveOnline ? analysis.shown.values : null} ?interactive=${session.humanToMove}
+          <connect4-board .position=${position} .scores=${analysis.on && !this.liveOnline ? this.columnScores() : null} ?interactive=${session.humanToMove}
             @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}></connect4-board>
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${
@@ -78,7 +78,7 @@ export class Connect4Page extends GamePage<Position, number> {
             }
             ${
               analysis.running
-                ? html`<span class="thinking">solving… ${analysis.progress.reduce((sum, it) => sum + it.nodes, 0).toLocaleString('en')} nodes</span>
+                ? html`<span class="thinking">solving the other columns, easiest first… ${analysis.progress.reduce((sum, it) => sum + it.nodes, 0).toLocaleString('en')} nodes</span>
                   <button @click=${() => analysis.cancel()}>Cancel</button>`
                 : ''
             }
@@ -103,11 +103,26 @@ export class Connect4Page extends GamePage<Position, number> {
     `;
   }
 
-  /** The iterations of the analysis running, or else of the last bot search. */
+  /**
+   * Each column's score: the analysis's when it is done, else the columns settled so far (the book's and the
+   * quick ones first; undefined: still being solved).
+   */
+  private columnScores(): readonly (number | null | undefined)[] | null {
+    const analysis = this.analysis;
+    if (analysis.shown) return analysis.shown.values;
+    if (!analysis.running) return null;
+    const position = this.session.position;
+    const scores: (number | null | undefined)[] = Array.from({ length: 7 }, (_, column) => (height(position, column) === HEIGHT ? null : undefined));
+    for (const iteration of analysis.progress)
+      if (iteration.stage === 'move' && iteration.best !== undefined) scores[Number(iteration.best) - 1] = iteration.score;
+    return scores;
+  }
+
+  /** The passes of the analysis running, or else of the last bot search. */
   private iterationEntries(): ChartEntry[] {
     const analysing = this.analysis.running;
     const search = this.session.searches.at(-1);
-    const iterations = analysing ? this.analysis.progress : (search?.iterations ?? []);
+    const iterations = (analysing ? this.analysis.progress : (search?.iterations ?? [])).filter((iteration) => iteration.stage !== 'move');
     const live = analysing || (search !== undefined && !search.done);
     return iterations.map((iteration, i) => ({
       label: `pass ${i + 1}`,

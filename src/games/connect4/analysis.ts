@@ -1,0 +1,57 @@
+// "Show solution": every column's score for the side to move, as fast as each can be had. First what needs no
+// search (a full column, a column that wins at once, a child position in the opening book: its score is the
+// book's, negated), then the rest easiest first: rounds over the open columns, each round's search ten times
+// the budget of the last (the transposition table kept across them), so that a column settled quickly shows at
+// once and the hard ones fill in after. Each column is reported as it is settled (an iteration of stage "move").
+
+import type { Analysis, AnalyzeTools, Iteration } from '../../contracts/game';
+import { loadBook } from './book';
+import { setPosition, type Connect4Core } from './core';
+import { HEIGHT, WIDTH, height, play, type Position } from './rules';
+import { BudgetSpent, CELLS, CENTRE_ORDER, remaining, searchScore } from './solve';
+
+/** The first round's nodes per column. */
+const FIRST_ROUND_NODES = 100_000;
+
+export async function analyzeFastestFirst(
+  position: Position,
+  { core, budget, resource }: AnalyzeTools<Connect4Core>,
+  progress: (iteration: Iteration<number>) => void,
+): Promise<Analysis> {
+  const book = await loadBook(resource);
+  setPosition(core, position);
+  const values: (number | null)[] = Array(WIDTH).fill(null);
+  const moves = position.moves.length;
+  const settle = (column: number, value: number) => {
+    values[column] = value;
+    progress({ depth: 0, nodes: 0, ms: 0, score: value, best: column, stage: 'move' });
+  };
+  let open: number[] = [];
+  for (const column of CENTRE_ORDER) {
+    if (height(position, column) === HEIGHT) continue;
+    if (core.isWinningMove(column)) settle(column, Math.trunc((CELLS + 1 - moves) / 2));
+    else {
+      const known = book?.lookup(play(position, column));
+      if (known) settle(column, 0 - known.score);
+      else open.push(column);
+    }
+  }
+  let nodes = 0;
+  let ms = 0;
+  for (let round = FIRST_ROUND_NODES; open.length > 0; round *= 10) {
+    const stillOpen: number[] = [];
+    for (const column of open) {
+      const left = remaining(budget, nodes, ms);
+      core.playColumn(column);
+      const child = searchScore(core, false, { nodes: left.nodes ? Math.min(round, left.nodes) : round, ms: left.ms }, progress);
+      core.undo();
+      nodes += child.nodes;
+      ms += child.ms;
+      if (child.complete) settle(column, 0 - child.score);
+      else if ((budget.nodes && nodes >= budget.nodes) || (budget.ms && ms >= budget.ms)) throw new BudgetSpent(nodes, ms);
+      else stillOpen.push(column);
+    }
+    open = stillOpen;
+  }
+  return { values, depth: CELLS - moves, exact: true, nodes, ms };
+}
