@@ -39,6 +39,10 @@ export const pageStyles = css`
   .panel.game {
     max-width: 34rem;
   }
+  /* Beside the game: the rest of the width (its text wraps), below it when less than 22rem is left. */
+  .layout > .panel:not(.game) {
+    flex: 1 1 22rem;
+  }
   .controls {
     display: flex;
     flex-wrap: wrap;
