@@ -122,7 +122,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       return solver.solve(
         position,
         options,
-        { core: await core(game), cache, budget },
+        { core: await core(game), cache, budget, resource: loadResource },
         onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))),
       );
     },
@@ -131,7 +131,11 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     async prepareSolver(gameId: string, options: SolveOptions = {}, onProgress: ProgressCallback = ignore): Promise<void> {
       const game = gameById(gameId);
       const solver = solverOf(game);
-      await solver.prepare?.(options, { core: await core(game), cache, budget: {} }, (iteration) => void onProgress(formatIteration(game.rules, iteration)));
+      await solver.prepare?.(
+        options,
+        { core: await core(game), cache, budget: {}, resource: loadResource },
+        (iteration) => void onProgress(formatIteration(game.rules, iteration)),
+      );
     },
 
     /** One share of one iteration of a search several workers share (the game's solver must have shares). */
@@ -139,7 +143,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       const game = gameById(gameId);
       const solver = solverOf(game);
       if (!solver.share) throw new Error(`${game.rules.title}'s solver has no shared search`);
-      return solver.share(game.rules.parse(line), options, share, { core: await core(game), cache, budget: {} });
+      return solver.share(game.rules.parse(line), options, share, { core: await core(game), cache, budget: {}, resource: loadResource });
     },
 
     /**
@@ -149,7 +153,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
       const game = gameById(gameId);
       const solver = solverOf(game);
-      const context = { core: await core(game), cache, budget: {} };
+      const context = { core: await core(game), cache, budget: {}, resource: loadResource };
       const answers: SolveAnswer[] = [];
       for (const [i, line] of lines.entries()) {
         let position: unknown;

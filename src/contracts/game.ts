@@ -143,6 +143,8 @@ export interface Analysis {
 export interface SolveTools<Core> {
   readonly core: Core;
   readonly cache: DataCache;
+  /** The game's data files (an opening book). */
+  resource(name: string): Promise<ArrayBuffer | null>;
   /** Nodes and milliseconds the search may take (0 or missing: no limit); past them the answer is budgetAnswer's. */
   readonly budget: Budget;
 }

@@ -124,3 +124,31 @@ describe('connect 4 bots', () => {
     }
   });
 });
+
+describe('connect4 solve and the opening book', () => {
+  it('reads "-" as the empty board, answers a position of the book from it with "book":true, and searches it with --no-book', async () => {
+    // The empty board: the first player wins with its last stone (Pons' score 1), in the centre; two positions of
+    // Pons' first test set (scores 13 and 18) that the book holds.
+    const input = '-\n7313245\n14754\n';
+    const booked = await runCli(['connect4', 'solve'], input);
+    expect(booked.status).toBe(0);
+    expect(
+      booked.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { score: 1, move: 4, book: true, nodes: 0, ms: 0 },
+      { score: 13, move: 4, book: true, nodes: 0, ms: 0 },
+      { score: 18, move: 3, book: true, nodes: 0, ms: 0 },
+    ]);
+    const searched = (await runCli(['connect4', 'solve', '--no-book'], '7313245\n14754\n')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(searched.map((answer) => [answer.score, 'book' in answer, answer.nodes > 0])).toEqual([
+      [13, false, true],
+      [18, false, true],
+    ]);
+  });
+});

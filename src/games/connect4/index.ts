@@ -5,6 +5,7 @@ import { bots, levels } from './bots';
 import type { Connect4Core } from './core';
 import { rules, type Position } from './rules';
 import { analyzeFastestFirst } from './analysis';
+import { loadBook } from './book';
 import { solve, type Connect4SolveOptions } from './solve';
 import { terminal } from './terminal';
 
@@ -23,8 +24,16 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
     options: [
       { name: 'analyze', help: "add every column's score (null for a full column)" },
       { name: 'weak', help: 'only win (1), draw (0) or loss (-1): faster' },
+      { name: 'no-book', help: 'search even a position the opening book has (by default it answers, with "book":true)' },
     ],
-    solve: (position, options, { core, budget }, progress) => solve(position, options, core, budget, progress),
+    solve: async (position, options, { core, budget, resource }, progress) => {
+      // A position of the opening book answers from it: its score and a best column, no search.
+      if (!options['no-book'] && !options.analyze && !options.scoreOnly && !rules.outcome(position)) {
+        const known = (await loadBook(resource))?.lookup(position);
+        if (known) return { score: options.weak ? Math.sign(known.score) : known.score, move: known.column + 1, book: true, nodes: 0, ms: 0 };
+      }
+      return solve(position, options, core, budget, progress);
+    },
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),
   },

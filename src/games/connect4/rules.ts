@@ -68,8 +68,10 @@ export function newGame(): Position {
 }
 
 /** Reads a position; tokens after the first are ignored (a test set's line `4453 -2` reads as `4453`). */
+/** A position from its moves (`4453`); `-` is the empty board too, for input read a line at a time. */
 export function parse(text: string): Position {
-  const moves = text.trim().split(/\s+/)[0] ?? '';
+  const first = text.trim().split(/\s+/)[0] ?? '';
+  const moves = first === '-' ? '' : first;
   let position = newGame();
   [...moves].forEach((digit, i) => {
     if (!/^[1-7]$/.test(digit)) throw new Error(`move ${i + 1} is '${digit}': columns are the digits 1 to 7`);

@@ -117,6 +117,8 @@ export function analyzeColumns(
 export interface Connect4SolveOptions {
   readonly analyze?: boolean;
   readonly weak?: boolean;
+  /** Search even a position the opening book has. */
+  readonly 'no-book'?: boolean;
   readonly scoreOnly?: boolean;
 }
 
