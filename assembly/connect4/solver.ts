@@ -25,6 +25,9 @@ import {
 } from "./position";
 import { clearTable, tableGet, tablePut } from "./transposition-table";
 
+/** Plies up to which the children's table entries are probed before the search (enhanced transposition cutoffs). */
+const ETC_PLIES: i32 = 27;
+
 /** Columns from the centre outwards: 3, 2, 4, 1, 5, 0, 6. */
 const COLUMN_ORDER: StaticArray<i32> = [3, 2, 4, 1, 5, 0, 6];
 
@@ -64,6 +67,24 @@ function negamax(alpha: i32, beta: i32): i32 {
   if (beta > max) {
     beta = max;
     if (alpha >= beta) return beta;
+  }
+
+  // Enhanced transposition cutoff, in the first plies: a child whose stored upper bound (for the opponent) is at
+  // most -beta proves this position at least beta before any search.
+  if (moves < ETC_PLIES) {
+    const opponent = ownStones() ^ allStones();
+    for (let c = 0; c < WIDTH; c++) {
+      const move = next & columnMask(c);
+      if (move == 0) continue;
+      const childStored = tableGet(opponent + (allStones() | move));
+      if (childStored && childStored <= MAX_SCORE - MIN_SCORE + 1) {
+        const childMax = childStored + MIN_SCORE - 1;
+        if (-childMax >= beta) {
+          tablePut(k, -childMax + MAX_SCORE - 2 * MIN_SCORE + 2);
+          return -childMax;
+        }
+      }
+    }
   }
 
   // Sort the moves by the threats they create; add from the edges inwards so the centre wins ties.
