@@ -10,10 +10,7 @@ import { onUserBotsChange } from './my-bots/user-bots';
 import { OnlineLink } from './online';
 import { formatGameRecord, MAX_RECORD_CHARS, parseGameRecord } from '../contracts/game-record';
 import { moveList } from './move-list';
-import { classifyMoves, type MoveClass, reviewGame } from '../runtime/review';
-import type { Job } from '../runtime/pool';
-import { searchPool } from './pool';
-import './eval-chart';
+import { ReviewController } from './review-controller';
 import { openReplay } from './replay';
 import { formatHash, replaceHash } from './router';
 import { isMode, playersOf, type Mode } from './session-controls';
@@ -29,15 +26,8 @@ export abstract class GamePage<P, M> extends LitElement {
   @state() protected linkError = '';
   /** A passing word on the record's actions (a link copied, a record that cannot be read). */
   @state() protected recordNotice = '';
-  /** The review of the game (its moves then), under way or done. */
-  @state() protected review?: {
-    readonly moves: string;
-    readonly values?: (number | null)[];
-    readonly classes?: (MoveClass | null)[];
-    readonly done: number;
-    readonly total: number;
-    readonly job?: Job<(number | null)[]>;
-  };
+  /** The review of a finished game, for games whose solver can tell each position's value (made with the session). */
+  private reviewController?: ReviewController<P, M>;
   /** A game that was over when it was opened from a link or a record: the moves it had then. */
   private openedFinishedAt: number | null = null;
   /** Online play, in the mode 'online'. */
@@ -183,9 +173,15 @@ export abstract class GamePage<P, M> extends LitElement {
     this.playersChanged();
   }
 
+  /** The game's review, for two-player games whose solver reads its answers as values. */
+  private get reviews(): ReviewController<P, M> | undefined {
+    if (!this.twoPlayers || !this.session.game.solver?.firstSeatValue) return undefined;
+    this.reviewController ??= new ReviewController(this, this.session);
+    return this.reviewController;
+  }
+
   /** The move list with its actions (analyse, save, load, copy the link). */
   protected movesPanel(seatNames: readonly [string, string]): TemplateResult {
-    const review = this.currentReview();
     return html`${moveList(
       this.session,
       seatNames,
@@ -195,74 +191,9 @@ export abstract class GamePage<P, M> extends LitElement {
         load: (input) => void this.loadRecord(input),
         copyLink: () => void this.copyLink(),
       },
-      review?.classes,
+      this.reviews?.classes,
     )}${this.recordNotice ? html`<p class="hint" role="status">${this.recordNotice}</p>` : ''}
-    ${this.reviewView(seatNames)}`;
-  }
-
-  /** Whether this game's moves can be reviewed against perfect play (its solver reads its answers as values). */
-  protected get reviewable(): boolean {
-    return !!this.session.game.solver?.firstSeatValue && this.twoPlayers;
-  }
-
-  /** The review of the game as it is now (a review of other moves is not shown). */
-  private currentReview() {
-    return this.review && this.review.moves === this.session.moves.join(',') ? this.review : undefined;
-  }
-
-  /** Solves every position of the game (each within a budget) and marks each move by what it gave away. */
-  protected startReview(): void {
-    this.review?.job?.cancel();
-    const session = this.session;
-    const positions = [...session.positions];
-    const movers = positions.slice(0, -1).map((position) => session.game.rules.seatToMove(position));
-    const moves = session.moves.join(',');
-    const job = reviewGame(searchPool(), session.game, positions, (done) => {
-      if (this.review?.job === job) this.review = { ...this.review, done };
-    });
-    this.review = { moves, done: 0, total: positions.length, job };
-    job.promise.then(
-      (values) => {
-        if (this.review?.job === job) this.review = { moves, values, classes: classifyMoves(values, movers), done: positions.length, total: positions.length };
-      },
-      () => {
-        if (this.review?.job === job) this.review = undefined;
-      },
-    );
-  }
-
-  private reviewView(seatNames: readonly [string, string]): TemplateResult | '' {
-    if (!this.reviewable) return '';
-    const review = this.currentReview();
-    if (!review) return '';
-    if (!review.values || !review.classes) {
-      return html`<div class="controls" aria-label="Review">
-        <progress max=${review.total} .value=${review.done} aria-label="Positions reviewed"></progress>
-        <span role="status">Reviewing: ${review.done} of ${review.total} positions solved</span>
-        <button @click=${() => {
-          review.job?.cancel();
-          this.review = undefined;
-        }}>Cancel</button>
-      </div>`;
-    }
-    const { rules } = this.session.game;
-    const classes = review.classes;
-    const count = (seat: 0 | 1, kind: MoveClass) => classes.filter((c, k) => c === kind && rules.seatToMove(this.session.positions[k]) === seat).length;
-    const unknown = classes.filter((c) => c === null).length;
-    return html`<section aria-label="Review">
-      <eval-chart .values=${review.values} .seatNames=${seatNames} .current=${this.session.cursor}></eval-chart>
-      <table aria-label="Moves by what they gave away">
-        <thead><tr><th></th><th>best</th><th>inaccuracies ?!</th><th>mistakes ?</th><th>blunders ??</th></tr></thead>
-        <tbody>${([0, 1] as const).map(
-          (seat) =>
-            html`<tr><th scope="row">${seatNames[seat]}</th>${(['best', 'inaccuracy', 'mistake', 'blunder'] as const).map((kind) => html`<td>${count(seat, kind)}</td>`)}</tr>`,
-        )}</tbody>
-      </table>
-      <p class="hint">A move is best when it keeps the value of perfect play; an inaccuracy gives some away (the result stays), a
-        mistake turns a win into a draw or a draw into a loss, a blunder a win into a loss.${
-          unknown ? ` ${unknown} move${unknown === 1 ? '' : 's'} not settled: the solver did not settle the position in its time.` : ''
-        }</p>
-    </section>`;
+    ${this.reviews?.view(seatNames) ?? ''}`;
   }
 
   /** The end of a game: how it ended and in how many moves, with a rematch (seats swapped), a new game and the record. */
@@ -276,7 +207,7 @@ export abstract class GamePage<P, M> extends LitElement {
         ${this.mode === 'online' ? '' : html`<button @click=${() => this.rematch()}>Rematch${this.twoPlayers && this.mode === 'vs-bot' ? ' (sides swapped)' : ''}</button>`}
         ${this.mode === 'online' ? '' : html`<button @click=${() => this.newGame()}>New game</button>`}
         <button @click=${() => this.saveRecord(seatNames)}>Save record</button>
-        ${this.reviewable && !this.currentReview() ? html`<button @click=${() => this.startReview()}>Review the game</button>` : ''}
+        ${this.reviews && !this.reviews.current ? html`<button @click=${() => this.reviews!.start()}>Review the game</button>` : ''}
       </div>
     </div>`;
   }
