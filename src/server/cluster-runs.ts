@@ -8,7 +8,9 @@
 
 import { randomBytes } from 'node:crypto';
 import type { GameRecord } from '../arena/play-out';
-import { planRun } from '../arena/run-spec';
+import { planRun, type RunSpec } from '../arena/run-spec';
+import type { Schedule } from '../arena/schedule';
+import type { TimeControl } from '../arena/time-control';
 import { runOnCluster } from '../cluster/submit';
 import { clusterQueue } from '../cluster/tasks';
 import { type ClusterServerMessage, parseClusterClientMessage } from '../net/cluster-protocol';
@@ -98,13 +100,13 @@ export class ClusterRuns {
     void this.statusQueue?.close().catch(() => {});
   }
 
-  private start(client: Client, id: string, spec: Parameters<typeof planRun>[0], time: { moveMs?: number; clockMs?: number; incrementMs?: number }): void {
+  private start(client: Client, id: string, spec: RunSpec, time: TimeControl): void {
     const refuse = (text: string) => this.tell(client, { type: 'cluster-error', run: id, message: text });
     const redis = this.options.redis;
     if (!redis || this.closed) return refuse('this server has no cluster: it runs on the cluster when started with REDIS_URL');
     if (this.runs.has(client)) return refuse('a run is already under way on this connection: cancel it first');
     if (this.runs.size >= this.maxRuns) return refuse(`the cluster is playing ${this.runs.size} runs from pages, the most at once: try again later`);
-    let schedule: ReturnType<typeof planRun>;
+    let schedule: Schedule;
     try {
       schedule = planRun(spec);
     } catch (error) {

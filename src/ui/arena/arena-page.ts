@@ -56,6 +56,24 @@ interface ActiveRun {
   readonly started: number;
 }
 
+/** The page's settings that are kept across reloads (arena-settings.ts). */
+const KEPT_SETTINGS = new Set([
+  'gameId',
+  'configs',
+  'sweepBot',
+  'axes',
+  'opponents',
+  'matchBots',
+  'size',
+  'gamesPerPair',
+  'seed',
+  'moveMs',
+  'sprt',
+  'matchGames',
+  'tuneGames',
+  'onCluster',
+]);
+
 /** Starts of a run by default, for a game that does not say (its arena defaults). */
 const DEFAULT_STARTS = 50;
 
@@ -153,9 +171,9 @@ export class ArenaPage extends LitElement {
     if (findGame(kept.game) && !findGame(kept.game)!.solitaire) this.gameId = kept.game;
   }
 
-  /** Every change of a setting is kept. */
-  updated(): void {
-    if (this.configs.length === 0) return;
+  /** Every change of a setting is kept (not every redraw: a run redraws twice a second). */
+  updated(changed: Map<string, unknown>): void {
+    if (this.configs.length === 0 || ![...changed.keys()].some((name) => KEPT_SETTINGS.has(name as string))) return;
     this.gameSettings = {
       ...this.gameSettings,
       [this.gameId]: { configs: this.configs, sweepBot: this.sweepBot, axes: this.axes, opponents: this.opponents, matchBots: this.matchBots, size: this.size },

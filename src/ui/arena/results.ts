@@ -49,14 +49,14 @@ function figuresOf(view: ResultsView): Figures {
 }
 
 /** The figures a sweep's heatmap can be coloured by, for this run. */
-export function heatmapFigures(view: ResultsView): typeof HEATMAP_FIGURES {
-  const figures = figuresOf(view);
+function heatmapFigures(figures: Figures): typeof HEATMAP_FIGURES {
   return HEATMAP_FIGURES.filter((figure) => figure.id === 'score' || figures[figure.id]);
 }
 
 export function resultsView(report: TournamentReport | SweepReport | MatchReport, view: ResultsView) {
   if ('pentanomial' in report) return matchResults(report, view);
-  return 'pairs' in report ? tournamentResults(report, view, figuresOf(view)) : sweepResults(report, view, figuresOf(view));
+  const figures = figuresOf(view);
+  return 'pairs' in report ? tournamentResults(report, view, figures) : sweepResults(report, view, figures);
 }
 
 /** The share of a record's points (wins + draws / 2) over its games. */
@@ -146,7 +146,7 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
   const rank = (p: SweepReport['points'][number]) => (figures.margin ? p.margin : score(p));
   const played = report.points.filter((p) => p.wins + p.draws + p.losses > 0);
   const best = played.length ? played.reduce((a, b) => (rank(b) > rank(a) ? b : a)) : undefined;
-  const choices = heatmapFigures(view);
+  const choices = heatmapFigures(figures);
   const figure = choices.some((f) => f.id === view.heatmapFigure) ? view.heatmapFigure : 'score';
   return html`<section class="panel" aria-label="Results">
     <h2>Sweep of ${report.bot} against ${report.vs.join(', ')}</h2>
