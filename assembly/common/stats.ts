@@ -46,6 +46,12 @@ function budgetSpent(): bool {
   return false;
 }
 
+/** The nodes counted so far, as an integer (a search's work on a subtree is the difference of two reads). */
+@inline
+export function nodesSoFar(): u64 {
+  return nodes;
+}
+
 export function searchStopped(): bool {
   return stopped;
 }

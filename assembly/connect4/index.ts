@@ -1,9 +1,11 @@
-// Connect 4 core: Pascal Pons' solver in AssemblyScript, in the shape of his: the position (bitboards), the
-// transposition table, the move sorter, the solver; and perft, which counts the positions a few stones deep.
+// Connect 4 core: the solver in the shape of Pascal Pons' (the position as bitboards, the transposition table,
+// the move sorter, the solver) with Christophe Steininger's improvements (static bounds, threat ordering,
+// 64-bit entries), the memory of each search thread, and perft, which counts the positions a few stones deep.
 // Exports are numbers only; 64-bit boards stay inside.
 
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 export { MIN_SCORE, MAX_SCORE, reset, moveCount, canPlay, playColumn, undo, isWinningMove, canWinNext, cellAt } from "./position";
-export { clearTable } from "./transposition-table";
-export { solve, reachesScore } from "./solver";
+export { clearTable, setTableSize, tableAddress, tableEntries, attachTable, syncTable } from "./transposition-table";
+export { allocateThreads, attachThread, setStop } from "./thread-memory";
+export { solve, solveThread, reachesScore } from "./solver";
 export { countPositions } from "./perft";

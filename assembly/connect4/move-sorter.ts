@@ -1,27 +1,61 @@
-// The moves of a node sorted by score, one list per ply (no allocation during a search): added in any order,
-// taken best first. Equal scores are taken in the order they were added, last first: the solver adds the
-// columns from the edges inwards so that the centre goes first among equals.
+// The children of a node to search, best first, one list per ply in the thread's memory (no allocation during a
+// search): each child's stones after its forced replies, its column and its order score. Set in column order,
+// then sorted by score, equal scores staying in column order.
 
-import { CELLS, WIDTH } from "./position";
+import { childAddress, columnAddress, orderAddress } from "./thread-memory";
 
-const sortedMoves = new StaticArray<u64>(CELLS * WIDTH);
-const sortedScores = new StaticArray<i32>(CELLS * WIDTH);
-
-/** Adds a move to the list of the ply starting at `base`, which holds `count` moves; insertion by score. */
 @inline
-export function addMove(base: i32, count: i32, move: u64, score: i32): void {
-  let position = count;
-  while (position > 0 && sortedScores[base + position - 1] > score) {
-    sortedMoves[base + position] = sortedMoves[base + position - 1];
-    sortedScores[base + position] = sortedScores[base + position - 1];
-    position--;
-  }
-  sortedMoves[base + position] = move;
-  sortedScores[base + position] = score;
+export function setChild(ply: i32, index: i32, column: i32, current: u64, all: u64): void {
+  const at = childAddress(ply, index);
+  store<u64>(at, current);
+  store<u64>(at, all, 8);
+  store<i32>(columnAddress(ply, index), column);
 }
 
-/** The move at `index` of the ply's list (the best is the last). */
 @inline
-export function moveAt(base: i32, index: i32): u64 {
-  return sortedMoves[base + index];
+export function setOrder(ply: i32, index: i32, score: i32): void {
+  store<i32>(orderAddress(ply, index), score);
+}
+
+/** Sorts the ply's `count` children by score, highest first (insertion: at most 7). */
+export function sortChildren(ply: i32, count: i32): void {
+  for (let i = 1; i < count; i++) {
+    const score = load<i32>(orderAddress(ply, i));
+    const column = load<i32>(columnAddress(ply, i));
+    const current = load<u64>(childAddress(ply, i));
+    const all = load<u64>(childAddress(ply, i), 8);
+    let j = i;
+    while (j > 0 && load<i32>(orderAddress(ply, j - 1)) < score) {
+      const from = childAddress(ply, j - 1);
+      const to = childAddress(ply, j);
+      store<u64>(to, load<u64>(from));
+      store<u64>(to, load<u64>(from, 8), 8);
+      store<i32>(columnAddress(ply, j), load<i32>(columnAddress(ply, j - 1)));
+      store<i32>(orderAddress(ply, j), load<i32>(orderAddress(ply, j - 1)));
+      j--;
+    }
+    setChild(ply, j, column, current, all);
+    setOrder(ply, j, score);
+  }
+}
+
+/** Child `index` of the ply's list: the stones of its player to move, all its stones, its column. */
+@inline
+export function childStones(ply: i32, index: i32): u64 {
+  return load<u64>(childAddress(ply, index));
+}
+
+@inline
+export function childAllStones(ply: i32, index: i32): u64 {
+  return load<u64>(childAddress(ply, index), 8);
+}
+
+@inline
+export function childColumn(ply: i32, index: i32): i32 {
+  return load<i32>(columnAddress(ply, index));
+}
+
+@inline
+export function childOrder(ply: i32, index: i32): i32 {
+  return load<i32>(orderAddress(ply, index));
 }

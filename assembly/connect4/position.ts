@@ -1,6 +1,8 @@
 // A Connect 4 position as bitboards in u64 (7 columns of 6 cells plus a sentinel row: bit col * 7 + row): the
-// stones of the player to move and all stones, Pascal Pons' representation. Exports are numbers only to the
-// host; 64-bit values stay inside.
+// stones of the player to move and all stones, Pascal Pons' representation, and the threats (empty cells that
+// complete four) the search reads. Exports are numbers only to the host; 64-bit values stay inside.
+
+import { undoAddress } from "./thread-memory";
 
 export const WIDTH: i32 = 7;
 export const HEIGHT: i32 = 6;
@@ -9,8 +11,8 @@ export const MIN_SCORE: i32 = -CELLS / 2 + 3;
 export const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
 
 /** The bottom cell of every column, and every cell of the board (not the sentinel row). */
-const BOTTOM_MASK: u64 = 0x0040810204081;
-const BOARD_MASK: u64 = 0xfdfbf7efdfbf;
+export const BOTTOM_MASK: u64 = 0x0040810204081;
+export const BOARD_MASK: u64 = 0xfdfbf7efdfbf;
 
 @inline
 function topMaskColumn(column: i32): u64 {
@@ -27,13 +29,11 @@ export function columnMask(column: i32): u64 {
   return ((<u64>1 << HEIGHT) - 1) << (column * (HEIGHT + 1));
 }
 
-// The position: the stones of the player to move, all stones, and how many.
+// The position: the stones of the player to move, all stones, and how many. undo() takes back playColumn()
+// from the positions kept in the thread's memory.
 let current: u64 = 0;
 let mask: u64 = 0;
 let moves: i32 = 0;
-// For undo(): the positions before each move played with playColumn().
-const currentStack = new StaticArray<u64>(CELLS + 1);
-const maskStack = new StaticArray<u64>(CELLS + 1);
 
 export function reset(): void {
   current = 0;
@@ -51,15 +51,15 @@ export function canPlay(column: i32): bool {
 
 /** Plays a column (0-6) that can be played. */
 export function playColumn(column: i32): void {
-  currentStack[moves] = current;
-  maskStack[moves] = mask;
+  store<u64>(undoAddress(moves), current);
+  store<u64>(undoAddress(moves), mask, 8);
   play((mask + bottomMaskColumn(column)) & columnMask(column));
 }
 
 export function undo(): void {
   moves--;
-  current = currentStack[moves];
-  mask = maskStack[moves];
+  current = load<u64>(undoAddress(moves));
+  mask = load<u64>(undoAddress(moves), 8);
 }
 
 /** Plays a move given as its cell's bit (one of possible()). */
@@ -76,6 +76,14 @@ export function unplay(savedCurrent: u64, savedMask: u64): void {
   current = savedCurrent;
   mask = savedMask;
   moves--;
+}
+
+/** Sets the position to one saved from ownStones(), allStones() and stones(). */
+@inline
+export function setStones(savedCurrent: u64, savedMask: u64, savedMoves: i32): void {
+  current = savedCurrent;
+  mask = savedMask;
+  moves = savedMoves;
 }
 
 /** The stones of the player to move, and all stones. */
@@ -118,9 +126,22 @@ export function key(): u64 {
   return current + mask;
 }
 
+/** The cells playable now: one per column that is not full. */
 @inline
-function possible(): u64 {
+export function possible(): u64 {
   return (mask + BOTTOM_MASK) & BOARD_MASK;
+}
+
+/** The stones of the player who moved last. */
+@inline
+export function opponentStones(): u64 {
+  return current ^ mask;
+}
+
+/** The empty cells where these stones would complete four. */
+@inline
+export function threatsOf(stones: u64): u64 {
+  return computeWinningPosition(stones, mask);
 }
 
 @inline
@@ -182,4 +203,39 @@ export function possibleNonLosingMoves(): u64 {
 @inline
 export function moveScore(move: u64): i32 {
   return <i32>popcnt(computeWinningPosition(current | move, mask));
+}
+
+const COLUMN_BITS: u64 = 0x7f;
+let keyMirrored = false;
+
+/** The stones column by column in reverse order (the board seen in a mirror). */
+@inline
+function mirrorColumns(k: u64): u64 {
+  return (
+    ((k & COLUMN_BITS) << 42) |
+    ((k & (COLUMN_BITS << 7)) << 28) |
+    ((k & (COLUMN_BITS << 14)) << 14) |
+    (k & (COLUMN_BITS << 21)) |
+    ((k >> 14) & (COLUMN_BITS << 14)) |
+    ((k >> 28) & (COLUMN_BITS << 7)) |
+    ((k >> 42) & COLUMN_BITS)
+  );
+}
+
+/**
+ * The transposition table's key: the mover's stones with a marker above each column's top stone (unique per
+ * position, below 2^49), and a position and its mirror image share one, the smaller; mirroredKey() says which.
+ */
+@inline
+export function tableKey(): u64 {
+  const k = current | (mask + BOTTOM_MASK);
+  const m = mirrorColumns(k);
+  keyMirrored = m < k;
+  return keyMirrored ? m : k;
+}
+
+/** Whether the last tableKey() was the mirror image's: its stored column is mirrored too. */
+@inline
+export function mirroredKey(): bool {
+  return keyMirrored;
 }

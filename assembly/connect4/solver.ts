@@ -1,10 +1,19 @@
-// Pascal Pons' Connect 4 solver: negamax with alpha-beta on his score convention, the moves that do not lose at
-// once only, ordered centre first and then by the threats they create, a transposition table of upper and lower
-// bounds, and null-window searches converging on the score.
+// The Connect 4 solver, after Christophe Steininger's c4 (itself after Pascal Pons' and John Tromp's): negamax
+// with alpha-beta on Pons' score convention, where
+// - a position is first looked at without search ("static"): a loss next turn, bounds from the number of moves
+//   left, forced replies played out on the spot, the claimeven bound, and the table's entry (probing the
+//   children's entries before searching any of them: enhanced transposition cutoffs);
+// - the children left are searched in the order of the threats they make (those that could be completed next,
+//   the move that refuted this position before, threats two moves out, all threats, the centre);
+// - the table keeps bounds with the best column and the work they cost (transposition-table.ts);
+// - the exact score is found by a binary search of null-window searches on the same table.
+// A node is one call of negamax, a position searched beyond its static look (Steininger counts the same).
 
-import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
-import { addMove, moveAt } from "./move-sorter";
+import { countNode, nodesSoFar, reportIteration, searchStopped, startSearch } from "../common/stats";
+import { claimevenBound, moverCanStillWin } from "./bounds";
+import { childAllStones, childColumn, childOrder, childStones, setChild, setOrder, sortChildren } from "./move-sorter";
 import {
+  BOARD_MASK,
   CELLS,
   MAX_SCORE,
   MIN_SCORE,
@@ -13,134 +22,279 @@ import {
   canWinNext,
   columnMask,
   isWinningMove,
-  key,
-  moveScore,
+  mirroredKey,
+  opponentStones,
   ownStones,
   play,
   playColumn,
-  possibleNonLosingMoves,
+  possible,
+  setStones,
   stones,
+  tableKey,
+  threatsOf,
   undo,
-  unplay,
 } from "./position";
-import { clearTable, tableGet, tablePut } from "./transposition-table";
+import { EXACT, LOWER, UPPER, clearTable, entryColumn, entryScore, entryType, syncTable, tableGet, tablePut } from "./transposition-table";
+import { stopRequested } from "./thread-memory";
 
-/** Plies up to which the children's table entries are probed before the search (enhanced transposition cutoffs). */
-const ETC_PLIES: i32 = 27;
+/** Plies before which a position's entry is probed in its parent's static look (enhanced transposition cutoffs). */
+const ETC_PLIES: i32 = CELLS - 15;
+const INFINITE: i32 = 1000;
+/** Move order weights, Steininger's 1.2, 0.5, 0.5, 0.3 and 0.1 x (distance from the edge) / 7, times 70. */
+const NEXT_THREAT = 84;
+const TABLE_MOVE = 35;
+const SECOND_THREAT = 35;
+const ANY_THREAT = 21;
+/** The order noise of a helper thread (lazy SMP): 0.3 in Steininger's units, times 70. */
+const JITTER = 21;
 
-/** Columns from the centre outwards: 3, 2, 4, 1, 5, 0, 6. */
-const COLUMN_ORDER: StaticArray<i32> = [3, 2, 4, 1, 5, 0, 6];
+/** The score of a win by the stone that makes `stonesAfter` stones on the board. */
+@inline
+function winScore(stonesAfter: i32): i32 {
+  return 1 + (CELLS - stonesAfter) / 2;
+}
 
-// A table value is an upper bound v - MIN_SCORE + 1, or a lower bound v + MAX_SCORE - 2 * MIN_SCORE + 2.
+/** Set by staticLook: whether its answer is the position's value within the window (else it is a bound). */
+let settled = false;
 
-/**
- * Negamax score within (alpha, beta) for the side to move, which must not be able to win at once. Fail-hard
- * against the bounds it proves; a budget that runs out makes the result meaningless (searchStopped()) and
- * leaves wrong bounds in the table, which solve() then clears.
- */
-function negamax(alpha: i32, beta: i32): i32 {
-  if (countNode()) return 0;
-  const moves = stones();
-  const next = possibleNonLosingMoves();
-  if (next == 0) return -(CELLS - moves) / 2; // every move loses: the opponent wins with its next stone
-  if (moves >= CELLS - 2) return 0; // the board fills with no four
+/** A helper thread's random state (xorshift), for its move-order noise. */
+let noise: u32 = 0;
 
-  let min = -(CELLS - 2 - moves) / 2; // the opponent cannot win with its next stone
-  if (alpha < min) {
-    alpha = min;
-    if (alpha >= beta) return alpha;
-  }
-  let max = (CELLS - 1 - moves) / 2; // we cannot win with our next stone
-  const k = key();
-  const stored = tableGet(k);
-  if (stored) {
-    if (stored > MAX_SCORE - MIN_SCORE + 1) {
-      min = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
-      if (alpha < min) {
-        alpha = min;
-        if (alpha >= beta) return alpha;
-      }
-    } else {
-      max = stored + MIN_SCORE - 1;
-    }
-  }
-  if (beta > max) {
-    beta = max;
-    if (alpha >= beta) return beta;
-  }
-
-  // Enhanced transposition cutoff, in the first plies: a child whose stored upper bound (for the opponent) is at
-  // most -beta proves this position at least beta before any search.
-  if (moves < ETC_PLIES) {
-    const opponent = ownStones() ^ allStones();
-    for (let c = 0; c < WIDTH; c++) {
-      const move = next & columnMask(c);
-      if (move == 0) continue;
-      const childStored = tableGet(opponent + (allStones() | move));
-      if (childStored && childStored <= MAX_SCORE - MIN_SCORE + 1) {
-        const childMax = childStored + MIN_SCORE - 1;
-        if (-childMax >= beta) {
-          tablePut(k, -childMax + MAX_SCORE - 2 * MIN_SCORE + 2);
-          return -childMax;
-        }
-      }
-    }
-  }
-
-  // Sort the moves by the threats they create; add from the edges inwards so the centre wins ties.
-  const base = moves * WIDTH;
-  let count = 0;
-  for (let i = WIDTH - 1; i >= 0; i--) {
-    const move = next & columnMask(COLUMN_ORDER[i]);
-    if (move == 0) continue;
-    addMove(base, count++, move, moveScore(move));
-  }
-
-  const savedCurrent = ownStones();
-  const savedMask = allStones();
-  while (count > 0) {
-    play(moveAt(base, --count));
-    const score = -negamax(-beta, -alpha);
-    unplay(savedCurrent, savedMask);
-    if (score >= beta) {
-      tablePut(k, score + MAX_SCORE - 2 * MIN_SCORE + 2);
-      return score;
-    }
-    if (score > alpha) alpha = score;
-  }
-  tablePut(k, alpha - MIN_SCORE + 1);
-  return alpha;
+@inline
+function nextNoise(): u32 {
+  noise ^= noise << 13;
+  noise ^= noise >> 17;
+  noise ^= noise << 5;
+  return noise;
 }
 
 /**
- * The score of the position for the side to move (weak: only its sign, searching [-1, 1]), by null-window
- * searches that halve the range of possible scores, each reported as an iteration. Stops when the budget
- * (0 = none) is spent.
+ * The position's value without search, within (alpha, beta), for the side to move (which cannot win at once).
+ * Plays out forced replies on the position itself. Sets `settled` when the answer is final; otherwise returns
+ * an upper bound met in the table (or INFINITE), and the position is where the forced replies led.
+ */
+function staticLook(alpha: i32, beta: i32): i32 {
+  const moves = stones();
+  if (beta > 0 && !moverCanStillWin()) {
+    beta = 0;
+    if (alpha >= beta) {
+      settled = true;
+      return beta;
+    }
+  }
+  const opponentThreats = threatsOf(opponentStones());
+  const playable = possible();
+  const nonLosing = playable & ~(opponentThreats >> 1);
+  const opponentWins = opponentThreats & playable;
+  // Lost next turn: every move is under an opponent's four, or two fours to block, or one that cannot be.
+  if (nonLosing == 0 || (opponentWins != 0 && ((opponentWins & (opponentWins - 1)) != 0 || (opponentWins & nonLosing) == 0))) {
+    settled = true;
+    return -winScore(moves + 2);
+  }
+  // Neither side wins within its next stone.
+  alpha = max(alpha, -winScore(moves + 4));
+  beta = min(beta, winScore(moves + 3));
+  if (alpha >= beta) {
+    settled = true;
+    return beta;
+  }
+  // A forced reply (a four to block, or the only move that does not lose): played, and looked at in turn.
+  const forced = opponentWins != 0 ? opponentWins : (nonLosing & (nonLosing - 1)) == 0 ? nonLosing : 0;
+  if (forced) {
+    play(forced);
+    const score = -staticLook(-beta, -alpha);
+    return settled ? score : INFINITE;
+  }
+  if ((moves & 1) == 0) {
+    beta = min(beta, claimevenBound());
+    if (alpha >= beta) {
+      settled = true;
+      return beta;
+    }
+  }
+  if (moves < ETC_PLIES) {
+    const entry = tableGet(tableKey());
+    if (entry) {
+      const score = entryScore(entry);
+      const type = entryType(entry);
+      if (type == EXACT) {
+        settled = true;
+        return score;
+      }
+      if (type == LOWER) alpha = max(alpha, score);
+      else beta = min(beta, score);
+      if (alpha >= beta) {
+        settled = true;
+        return score;
+      }
+      if (type == UPPER) return beta;
+    }
+  }
+  return INFINITE;
+}
+
+/** The bound a result proves, knowing the window it was searched with and what the table held before. */
+@inline
+function boundType(value: i32, alpha: i32, beta: i32, entry: u64): i32 {
+  if (value <= alpha) return entry != 0 && entryType(entry) == LOWER && entryScore(entry) == value ? EXACT : UPPER;
+  if (value >= beta) return entry != 0 && entryType(entry) == UPPER && entryScore(entry) == value ? EXACT : LOWER;
+  return EXACT;
+}
+
+/**
+ * The position's value within (alpha, beta) for the side to move: a position the static look did not settle.
+ * `jitter` (0 in a single thread) adds noise to the move order near the root, so that helper threads search
+ * in different orders. A budget that runs out, or another thread that finished, makes the result meaningless.
+ */
+function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
+  if (countNode() || stopRequested()) return 0;
+  const moves = stones();
+  const windowAlpha = alpha;
+  const windowBeta = beta;
+  if (!moverCanStillWin()) beta = min(beta, 0);
+  alpha = max(alpha, -winScore(moves + 4));
+  beta = min(beta, winScore(moves + 3));
+  if (alpha >= beta) return beta;
+
+  // Each move that does not lose at once, looked at without search: settled ones tighten the window.
+  const opponentThreats = threatsOf(opponentStones());
+  const nonLosing = possible() & ~(opponentThreats >> 1);
+  const current = ownStones();
+  const all = allStones();
+  let value = -INFINITE;
+  let count = 0;
+  for (let column = 0; column < WIDTH; column++) {
+    const move = nonLosing & columnMask(column);
+    if (move == 0) continue;
+    play(move);
+    settled = false;
+    const childValue = -staticLook(-beta, -alpha);
+    if (!settled) setChild(moves, count++, column, ownStones(), allStones());
+    setStones(current, all, moves);
+    if (childValue > value) value = childValue;
+    if (childValue > alpha) {
+      alpha = childValue;
+      if (alpha >= beta) return alpha;
+    }
+  }
+  // No move wins within our next two stones either.
+  beta = min(beta, winScore(moves + 5));
+  if (alpha >= beta) return beta;
+  if (count == 0) return value;
+
+  const k = tableKey();
+  const mirrored = mirroredKey();
+  const entry = tableGet(k);
+  let tableColumn = -1;
+  if (entry) {
+    const score = entryScore(entry);
+    const type = entryType(entry);
+    if (type == EXACT) return score;
+    if (type == LOWER) {
+      alpha = max(alpha, score);
+      tableColumn = mirrored ? WIDTH - 1 - entryColumn(entry) : entryColumn(entry);
+    } else {
+      beta = min(beta, score);
+    }
+    if (alpha >= beta) return score;
+  }
+  const nodesBefore = nodesSoFar();
+
+  // The order: the threats each move makes, counted after the move itself (before its forced replies).
+  for (let i = 0; i < count; i++) {
+    const column = childColumn(moves, i);
+    play(nonLosing & columnMask(column));
+    const threats = threatsOf(opponentStones()) & ~(opponentThreats << 1);
+    const next = possible() << 1;
+    let score =
+      NEXT_THREAT * <i32>popcnt(threats & next) +
+      SECOND_THREAT * <i32>popcnt(threats & ((next & BOARD_MASK) << 1)) +
+      ANY_THREAT * <i32>popcnt(threats) +
+      min(column, WIDTH - 1 - column);
+    if (column == tableColumn) score += TABLE_MOVE;
+    if (jitter > 0) score += JITTER * <i32>(nextNoise() % <u32>(1 + (jitter % 10)));
+    setOrder(moves, i, score);
+    setStones(current, all, moves);
+  }
+  sortChildren(moves, count);
+
+  let best = -INFINITE;
+  let bestColumn = 0;
+  for (let i = 0; i < count && alpha < beta; i++) {
+    // Noise passes on to a child only where it cannot change the order here.
+    let childJitter = jitter / 10;
+    const order = childOrder(moves, i);
+    if ((i == 0 || childOrder(moves, i - 1) > order + JITTER) && (i == count - 1 || childOrder(moves, i + 1) < order - JITTER))
+      childJitter = jitter;
+    const childAll = childAllStones(moves, i);
+    const childMoves = <i32>popcnt(childAll);
+    setStones(childStones(moves, i), childAll, childMoves);
+    // Forced replies may have made it this side's turn again.
+    const score = ((childMoves - moves) & 1) == 0 ? negamax(alpha, beta, childJitter) : -negamax(-beta, -alpha, childJitter);
+    setStones(current, all, moves);
+    if (searchStopped() || stopRequested()) return 0;
+    if (score > best) {
+      best = score;
+      bestColumn = childColumn(moves, i);
+      if (score > value) value = score;
+      if (score > alpha) alpha = score;
+    }
+  }
+  const type = boundType(value, windowAlpha, windowBeta, entry);
+  tablePut(k, mirrored ? WIDTH - 1 - bestColumn : bestColumn, type, value, nodesSoFar() - nodesBefore);
+  return value;
+}
+
+/** The position's value within (alpha, beta) for the side to move, which cannot win at once. */
+function searchWindow(alpha: i32, beta: i32, jitter: i32): i32 {
+  const current = ownStones();
+  const all = allStones();
+  const moves = stones();
+  settled = false;
+  let value = staticLook(alpha, beta);
+  if (!settled) {
+    const after = stones();
+    value = ((after - moves) & 1) == 0 ? negamax(alpha, beta, jitter) : -negamax(-beta, -alpha, jitter);
+  }
+  setStones(current, all, moves);
+  return value;
+}
+
+/**
+ * The score of the position for the side to move (weak: only its sign, searching [-1, 1]), by a binary search
+ * of null-window searches, each reported as an iteration. Stops when the budget (0 = none) is spent. A helper
+ * thread (jitter > 0, seed its noise) runs the same search in another order, sharing the table.
  */
 export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
+  return solveThread(weak, nodeLimit, msLimit, 0, 0);
+}
+
+export function solveThread(weak: bool, nodeLimit: f64, msLimit: f64, jitter: i32, seed: u32): i32 {
   startSearch(nodeLimit, msLimit);
+  syncTable();
+  noise = seed | 1;
   const moves = stones();
-  if (canWinNext()) return weak ? 1 : (CELLS + 1 - moves) / 2;
-  let min = -(CELLS - moves) / 2;
-  let max = (CELLS + 1 - moves) / 2;
-  if (weak) {
-    min = -1;
-    max = 1;
-  }
+  if (moves == CELLS) return 0;
+  if (canWinNext()) return weak ? 1 : winScore(moves + 1);
+  // The range the score is known to lie in, [low, high], halved by each null-window search: Pons' choice of
+  // window, nearer 0 than the middle (scores near a draw are the cheap ones to bound).
+  let low = max(weak ? -1 : MIN_SCORE, -winScore(moves + 2));
+  let high = min(weak ? 1 : MAX_SCORE, winScore(moves + 1));
   let iterations = 0;
-  while (min < max && !searchStopped()) {
-    let med = min + (max - min) / 2;
-    if (med <= 0 && min / 2 < med) med = min / 2;
-    else if (med >= 0 && max / 2 > med) med = max / 2;
-    const r = negamax(med, med + 1);
-    if (r <= med) max = r;
-    else min = r;
-    if (!searchStopped()) reportIteration(++iterations, r, -1);
+  while (low < high) {
+    let med = low + (high - low) / 2;
+    if (med <= 0 && low / 2 < med) med = low / 2;
+    else if (med >= 0 && high / 2 > med) med = high / 2;
+    const score = searchWindow(med, med + 1, jitter);
+    if (searchStopped() || stopRequested()) break;
+    if (score <= med) high = score;
+    else low = score;
+    reportIteration(++iterations, score, -1);
   }
   // A search cut short by its budget stored guesses: forget them (one check here, none per node).
   if (searchStopped()) clearTable();
   // A weak search can fail high past its window: only the sign of its result means anything.
-  return weak ? (min > 0 ? 1 : min < 0 ? -1 : 0) : min;
+  return weak ? (low > 0 ? 1 : low < 0 ? -1 : 0) : low;
 }
 
 /**
@@ -149,14 +303,17 @@ export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
  */
 export function reachesScore(column: i32, score: i32, nodeLimit: f64, msLimit: f64): bool {
   startSearch(nodeLimit, msLimit);
-  if (isWinningMove(column)) return (CELLS + 1 - stones()) / 2 >= score;
+  syncTable();
+  if (isWinningMove(column)) return winScore(stones() + 1) >= score;
   playColumn(column);
   let reaches: bool;
-  if (canWinNext()) {
-    reaches = -((CELLS + 1 - stones()) / 2) >= score;
+  if (stones() == CELLS) {
+    reaches = 0 >= score;
+  } else if (canWinNext()) {
+    reaches = -winScore(stones() + 1) >= score;
   } else {
     // The child's score is at most -score exactly when a search of the window (-score, -score + 1) fails low.
-    reaches = negamax(-score, -score + 1) <= -score;
+    reaches = searchWindow(-score, -score + 1, 0) <= -score;
   }
   undo();
   if (searchStopped()) clearTable();
