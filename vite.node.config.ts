@@ -12,6 +12,7 @@ export default defineConfig({
       input: {
         cli: 'src/cli/main.ts',
         worker: 'workers/node.ts',
+        'thread-helper': 'workers/thread-helper-node.ts',
         'bot-worker': 'workers/bot-node.ts',
         server: 'src/server/main.ts',
         'connect4-book': 'scripts/build-connect4-book.ts',

@@ -18,6 +18,7 @@ import {
   type ShareRequest,
   type SolveAnswer,
   type SolveOptions,
+  type ThreadTools,
 } from '../src/contracts/game';
 import { gameById, games } from '../src/games';
 
@@ -48,7 +49,8 @@ export interface MoveAnswer {
   readonly report: SearchReport;
 }
 
-export function createSearchApi(loadModule: ModuleLoader, readResource: ResourceLoader, storage: DataCache) {
+/** `threads`: search threads, where the platform has them (a solver that can use them is asked with `threads`). */
+export function createSearchApi(loadModule: ModuleLoader, readResource: ResourceLoader, storage: DataCache, threads?: ThreadTools) {
   // The data files the games declare, and only those, alike in a browser and in Node.
   const declared = new Set(Object.values(games).flatMap((game) => game.resources ?? []));
   const loadResource: ResourceLoader = (name) => (declared.has(name) ? readResource(name) : Promise.resolve(null));
@@ -109,7 +111,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       const position = game.rules.parse(line);
       return game.analyze(
         position,
-        { core: await core(game), budget, resource: loadResource },
+        { core: await core(game), budget, resource: loadResource, threads },
         (iteration) => void onProgress(formatIteration(game.rules, iteration)),
       );
     },
@@ -122,7 +124,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       return solver.solve(
         position,
         options,
-        { core: await core(game), cache, budget, resource: loadResource },
+        { core: await core(game), cache, budget, resource: loadResource, threads },
         onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))),
       );
     },
@@ -153,7 +155,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
       const game = gameById(gameId);
       const solver = solverOf(game);
-      const context = { core: await core(game), cache, budget: {}, resource: loadResource };
+      const context = { core: await core(game), cache, budget: {}, resource: loadResource, threads };
       const answers: SolveAnswer[] = [];
       for (const [i, line] of lines.entries()) {
         let position: unknown;

@@ -4,17 +4,14 @@ import { expose } from 'comlink';
 import { indexedDbCache } from './browser-cache';
 import { fetchResource } from './browser-resources';
 import { createSearchApi } from './api';
+import { browserThreads } from './browser-threads';
 
 const coreUrls = import.meta.glob<string>('../build/*.wasm', { query: '?url', import: 'default' });
 
-expose(
-  createSearchApi(
-    async (core) => {
-      const url = coreUrls[`../build/${core}.wasm`];
-      if (!url) throw new Error(`there is no core "${core}"`);
-      return WebAssembly.compileStreaming(fetch(await url()));
-    },
-    fetchResource,
-    indexedDbCache,
-  ),
-);
+async function loadModule(core: string): Promise<WebAssembly.Module> {
+  const url = coreUrls[`../build/${core}.wasm`];
+  if (!url) throw new Error(`there is no core "${core}"`);
+  return WebAssembly.compileStreaming(fetch(await url()));
+}
+
+expose(createSearchApi(loadModule, fetchResource, indexedDbCache, browserThreads(loadModule)));

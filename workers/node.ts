@@ -9,14 +9,17 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { cacheFolder, fileCache } from './node-cache';
 import { readCoreModule, readResource } from './node-cores';
 import { createSearchApi } from './api';
+import { nodeThreads } from './node-threads';
 
 if (!parentPort) throw new Error('workers/node runs as a worker thread');
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const loadModule = (core: string) => readCoreModule(resolve(root, 'build'), core);
 expose(
   createSearchApi(
-    (core) => readCoreModule(resolve(root, 'build'), core),
+    loadModule,
     (name) => readResource(resolve(root, 'src/games'), name),
     fileCache(cacheFolder(root)),
+    nodeThreads(loadModule, resolve(root, 'dist-node/thread-helper.mjs')),
   ),
   nodeEndpoint(parentPort),
 );

@@ -52,6 +52,11 @@ export function nodesSoFar(): u64 {
   return nodes;
 }
 
+/** Adds nodes searched elsewhere (other threads) to this search's count. */
+export function addNodes(count: u64): void {
+  nodes += count;
+}
+
 export function searchStopped(): bool {
   return stopped;
 }

@@ -9,7 +9,7 @@
 // - the exact score is found by a binary search of null-window searches on the same table.
 // A node is one call of negamax, a position searched beyond its static look (Steininger counts the same).
 
-import { countNode, nodesSoFar, reportIteration, searchStopped, startSearch } from "../common/stats";
+import { addNodes, countNode, nodesSoFar, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { claimevenBound, moverCanStillWin } from "./bounds";
 import { childAllStones, childColumn, childOrder, childStones, setChild, setOrder, sortChildren } from "./move-sorter";
 import {
@@ -35,7 +35,22 @@ import {
   undo,
 } from "./position";
 import { EXACT, LOWER, UPPER, clearTable, entryColumn, entryScore, entryType, syncTable, tableGet, tablePut } from "./transposition-table";
-import { stopRequested } from "./thread-memory";
+import {
+  claimResult,
+  finishHelpers,
+  helperDone,
+  helpers,
+  startHelpers,
+  stopRequested,
+  takeHelperNodes,
+  thisThread,
+  threadBlock,
+  workAll,
+  workAlpha,
+  workBeta,
+  workCurrent,
+  workMoves,
+} from "./thread-memory";
 
 /** Plies before which a position's entry is probed in its parent's static look (enhanced transposition cutoffs). */
 const ETC_PLIES: i32 = CELLS - 15;
@@ -261,18 +276,48 @@ function searchWindow(alpha: i32, beta: i32, jitter: i32): i32 {
 }
 
 /**
- * The score of the position for the side to move (weak: only its sign, searching [-1, 1]), by a binary search
- * of null-window searches, each reported as an iteration. Stops when the budget (0 = none) is spent. A helper
- * thread (jitter > 0, seed its noise) runs the same search in another order, sharing the table.
+ * A window searched by every thread (lazy SMP): the helpers search it too, in orders of their own, sharing the
+ * table, and the first to finish answers for all. Single-threaded, just the window.
  */
-export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
-  return solveThread(weak, nodeLimit, msLimit, 0, 0);
+function searchWindowAllThreads(alpha: i32, beta: i32): i32 {
+  if (helpers() == 0) return searchWindow(alpha, beta, 0);
+  startHelpers(ownStones(), allStones(), stones(), alpha, beta);
+  const own = searchWindow(alpha, beta, 0);
+  if (!searchStopped() && !stopRequested()) claimResult(own);
+  const value = finishHelpers(own);
+  addNodes(takeHelperNodes());
+  return value;
 }
 
-export function solveThread(weak: bool, nodeLimit: f64, msLimit: f64, jitter: i32, seed: u32): i32 {
-  startSearch(nodeLimit, msLimit);
+/** A helper's order noise, by its index: Steininger's choice, different for every thread and fading with depth. */
+function helperJitter(index: i32, threads: i32): i32 {
+  if (threads > 10) return (index % 4) * 10000 + (index % 5) * 1000 + (index % 6) * 100 + (index % 7) * 10 + (index % 8);
+  return (index % 2) * 100 + (index % 3) * 10 + (index % 4);
+}
+
+/**
+ * A helper thread's share of one window (the threaded build): the position and window the first thread handed
+ * out, searched in this helper's order; its worker calls it each time the generation word moves.
+ */
+export function helperSearch(generation: i32): void {
+  const index = thisThread();
+  setStones(workCurrent(), workAll(), workMoves());
+  startSearch(0, 0);
   syncTable();
-  noise = seed | 1;
+  noise = ((<u32>index * 0x9e3779b9) ^ <u32>generation) | 1;
+  const value = searchWindow(workAlpha(), workBeta(), helperJitter(index, helpers() + 1));
+  if (!stopRequested()) claimResult(value);
+  helperDone(nodesSoFar());
+}
+
+/**
+ * The score of the position for the side to move (weak: only its sign, searching [-1, 1]), by a binary search
+ * of null-window searches, each reported as an iteration. Stops when the budget (0 = none) is spent.
+ */
+export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  threadBlock();
+  syncTable();
   const moves = stones();
   if (moves == CELLS) return 0;
   if (canWinNext()) return weak ? 1 : winScore(moves + 1);
@@ -285,7 +330,7 @@ export function solveThread(weak: bool, nodeLimit: f64, msLimit: f64, jitter: i3
     let med = low + (high - low) / 2;
     if (med <= 0 && low / 2 < med) med = low / 2;
     else if (med >= 0 && high / 2 > med) med = high / 2;
-    const score = searchWindow(med, med + 1, jitter);
+    const score = searchWindowAllThreads(med, med + 1);
     if (searchStopped() || stopRequested()) break;
     if (score <= med) high = score;
     else low = score;
@@ -303,6 +348,7 @@ export function solveThread(weak: bool, nodeLimit: f64, msLimit: f64, jitter: i3
  */
 export function reachesScore(column: i32, score: i32, nodeLimit: f64, msLimit: f64): bool {
   startSearch(nodeLimit, msLimit);
+  threadBlock();
   syncTable();
   if (isWinningMove(column)) return winScore(stones() + 1) >= score;
   playColumn(column);

@@ -1,16 +1,21 @@
-// Instantiating a game core: the imports every core expects (a clock, abort, and iteration reports).
+// Instantiating a game core: the imports every core expects (a clock, abort, iteration reports, and for a
+// threaded core its shared memory and a way to block until another thread changes a word of it).
 
 /** Receives a core's iteration reports: the depth (or iteration number), nodes and ms so far, score, move. */
 export type IterationListener = (depth: number, nodes: number, ms: number, score: number, move: number) => void;
 
 const listeners = new WeakMap<object, (listener: IterationListener | undefined) => void>();
 
-export async function instantiateCore<Core>(module: WebAssembly.Module): Promise<Core> {
-  let memory: WebAssembly.Memory | undefined;
+/** `shared`: the memory a threaded core's build imports, the same for all its threads. */
+export async function instantiateCore<Core>(module: WebAssembly.Module, shared?: WebAssembly.Memory): Promise<Core> {
+  let memory: WebAssembly.Memory | undefined = shared;
   let listener: IterationListener | undefined;
   const instance = await WebAssembly.instantiate(module, {
     env: {
+      ...(shared ? { memory: shared } : {}),
       now: () => performance.now(),
+      /** Blocks while the 32-bit word at `address` holds `value` (another thread changes it and notifies). */
+      waitWhileEqual: (address: number, value: number) => void Atomics.wait(new Int32Array(memory!.buffer), address >>> 2, value),
       iteration: (depth: number, nodes: number, ms: number, score: number, move: number) => listener?.(depth, nodes, ms, score, move),
       abort(message: number, file: number, line: number, column: number): never {
         throw new Error(`core aborted: ${readString(memory, message)} at ${readString(memory, file)}:${line}:${column}`);

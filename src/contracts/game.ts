@@ -139,9 +139,24 @@ export interface Analysis {
   readonly ms: number;
 }
 
+/**
+ * Search threads on one shared memory, where the platform has them (Node; a page that is cross-origin
+ * isolated): a core's threaded build, and helper threads started in workers of their own.
+ */
+export interface ThreadTools {
+  /** Why there are no threads here (a page that is not cross-origin isolated), or '' when there are. */
+  unavailable(): string;
+  /** A core's build by name (`connect4-threads`). */
+  module(name: string): Promise<WebAssembly.Module>;
+  /** Starts a helper thread with its start message; resolves once it has joined the memory. */
+  spawn(start: unknown): Promise<{ terminate(): void }>;
+}
+
 /** What a solver works with in the worker: the game's core, the data cache, and the budget of the search. */
 export interface SolveTools<Core> {
   readonly core: Core;
+  /** Threads, where the platform has them. */
+  readonly threads?: ThreadTools;
   readonly cache: DataCache;
   /** The game's data files (an opening book). */
   resource(name: string): Promise<ArrayBuffer | null>;
@@ -242,6 +257,7 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
  */
 export interface AnalyzeTools<Core> {
   readonly core: Core;
+  readonly threads?: ThreadTools;
   readonly budget: Budget;
   resource(name: string): Promise<ArrayBuffer | null>;
 }

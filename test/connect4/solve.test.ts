@@ -152,3 +152,34 @@ describe('connect4 solve and the opening book', () => {
     ]);
   });
 });
+
+describe('connect4 solve with threads', () => {
+  it('gives every score of Pons’ sets with 2 and 3 threads sharing one table, as one thread does', async () => {
+    // Mid-game and opening positions: Pons' scores are the oracle, the single-threaded search the comparison.
+    const positions = [...lines('Test_L2_R2', 200), ...lines('Test_L1_R1', 100), ...lines('Test_L1_R2', 8)];
+    const expected = positions.map((line) => Number(line.split(' ')[1]));
+    const moves = positions.map((line) => line.split(' ')[0]);
+    const single = await api.solveAll('connect4', moves, { scoreOnly: true });
+    expect(single.map(({ score }) => score)).toEqual(expected);
+    for (const threads of ['2', '3']) {
+      const threaded = await api.solveAll('connect4', moves, { scoreOnly: true, threads });
+      expect(threaded.map(({ score }) => score)).toEqual(expected);
+    }
+  });
+
+  it('takes --threads N on the command line, a best column with it, and refuses a count out of range', async () => {
+    const positions = lines('Test_L1_R1', 10);
+    const { status, stdout } = await runCli(['connect4', 'solve', '--workers', '1', '--threads', '2'], positions.map((line) => line.split(' ')[0]).join('\n'));
+    expect(status).toBe(0);
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { score: number; move: number });
+    expect(answers.map(({ score }) => score)).toEqual(positions.map((line) => Number(line.split(' ')[1])));
+    const analyses = await Promise.all(positions.map((line) => api.analyze('connect4', line.split(' ')[0])));
+    answers.forEach(({ score, move }, i) => expect(analyses[i].values[move - 1]).toBe(score));
+    const refused = await runCli(['connect4', 'solve', '--threads', '0'], '4\n');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--threads must be one of 1, 2, .*16, got "0"/);
+  });
+});

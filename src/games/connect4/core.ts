@@ -19,6 +19,16 @@ export interface Connect4Core {
   elapsedMs(): number;
   searchStopped(): number;
   setReporting(on: number): void;
+  /** Sizes the transposition table to 2^log2 entries (20-27, 8 bytes each) and empties it. */
+  setTableSize(log2: number): number;
+  tableAddress(): number;
+  tableEntries(): number;
+  /** Threads (the `-threads` build): the first thread's blocks for `count` threads; a helper's attachment. */
+  allocateThreads(count: number): number;
+  attachThread(blocks: number, index: number, threads: number): number;
+  attachTable(address: number, entries: number): void;
+  helperSearch(generation: number): void;
+  quitHelpers(): void;
 }
 
 export function setPosition(core: Connect4Core, position: Position): void {

@@ -8,6 +8,7 @@ import { analyzeFastestFirst } from './analysis';
 import { loadBook } from './book';
 import { solve, type Connect4SolveOptions } from './solve';
 import { terminal } from './terminal';
+import { MAX_THREADS, threadedCore } from './threads';
 
 export const connect4 = defineGame<Position, number, Connect4Core, Connect4SolveOptions>({
   rules,
@@ -25,14 +26,23 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
       { name: 'analyze', help: "add every column's score (null for a full column)" },
       { name: 'weak', help: 'only win (1), draw (0) or loss (-1): faster' },
       { name: 'no-book', help: 'search even a position the opening book has (by default it answers, with "book":true)' },
+      {
+        name: 'threads',
+        value: 'N',
+        help: 'search each position with N threads sharing one table (use with --workers 1)',
+        choices: Array.from({ length: MAX_THREADS }, (_, i) => String(i + 1)),
+      },
     ],
-    solve: async (position, options, { core, budget, resource }, progress) => {
+    solve: async (position, options, { core, budget, resource, threads }, progress) => {
       // A position of the opening book answers from it: its score and a best column, no search.
       if (!options['no-book'] && !options.analyze && !options.scoreOnly && !rules.outcome(position)) {
         const known = (await loadBook(resource))?.lookup(position);
         if (known) return { score: options.weak ? Math.sign(known.score) : known.score, move: known.column + 1, book: true, nodes: 0, ms: 0 };
       }
-      return solve(position, options, core, budget, progress);
+      const count = Number(options.threads ?? 1);
+      if (count === 1) return solve(position, options, core, budget, progress);
+      if (!threads) throw new Error('this worker cannot start search threads');
+      return solve(position, options, await threadedCore(threads, count), budget, progress);
     },
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),

@@ -119,6 +119,8 @@ export interface Connect4SolveOptions {
   readonly weak?: boolean;
   /** Search even a position the opening book has. */
   readonly 'no-book'?: boolean;
+  /** Search with this many threads sharing one table (`--threads N`, 1 to 16). */
+  readonly threads?: string;
   readonly scoreOnly?: boolean;
 }
 

@@ -1,0 +1,93 @@
+// The solver on several threads (lazy SMP): the core's threaded build on one shared memory, the first thread
+// in this worker and a helper per extra thread in workers of its own, all searching each null window in orders
+// of their own and sharing one transposition table; the first to finish answers. The core does the searching
+// and the handing out; here the threads are started, and each helper's loop waits for work.
+
+import { instantiateCore } from '../../contracts/core';
+import type { ThreadTools } from '../../contracts/game';
+import type { Connect4Core } from './core';
+
+/** The most threads a search may use. */
+export const MAX_THREADS = 16;
+
+/** What a helper needs to join: the module, the memory, where its block and the table are. */
+export interface HelperStart {
+  readonly module: WebAssembly.Module;
+  readonly memory: WebAssembly.Memory;
+  readonly blocks: number;
+  readonly table: number;
+  readonly entries: number;
+  readonly index: number;
+  readonly threads: number;
+}
+
+// The control words a helper's worker reads (byte offsets from the control address the core returns).
+const GENERATION = 16;
+const QUIT = 28;
+
+/** A memory of 64 pages to start with, and room to grow to 2 GB (the table is allocated in it). */
+const INITIAL_PAGES = 64;
+const MAXIMUM_PAGES = 32768;
+
+interface ThreadedCore {
+  readonly threads: number;
+  readonly core: Promise<Connect4Core>;
+}
+
+let current: ThreadedCore | undefined;
+let stopCurrent: (() => void) | undefined;
+
+/**
+ * The core searching with `threads` threads, started on first use and kept for the next searches (a search
+ * with another count stops these and starts others). Throws, saying why, where threads are not available.
+ */
+export function threadedCore(tools: ThreadTools, threads: number): Promise<Connect4Core> {
+  if (current?.threads === threads) return current.core;
+  stopCurrent?.();
+  const core = (async () => {
+    const reason = tools.unavailable();
+    if (reason) throw new Error(`${threads} threads are not available here: ${reason}`);
+    const module = await tools.module('connect4-threads');
+    const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
+    const first = await instantiateCore<Connect4Core>(module, memory);
+    const blocks = first.allocateThreads(threads);
+    const table = first.tableAddress();
+    const entries = first.tableEntries();
+    const helpers = await Promise.all(
+      Array.from({ length: threads - 1 }, (_, i) => tools.spawn({ module, memory, blocks, table, entries, index: i + 1, threads } satisfies HelperStart)),
+    );
+    stopCurrent = () => {
+      first.quitHelpers();
+      for (const helper of helpers) helper.terminate();
+    };
+    return first;
+  })();
+  current = { threads, core };
+  core.catch(() => {
+    if (current?.core === core) current = undefined;
+  });
+  return core;
+}
+
+/**
+ * A helper thread's life: join the first thread's memory (then `joined()`), and search each window it hands
+ * out, until told to quit.
+ */
+export async function runHelper(start: HelperStart, joined: () => void): Promise<void> {
+  const core = await instantiateCore<Connect4Core>(start.module, start.memory);
+  const control = core.attachThread(start.blocks, start.index, start.threads);
+  core.attachTable(start.table, start.entries);
+  joined();
+  const words = new Int32Array(start.memory.buffer);
+  const generation = (control + GENERATION) >>> 2;
+  const quit = (control + QUIT) >>> 2;
+  let seen = 0;
+  for (;;) {
+    Atomics.wait(words, generation, seen);
+    if (Atomics.load(words, quit)) return;
+    const now = Atomics.load(words, generation);
+    if (now === seen) continue;
+    seen = now;
+    core.helperSearch(now);
+  }
+}
