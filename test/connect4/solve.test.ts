@@ -177,7 +177,7 @@ describe('connect4 solve with threads', () => {
       .map((line) => JSON.parse(line) as { score: number; move: number });
     expect(answers.map(({ score }) => score)).toEqual(positions.map((line) => Number(line.split(' ')[1])));
     const analyses = await Promise.all(positions.map((line) => api.analyze('connect4', line.split(' ')[0])));
-    answers.forEach(({ score, move }, i) => expect(analyses[i].values[move - 1]).toBe(score));
+    expect(answers.map(({ move }, i) => analyses[i].values[move - 1])).toEqual(answers.map(({ score }) => score));
     const refused = await runCli(['connect4', 'solve', '--threads', '0'], '4\n');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/--threads must be one of 1, 2, .*16, got "0"/);
