@@ -14,6 +14,7 @@ import { claimevenBound, moverCanStillWin } from "./bounds";
 import { childAllStones, childColumn, childOrder, childStones, setChild, setOrder, sortChildren } from "./move-sorter";
 import {
   BOARD_MASK,
+  BOTTOM_MASK,
   CELLS,
   MAX_SCORE,
   MIN_SCORE,
@@ -40,7 +41,10 @@ import {
   finishHelpers,
   helperDone,
   helpers,
+  searchedElsewhere,
   startHelpers,
+  startedSearching,
+  stoppedSearching,
   stopRequested,
   takeHelperNodes,
   thisThread,
@@ -52,6 +56,8 @@ import {
   workMoves,
 } from "./thread-memory";
 
+/** Plies before which threads share out the children of a node (see negamax). */
+const SHARED_PLIES: i32 = 24;
 /** Plies before which a position's entry is probed in its parent's static look (enhanced transposition cutoffs). */
 const ETC_PLIES: i32 = CELLS - 15;
 const INFINITE: i32 = 1000;
@@ -235,25 +241,41 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
 
   let best = -INFINITE;
   let bestColumn = 0;
-  for (let i = 0; i < count && alpha < beta; i++) {
-    // Noise passes on to a child only where it cannot change the order here.
-    let childJitter = jitter / 10;
-    const order = childOrder(moves, i);
-    if ((i == 0 || childOrder(moves, i - 1) > order + JITTER) && (i == count - 1 || childOrder(moves, i + 1) < order - JITTER))
-      childJitter = jitter;
-    const childAll = childAllStones(moves, i);
-    const childMoves = <i32>popcnt(childAll);
-    setStones(childStones(moves, i), childAll, childMoves);
-    // Forced replies may have made it this side's turn again.
-    const score = ((childMoves - moves) & 1) == 0 ? negamax(alpha, beta, childJitter) : -negamax(-beta, -alpha, childJitter);
-    setStones(current, all, moves);
-    if (searchStopped() || stopRequested()) return 0;
-    if (score > best) {
-      best = score;
-      bestColumn = childColumn(moves, i);
-      if (score > value) value = score;
-      if (score > alpha) alpha = score;
+  // With helpers, near the root: a child another thread is searching is put off to a second pass (by then its
+  // value is likely in the table), so that threads share the work of a node instead of repeating it.
+  const sharing = moves < SHARED_PLIES && helpers() > 0;
+  let deferred = 0;
+  for (let pass = 0; pass < 2 && alpha < beta; pass++) {
+    for (let i = 0; i < count && alpha < beta; i++) {
+      if (pass == 1 && (deferred & (1 << i)) == 0) continue;
+      const childAll = childAllStones(moves, i);
+      const childCurrent = childStones(moves, i);
+      const childKey = childCurrent | (childAll + BOTTOM_MASK);
+      if (sharing && pass == 0 && i > 0 && searchedElsewhere(childKey)) {
+        deferred |= 1 << i;
+        continue;
+      }
+      // Noise passes on to a child only where it cannot change the order here.
+      let childJitter = jitter / 10;
+      const order = childOrder(moves, i);
+      if ((i == 0 || childOrder(moves, i - 1) > order + JITTER) && (i == count - 1 || childOrder(moves, i + 1) < order - JITTER))
+        childJitter = jitter;
+      const childMoves = <i32>popcnt(childAll);
+      setStones(childCurrent, childAll, childMoves);
+      if (sharing) startedSearching(childKey);
+      // Forced replies may have made it this side's turn again.
+      const score = ((childMoves - moves) & 1) == 0 ? negamax(alpha, beta, childJitter) : -negamax(-beta, -alpha, childJitter);
+      if (sharing) stoppedSearching(childKey);
+      setStones(current, all, moves);
+      if (searchStopped() || stopRequested()) return 0;
+      if (score > best) {
+        best = score;
+        bestColumn = childColumn(moves, i);
+        if (score > value) value = score;
+        if (score > alpha) alpha = score;
+      }
     }
+    if (deferred == 0) break;
   }
   const type = boundType(value, windowAlpha, windowBeta, entry);
   tablePut(k, mirrored ? WIDTH - 1 - bestColumn : bestColumn, type, value, nodesSoFar() - nodesBefore);

@@ -40,6 +40,9 @@ declare function waitWhileEqual(address: usize, value: i32): void;
 
 let block: usize = 0;
 let control: usize = 0;
+/** The positions being searched by some thread near the root: a small table of keys after the blocks. */
+let searching: usize = 0;
+const SEARCHING_SLOTS: usize = 1 << 14;
 /** This thread's index (0: the one the host calls), and how many helpers the first thread has. */
 let threadIndex: i32 = 0;
 let helperCount: i32 = 0;
@@ -57,10 +60,12 @@ export function threadBlock(): usize {
 
 /** Allocates `count` blocks (for the first thread and its helpers) and takes the first; returns their address. */
 export function allocateThreads(count: i32): usize {
-  const all = heap.alloc(THREAD_BYTES * <usize>count + 64);
+  const bytes = THREAD_BYTES * <usize>count + (SEARCHING_SLOTS << 3);
+  const all = heap.alloc(bytes + 64);
   const aligned = (all + 63) & ~(<usize>63);
-  memory.fill(aligned, 0, THREAD_BYTES * <usize>count);
+  memory.fill(aligned, 0, bytes);
   block = aligned;
+  searching = aligned + THREAD_BYTES * <usize>count;
   control = aligned + CONTROL_OFFSET;
   helperCount = count - 1;
   return aligned;
@@ -76,7 +81,30 @@ export function attachThread(blocks: usize, index: i32, threads: i32): usize {
   control = blocks + CONTROL_OFFSET;
   threadIndex = index;
   helperCount = threads - 1;
+  searching = blocks + THREAD_BYTES * <usize>threads;
   return control;
+}
+
+@inline
+function searchingSlot(key: u64): usize {
+  return searching + (<usize>((key * 0x9e3779b97f4a7c15) >> 50) << 3);
+}
+
+/** Marks a position as being searched by this thread (a newer mark takes the slot of an older one). */
+@inline
+export function startedSearching(key: u64): void {
+  atomic.store<u64>(searchingSlot(key), key);
+}
+
+@inline
+export function stoppedSearching(key: u64): void {
+  atomic.cmpxchg<u64>(searchingSlot(key), key, 0);
+}
+
+/** Whether some thread is searching this position (or was, and its mark was not yet taken by another). */
+@inline
+export function searchedElsewhere(key: u64): bool {
+  return atomic.load<u64>(searchingSlot(key)) == key;
 }
 
 /** How many helpers search with the first thread (0: single-threaded). */
