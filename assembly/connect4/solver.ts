@@ -11,7 +11,7 @@
 
 import { addNodes, countNode, nodesSoFar, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { claimevenBound, moverCanStillWin } from "./bounds";
-import { childAllStones, childColumn, childOrder, childStones, setChild, setOrder, sortChildren } from "./move-sorter";
+import { childAllStones, childColumn, childOrder, childStones, childThreats, setChild, setOrder, sortChildren } from "./move-sorter";
 import {
   BOARD_MASK,
   BOTTOM_MASK,
@@ -90,11 +90,12 @@ function nextNoise(): u32 {
 }
 
 /**
- * The position's value without search, within (alpha, beta), for the side to move (which cannot win at once).
+ * The position's value without search, within (alpha, beta), for the side to move (which cannot win at once),
+ * given the opponent's threats.
  * Plays out forced replies on the position itself. Sets `settled` when the answer is final; otherwise returns
  * an upper bound met in the table (or INFINITE), and the position is where the forced replies led.
  */
-function staticLook(alpha: i32, beta: i32): i32 {
+function staticLook(alpha: i32, beta: i32, opponentThreats: u64): i32 {
   const moves = stones();
   if (beta > 0 && !moverCanStillWin()) {
     beta = 0;
@@ -103,7 +104,6 @@ function staticLook(alpha: i32, beta: i32): i32 {
       return beta;
     }
   }
-  const opponentThreats = threatsOf(opponentStones());
   const playable = possible();
   const nonLosing = playable & ~(opponentThreats >> 1);
   const opponentWins = opponentThreats & playable;
@@ -123,7 +123,7 @@ function staticLook(alpha: i32, beta: i32): i32 {
   const forced = opponentWins != 0 ? opponentWins : (nonLosing & (nonLosing - 1)) == 0 ? nonLosing : 0;
   if (forced) {
     play(forced);
-    const score = -staticLook(-beta, -alpha);
+    const score = -staticLook(-beta, -alpha, threatsOf(opponentStones()));
     return settled ? score : INFINITE;
   }
   if ((moves & 1) == 0) {
@@ -189,8 +189,9 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
     if (move == 0) continue;
     play(move);
     settled = false;
-    const childValue = -staticLook(-beta, -alpha);
-    if (!settled) setChild(moves, count++, column, ownStones(), allStones());
+    const ours = threatsOf(opponentStones());
+    const childValue = -staticLook(-beta, -alpha, ours);
+    if (!settled) setChild(moves, count++, column, ownStones(), allStones(), ours);
     setStones(current, all, moves);
     if (childValue > value) value = childValue;
     if (childValue > alpha) {
@@ -224,9 +225,8 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
   // The order: the threats each move makes, counted after the move itself (before its forced replies).
   for (let i = 0; i < count; i++) {
     const column = childColumn(moves, i);
-    play(nonLosing & columnMask(column));
-    const threats = threatsOf(opponentStones()) & ~(opponentThreats << 1);
-    const next = possible() << 1;
+    const threats = childThreats(moves, i) & ~(opponentThreats << 1);
+    const next = (((all | (nonLosing & columnMask(column))) + BOTTOM_MASK) & BOARD_MASK) << 1;
     let score =
       NEXT_THREAT * <i32>popcnt(threats & next) +
       SECOND_THREAT * <i32>popcnt(threats & ((next & BOARD_MASK) << 1)) +
@@ -235,7 +235,6 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
     if (column == tableColumn) score += TABLE_MOVE;
     if (jitter > 0) score += JITTER * <i32>(nextNoise() % <u32>(1 + (jitter % 10)));
     setOrder(moves, i, score);
-    setStones(current, all, moves);
   }
   sortChildren(moves, count);
 
@@ -288,7 +287,7 @@ function searchWindow(alpha: i32, beta: i32, jitter: i32): i32 {
   const all = allStones();
   const moves = stones();
   settled = false;
-  let value = staticLook(alpha, beta);
+  let value = staticLook(alpha, beta, threatsOf(opponentStones()));
   if (!settled) {
     const after = stones();
     value = ((after - moves) & 1) == 0 ? negamax(alpha, beta, jitter) : -negamax(-beta, -alpha, jitter);

@@ -5,9 +5,9 @@
 // the first thread (`allocateThreads`) and handed to the others (`attachThread`); a single-threaded instance
 // allocates its one block on first use.
 
-/** The block's layout: per ply (0-42), 7 children of 16 bytes, their 7 columns and 7 order scores. */
+/** The block's layout: per ply (0-42), 7 children of 24 bytes, their 7 columns and 7 order scores. */
 export const PLIES: usize = 43;
-const CHILD_BYTES: usize = 16;
+const CHILD_BYTES: usize = 24;
 const PLY_BYTES: usize = 7 * CHILD_BYTES + 7 * 4 + 7 * 4;
 const UNDO_OFFSET: usize = PLIES * PLY_BYTES;
 /**
@@ -116,19 +116,20 @@ export function thisThread(): i32 {
   return threadIndex;
 }
 
+// The search's accessors read the block directly: a search starts with threadBlock(), so it exists.
 @inline
 export function childAddress(ply: i32, index: i32): usize {
-  return threadBlock() + <usize>ply * PLY_BYTES + <usize>index * CHILD_BYTES;
+  return block + <usize>ply * PLY_BYTES + <usize>index * CHILD_BYTES;
 }
 
 @inline
 export function columnAddress(ply: i32, index: i32): usize {
-  return threadBlock() + <usize>ply * PLY_BYTES + 7 * CHILD_BYTES + (<usize>index << 2);
+  return block + <usize>ply * PLY_BYTES + 7 * CHILD_BYTES + (<usize>index << 2);
 }
 
 @inline
 export function orderAddress(ply: i32, index: i32): usize {
-  return threadBlock() + <usize>ply * PLY_BYTES + 7 * CHILD_BYTES + 7 * 4 + (<usize>index << 2);
+  return block + <usize>ply * PLY_BYTES + 7 * CHILD_BYTES + 7 * 4 + (<usize>index << 2);
 }
 
 @inline
