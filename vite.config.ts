@@ -1,7 +1,15 @@
 // The app: index.html, the Lit pages and the search workers, built to dist/.
 import { defineConfig } from 'vite';
 
+/**
+ * Cross-origin isolation, as the playground's server sends it: a page needs it for shared memory (the Connect 4
+ * solver's threads); without it the page searches with one thread and says so.
+ */
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 export default defineConfig({
+  server: { headers: ISOLATION },
+  preview: { headers: ISOLATION },
   build: {
     outDir: 'dist',
     target: 'es2022',

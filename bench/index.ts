@@ -5,6 +5,8 @@ import { arenaSuites } from './arena';
 import { cardsSuite } from './cards';
 import { clusterSuite } from './cluster';
 import { connect4Suites } from './connect4';
+import { connect4EmptySuite } from './connect4-empty';
+import { connect4AnswersSuite } from './connect4-answers';
 import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
@@ -15,6 +17,8 @@ export const suites: readonly BenchSuite[] = [
   tictactoeSuite,
   ...matrixSuites,
   ...connect4Suites,
+  connect4EmptySuite,
+  connect4AnswersSuite,
   ...puzzle15Suites,
   cardsSuite,
   ...arenaSuites,

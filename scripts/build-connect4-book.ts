@@ -1,17 +1,20 @@
-// Builds the Connect 4 opening book (src/games/connect4/book.bin) with our own solver on the worker pool:
-// every position, up to --plies stones, where the book's side is to move after playing the book's moves
-// (from the first seat and from the second), against any moves of the other side. Positions are solved ply by
-// ply, a position and its mirror once; the file is rewritten as results come in, and a run that is stopped
+// Builds the Connect 4 opening book (src/games/connect4/book.bin) with our own solver: every column's score of
+// every position, up to --plies stones, that a game of the perfect player against anything meets (the perfect
+// player first or second: its move is the book's best column, the other side's any). Positions are analysed
+// ply by ply, a position and its mirror once, in one worker searching with --threads threads and keeping its
+// table from one position to the next (they share much). The book is rewritten at the end of each ply (so it
+// always holds whole plies), the positions of the ply under way in book.bin.partial; a run that is stopped
 // resumes where it left off.
-//   npm run build && node dist-node/connect4-book.mjs [--plies 8] [--workers 1]
+//   npm run build && node dist-node/connect4-book.mjs [--plies 8] [--threads 2]
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { answerOf, canonicalKey, OpeningBook, type BookEntry } from '../src/games/connect4/book';
+import { legalMoves, newGame, play, type Position } from '../src/games/connect4/rules';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
-import { canonicalKey, OpeningBook, type BookEntry } from '../src/games/connect4/book';
-import { legalMoves, newGame, play, type Position } from '../src/games/connect4/rules';
 
 const FILE = 'src/games/connect4/book.bin';
+const PARTIAL = `${FILE}.partial`;
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -19,40 +22,40 @@ function option(name: string, fallback: number): number {
 }
 
 const plies = option('plies', 8);
-const pool = createNodePool(option('workers', 1));
+const threads = option('threads', 2);
+const pool = createNodePool(1);
 const entries = new Map<number, BookEntry>();
-if (existsSync(FILE)) {
-  const book = OpeningBook.read(readFileSync(FILE).buffer as ArrayBuffer);
-  for (const entry of book.entries()) entries.set(entry.key, entry);
-  console.log(`resuming: ${entries.size} positions in ${FILE}`);
+for (const file of [FILE, PARTIAL].filter(existsSync)) {
+  try {
+    const bytes = readFileSync(file);
+    const book = OpeningBook.read(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    for (const entry of book.entries()) entries.set(entry.key, entry);
+    console.log(`resuming: ${entries.size} positions after reading ${file}`);
+  } catch (error) {
+    console.log(`skipping ${file}: not a book of this version (${(error as Error).message})`);
+  }
 }
 
-function save(): void {
-  writeFileSync(`${FILE}.part`, OpeningBook.write([...entries.values()]));
-  renameSync(`${FILE}.part`, FILE);
+let unsaved = 0;
+/** Writes the entries to `file`, whole or not at all. */
+function save(file = PARTIAL): void {
+  writeFileSync(`${file}.writing`, OpeningBook.write([...entries.values()]));
+  renameSync(`${file}.writing`, file);
+  unsaved = 0;
 }
 
-/** Solves the positions not yet in the book (in parallel) and returns each position's best column. */
-async function solveAll(positions: readonly Position[], ply: number): Promise<number[]> {
-  let done = 0;
+/** Every column's score of a position, in its own orientation: from the book being built, else analysed. */
+async function analyse(position: Position): Promise<(number | null)[]> {
+  const { key, mirrored } = canonicalKey(position);
+  const known = entries.get(key);
+  if (known) return mirrored ? [...known.values].reverse() : [...known.values];
   const started = performance.now();
-  return Promise.all(
-    positions.map(async (position) => {
-      const { key, mirrored } = canonicalKey(position);
-      let entry = entries.get(key);
-      if (!entry) {
-        const answer = await requestSolve(pool, 'connect4', position.moves).promise;
-        const column = (answer.move as number) - 1;
-        entry = { key, score: answer.score as number, column: mirrored ? 6 - column : column };
-        entries.set(key, entry);
-        save();
-        console.log(
-          `ply ${ply} ${++done}/${positions.length} "${position.moves}": score ${entry.score}, ${answer.nodes} nodes, ${(answer.ms / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(0)} s in this ply)`,
-        );
-      }
-      return mirrored ? 6 - entry.column : entry.column;
-    }),
-  );
+  const answer = await requestSolve(pool, 'connect4', position.moves, { analyze: true, threads: String(threads), 'keep-table': true, 'no-book': true }).promise;
+  const values = answer.columns as (number | null)[];
+  entries.set(key, { key, values: mirrored ? [...values].reverse() : values });
+  if (++unsaved >= 20) save();
+  console.log(`"${position.moves}": ${values.map((v) => v ?? '-').join(' ')} (${answer.nodes} nodes, ${((performance.now() - started) / 1000).toFixed(2)} s)`);
+  return values;
 }
 
 /** The positions of one ply, each once up to mirroring. */
@@ -62,22 +65,30 @@ function distinct(positions: readonly Position[]): Position[] {
   return [...seen.values()];
 }
 
-// Book side first: the empty board; book side second: every first move.
-let frontier: Position[] = [newGame(), ...legalMoves(newGame()).map((column) => play(newGame(), column))];
+// Both games at once: (position, the perfect player's seat) pairs, ply by ply.
+let frontier: { position: Position; seat: number }[] = [
+  { position: newGame(), seat: 0 },
+  { position: newGame(), seat: 1 },
+];
 for (let ply = 0; ply <= plies && frontier.length > 0; ply++) {
-  const here = distinct(frontier.filter((position) => position.moves.length === ply));
-  const later = frontier.filter((position) => position.moves.length !== ply);
-  const columns = await solveAll(here, ply);
-  // The book's move, then every reply: the positions two plies on where the book's side moves again.
-  const next = here.flatMap((position, i) => {
-    const booked = play(position, columns[i]);
-    return booked.winner === null
-      ? legalMoves(booked)
-          .map((reply) => play(booked, reply))
-          .filter((p) => p.winner === null)
-      : [];
+  const started = performance.now();
+  const here = distinct(frontier.map(({ position }) => position));
+  const next: { position: Position; seat: number }[] = [];
+  for (const position of here) await analyse(position);
+  for (const { position, seat } of frontier) {
+    const columns = position.moves.length % 2 === seat ? [answerOf(await analyse(position)).column] : legalMoves(position);
+    for (const column of columns) {
+      const child = play(position, column);
+      if (child.winner === null && legalMoves(child).length > 0) next.push({ position: child, seat });
+    }
+  }
+  // A position met in both games, or twice in one, goes on once per seat.
+  const seen = new Set<string>();
+  frontier = next.filter(({ position, seat }) => {
+    const id = `${canonicalKey(position).key}/${seat}`;
+    return seen.has(id) ? false : (seen.add(id), true);
   });
-  frontier = [...later, ...next];
-  console.log(`ply ${ply} done: ${here.length} positions; the book holds ${entries.size}`);
+  save(FILE);
+  console.log(`ply ${ply}: ${here.length} positions in ${((performance.now() - started) / 1000).toFixed(0)} s; the book holds ${entries.size}`);
 }
 pool.close();

@@ -104,14 +104,14 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       return records;
     },
 
-    /** The value of every move of a position, for games that offer analysis. */
-    async analyze(gameId: string, line: string, budget: Budget = {}, onProgress: ProgressCallback = ignore): Promise<Analysis> {
+    /** The value of every move of a position, for games that offer analysis (with `threads` where the game's solver has them). */
+    async analyze(gameId: string, line: string, budget: Budget = {}, onProgress: ProgressCallback = ignore, threadCount = 1): Promise<Analysis> {
       const game = gameById(gameId);
       if (!game.analyze) throw new Error(`${game.rules.title} has no analysis`);
       const position = game.rules.parse(line);
       return game.analyze(
         position,
-        { core: await core(game), budget, resource: loadResource, threads },
+        { core: await core(game), budget, resource: loadResource, threads, threadCount },
         (iteration) => void onProgress(formatIteration(game.rules, iteration)),
       );
     },

@@ -75,6 +75,23 @@ function winScore(stonesAfter: i32): i32 {
   return 1 + (CELLS - stonesAfter) / 2;
 }
 
+// The search's statistics since the last solve began (this thread's): the table probes of searched nodes and
+// how many found an entry, the nodes whose children were searched and how many had their best move first.
+let probes: u64 = 0;
+let hits: u64 = 0;
+let expanded: u64 = 0;
+let firstBest: u64 = 0;
+
+/** The share of table probes that found the position (0 to 1). */
+export function tableHitRate(): f64 {
+  return probes ? <f64>hits / <f64>probes : 0;
+}
+
+/** The share of searched nodes whose first move (the order's guess) was the best. */
+export function firstMoveRate(): f64 {
+  return expanded ? <f64>firstBest / <f64>expanded : 0;
+}
+
 /** Set by staticLook: whether its answer is the position's value within the window (else it is a bound). */
 let settled = false;
 
@@ -207,8 +224,10 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
   const k = tableKey();
   const mirrored = mirroredKey();
   const entry = tableGet(k);
+  probes++;
   let tableColumn = -1;
   if (entry) {
+    hits++;
     const score = entryScore(entry);
     const type = entryType(entry);
     if (type == EXACT) return score;
@@ -276,6 +295,10 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
     }
     if (deferred == 0) break;
   }
+  if (best > -INFINITE) {
+    expanded++;
+    if (bestColumn == childColumn(moves, 0)) firstBest++;
+  }
   const type = boundType(value, windowAlpha, windowBeta, entry);
   tablePut(k, mirrored ? WIDTH - 1 - bestColumn : bestColumn, type, value, nodesSoFar() - nodesBefore);
   return value;
@@ -337,6 +360,7 @@ export function helperSearch(generation: i32): void {
  */
 export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
+  probes = hits = expanded = firstBest = 0;
   threadBlock();
   syncTable();
   const moves = stones();

@@ -112,6 +112,11 @@ export function helpers(): i32 {
   return helperCount;
 }
 
+/** How many threads search (1 + the helpers). */
+export function threadCount(): i32 {
+  return helperCount + 1;
+}
+
 export function thisThread(): i32 {
   return threadIndex;
 }

@@ -27,15 +27,14 @@ let entries: usize = 0;
 let inverseSize: f64 = 0;
 let generation: u64 = 0;
 
-/** Sizes the table to 2^log2 entries (20-27: 8 MB to 1 GB) and empties it; returns its address. */
+/** Sizes the table to 2^log2 entries (20-27: 8 MB to 1 GB), empty, unless it has that size already; returns its address. */
 export function setTableSize(log2: i32): usize {
   const size = <usize>PRIMES[max(0, min(log2 - SMALLEST_LOG2, PRIMES.length - 1))];
-  if (size != entries) {
-    if (table) heap.free(table);
-    table = heap.alloc((size + 2) << 3);
-    entries = size;
-    inverseSize = 1.0 / <f64>size;
-  }
+  if (size == entries) return table;
+  if (table) heap.free(table);
+  table = heap.alloc((size + 2) << 3);
+  entries = size;
+  inverseSize = 1.0 / <f64>size;
   memory.fill(table, 0, (entries + 2) << 3);
   store<u64>(table, 1);
   generation = 1;

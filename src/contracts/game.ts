@@ -71,6 +71,8 @@ export interface Iteration<M = string> {
   readonly stage?: string;
   /** For a step that takes time (building a pattern database), the share of it done, 0 to 1. */
   readonly done?: number;
+  /** What the search says of itself so far, by name (Connect 4: table hit rate, best move first, threads). */
+  readonly statistics?: Readonly<Record<string, number>>;
 }
 
 export interface SearchReport<M = string> {
@@ -258,6 +260,8 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
 export interface AnalyzeTools<Core> {
   readonly core: Core;
   readonly threads?: ThreadTools;
+  /** How many threads to search with (1 when missing). */
+  readonly threadCount?: number;
   readonly budget: Budget;
   resource(name: string): Promise<ArrayBuffer | null>;
 }

@@ -35,6 +35,13 @@ export function requestSolveAll(pool: WorkerPool, game: string, lines: readonly 
   return pool.run((api) => api.solveAll(game, lines, options));
 }
 
-export function requestAnalysis(pool: WorkerPool, game: string, position: string, budget: Budget = {}, onProgress?: ProgressCallback): Job<Analysis> {
-  return pool.run((api) => api.analyze(game, position, budget, onProgress && proxy(onProgress)));
+export function requestAnalysis(
+  pool: WorkerPool,
+  game: string,
+  position: string,
+  budget: Budget = {},
+  threads = 1,
+  onProgress?: ProgressCallback,
+): Job<Analysis> {
+  return pool.run((api) => api.analyze(game, position, budget, onProgress && proxy(onProgress), threads));
 }

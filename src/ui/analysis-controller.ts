@@ -19,12 +19,25 @@ export class AnalysisController implements ReactiveController {
   private position = '';
   private readonly done = new Map<string, Analysis>();
 
+  /**
+   * @param threads how many threads each analysis searches with (a game whose solver has threads: Connect 4).
+   */
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly game: string,
     private readonly budget: Budget = {},
+    public threads = 1,
   ) {
     host.addController(this);
+  }
+
+  /** Analyses from now on search with this many threads; the one running starts again with them. */
+  setThreads(threads: number): void {
+    this.threads = threads;
+    if (this.running) {
+      this.cancel();
+      this.show(this.position);
+    }
   }
 
   get running(): boolean {
@@ -53,7 +66,7 @@ export class AnalysisController implements ReactiveController {
     this.cancel();
     this.shown = this.done.get(position);
     if (!this.on || over || this.shown) return this.host.requestUpdate();
-    const job = requestAnalysis(searchPool(), this.game, position, this.budget, (iteration) => {
+    const job = requestAnalysis(searchPool(), this.game, position, this.budget, this.threads, (iteration) => {
       if (this.job !== job) return;
       this.progress = [...this.progress, iteration];
       this.host.requestUpdate();

@@ -81,14 +81,20 @@ describe("the article's win places", () => {
 });
 
 describe('opening book', () => {
-  it('keeps a position and its mirror image as one entry, with the column mirrored back', () => {
+  it('keeps a position and its mirror image as one entry, the columns mirrored back, and refuses a bad file', () => {
     const position = parse('12');
     const mirror = parse('76');
     expect(canonicalKey(position).key).toBe(canonicalKey(mirror).key);
     const { key, mirrored } = canonicalKey(position);
-    const book = OpeningBook.read(OpeningBook.write([{ key, score: -3, column: mirrored ? 6 - 1 : 1 }]).buffer as ArrayBuffer);
-    expect(book.lookup(position)).toEqual({ score: -3, column: 1 });
-    expect(book.lookup(mirror)).toEqual({ score: -3, column: 5 });
+    // In the position's own orientation: column 2 (index 1) best at -1, ties broken towards the centre.
+    const own = [-3, -1, -2, -1, -4, null, -5];
+    const stored = mirrored ? [...own].reverse() : own;
+    const bytes = OpeningBook.write([{ key, values: stored }]);
+    const book = OpeningBook.read(bytes.buffer as ArrayBuffer);
+    expect(book.lookup(position)).toEqual({ values: own, score: -1, column: 3 });
+    expect(book.lookup(mirror)).toEqual({ values: [...own].reverse(), score: -1, column: 3 });
+    expect(() => OpeningBook.read(bytes.buffer.slice(0, bytes.length - 1) as ArrayBuffer)).toThrow('truncated');
+    expect(() => OpeningBook.read(new TextEncoder().encode('C4B1\0\0\0\0').buffer as ArrayBuffer)).toThrow('version 2');
     expect(book.lookup(parse('44'))).toBeUndefined();
   });
 });

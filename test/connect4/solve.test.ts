@@ -127,30 +127,38 @@ describe('connect 4 bots', () => {
 
 describe('connect4 solve and the opening book', () => {
   it('reads "-" as the empty board, answers a position of the book from it with "book":true, and searches it with --no-book', async () => {
-    // The empty board: the first player wins with its last stone (Pons' score 1), in the centre; two positions of
-    // Pons' first test set (scores 13 and 18) that the book holds.
-    const input = '-\n7313245\n14754\n';
-    const booked = await runCli(['connect4', 'solve'], input);
+    // Pons' published scores: the empty board 1 (the first player wins with its last stone, in the centre); after a
+    // first stone in column 1 or 4, the second player's 2 and -1 (the first player's -2 and +1, negated).
+    const booked = await runCli(['connect4', 'solve'], '-\n1\n4\n');
     expect(booked.status).toBe(0);
-    expect(
-      booked.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
-      { score: 1, move: 4, book: true, nodes: 0, ms: 0 },
-      { score: 13, move: 4, book: true, nodes: 0, ms: 0 },
-      { score: 18, move: 3, book: true, nodes: 0, ms: 0 },
-    ]);
-    const searched = (await runCli(['connect4', 'solve', '--no-book'], '7313245\n14754\n')).stdout
+    const answers = booked.stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(searched.map((answer) => [answer.score, 'book' in answer, answer.nodes > 0])).toEqual([
-      [13, false, true],
-      [18, false, true],
+    expect(answers.map(({ score, book, nodes }) => [score, book, nodes])).toEqual([
+      [1, true, 0],
+      [2, true, 0],
+      [-1, true, 0],
     ]);
-  });
+    expect(answers[0].move).toBe(4);
+    // With --no-book, two later positions of the book are searched, to the book's scores for every column.
+    const lines = '4444\n44444\n';
+    const searched = (await runCli(['connect4', 'solve', '--no-book', '--analyze'], lines)).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(searched.map((answer) => ['book' in answer, answer.nodes > 0])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+    const fromBook = (await runCli(['connect4', 'solve', '--analyze'], lines)).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(fromBook.map((answer) => [answer.book, answer.score, answer.move, answer.columns])).toEqual(
+      searched.map((answer) => [true, answer.score, answer.move, answer.columns]),
+    );
+  }, 600_000);
 });
 
 describe('connect4 solve with threads', () => {

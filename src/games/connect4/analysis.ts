@@ -1,6 +1,6 @@
-// "Show solution": every column's score for the side to move, as fast as each can be had. First what needs no
-// search (a full column, a column that wins at once, a child position in the opening book: its score is the
-// book's, negated), then the rest easiest first: rounds over the open columns, each round's search ten times
+// "Show solution": every column's score for the side to move, as fast as each can be had. A position of the
+// opening book has them all at once. Otherwise first what needs no search (a full column, a column that wins at
+// once, a child position in the book: its score is the book's, negated), then the rest easiest first: rounds over the open columns, each round's search ten times
 // the budget of the last (the transposition table kept across them), so that a column settled quickly shows at
 // once and the hard ones fill in after. Each column is reported as it is settled (an iteration of stage "move").
 
@@ -9,23 +9,32 @@ import { loadBook } from './book';
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, play, type Position } from './rules';
 import { BudgetSpent, CELLS, CENTRE_ORDER, remaining, searchScore } from './solve';
+import { threadedCore } from './threads';
 
 /** The first round's nodes per column. */
 const FIRST_ROUND_NODES = 100_000;
 
 export async function analyzeFastestFirst(
   position: Position,
-  { core, budget, resource }: AnalyzeTools<Connect4Core>,
+  { core: singleCore, budget, resource, threads, threadCount = 1 }: AnalyzeTools<Connect4Core>,
   progress: (iteration: Iteration<number>) => void,
 ): Promise<Analysis> {
   const book = await loadBook(resource);
-  setPosition(core, position);
   const values: (number | null)[] = Array(WIDTH).fill(null);
   const moves = position.moves.length;
   const settle = (column: number, value: number) => {
     values[column] = value;
     progress({ depth: 0, nodes: 0, ms: 0, score: value, best: column, stage: 'move' });
   };
+  // A position of the book: every column at once.
+  const known = book?.lookup(position);
+  if (known) {
+    for (const column of CENTRE_ORDER) if (known.values[column] !== null) settle(column, known.values[column]!);
+    return { values, depth: CELLS - moves, exact: true, nodes: 0, ms: 0 };
+  }
+  if (threadCount > 1 && !threads) throw new Error('this worker cannot start search threads');
+  const core = threadCount > 1 ? await threadedCore(threads!, threadCount) : singleCore;
+  setPosition(core, position);
   let open: number[] = [];
   for (const column of CENTRE_ORDER) {
     if (height(position, column) === HEIGHT) continue;

@@ -1,17 +1,29 @@
-// The opening book: for positions early in a game, the score and a best column, found by our own solver
-// (scripts/build-connect4-book.mjs builds it). A position and its mirror image share one entry.
+// The opening book: for positions early in a game, the score of every column (what "Show solution" shows, and
+// so the position's score and a best column), found by our own solver (scripts/build-connect4-book.ts builds
+// it). A position and its mirror image share one entry.
 //
-// File: "C4B1", the entry count (u32), then entries sorted by key: key (u64), score (i8), column (u8, 0-6).
-// The key is Pons' position key, the stones of the side to move plus all stones, as bits col * 7 + row; it is
-// below 2^49, so a JavaScript number holds it exactly.
+// File: "C4B2", the entry count (u32), then entries sorted by key: key (u64), then the seven columns' scores for
+// the side to move (i8 each, 127 for a full column), in the orientation of the key. The key is Pons' position
+// key, the stones of the side to move plus all stones, as bits col * 7 + row; it is below 2^49, so a JavaScript
+// number holds it exactly.
 
 import { HEIGHT, WIDTH, type Position } from './rules';
 
-const MAGIC = 'C4B1';
-const ENTRY_BYTES = 10;
+const MAGIC = 'C4B2';
+const ENTRY_BYTES = 8 + WIDTH;
+const FULL = 127;
+/** Columns from the centre outwards: among equal scores, the book's move is the most central. */
+const CENTRE_ORDER = [3, 2, 4, 1, 5, 0, 6];
 
 export interface BookEntry {
   readonly key: number;
+  /** The score of each column for the side to move, null for a full column; in the key's orientation. */
+  readonly values: readonly (number | null)[];
+}
+
+/** What the book knows of a position: every column's score, the position's score and its best column (0-6). */
+export interface BookAnswer {
+  readonly values: readonly (number | null)[];
   readonly score: number;
   readonly column: number;
 }
@@ -43,8 +55,7 @@ export function canonicalKey(position: Position): { key: number; mirrored: boole
 export class OpeningBook {
   private constructor(
     private readonly keys: Float64Array,
-    private readonly scores: Int8Array,
-    private readonly columns: Uint8Array,
+    private readonly values: Int8Array,
   ) {}
 
   get size(): number {
@@ -53,20 +64,19 @@ export class OpeningBook {
 
   static read(bytes: ArrayBuffer): OpeningBook {
     const view = new DataView(bytes);
-    const magic = String.fromCharCode(...new Uint8Array(bytes, 0, 4));
-    if (magic !== MAGIC) throw new Error('not a Connect 4 opening book');
+    const magic = String.fromCharCode(...new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength)));
+    if (magic !== MAGIC) throw new Error('not a Connect 4 opening book (version 2)');
     const count = view.getUint32(4, true);
     if (bytes.byteLength !== 8 + count * ENTRY_BYTES) throw new Error('the opening book is truncated');
     const keys = new Float64Array(count);
-    const scores = new Int8Array(count);
-    const columns = new Uint8Array(count);
+    const values = new Int8Array(count * WIDTH);
     for (let i = 0; i < count; i++) {
       const at = 8 + i * ENTRY_BYTES;
       keys[i] = view.getUint32(at, true) + view.getUint32(at + 4, true) * 2 ** 32;
-      scores[i] = view.getInt8(at + 8);
-      columns[i] = view.getUint8(at + 9);
+      if (i > 0 && keys[i] <= keys[i - 1]) throw new Error('the opening book is not sorted by key');
+      values.set(new Int8Array(bytes, at + 8, WIDTH), i * WIDTH);
     }
-    return new OpeningBook(keys, scores, columns);
+    return new OpeningBook(keys, values);
   }
 
   static write(entries: readonly BookEntry[]): Uint8Array {
@@ -79,18 +89,22 @@ export class OpeningBook {
       const at = 8 + i * ENTRY_BYTES;
       view.setUint32(at, entry.key % 2 ** 32, true);
       view.setUint32(at + 4, Math.floor(entry.key / 2 ** 32), true);
-      view.setInt8(at + 8, entry.score);
-      view.setUint8(at + 9, entry.column);
+      entry.values.forEach((value, column) => view.setInt8(at + 8 + column, value ?? FULL));
     });
     return bytes;
   }
 
   entries(): BookEntry[] {
-    return [...this.keys].map((key, i) => ({ key, score: this.scores[i], column: this.columns[i] }));
+    return [...this.keys].map((key, i) => ({ key, values: this.columnValues(i, false) }));
   }
 
-  /** The score and a best column (0-6) of a position, if the book has it. */
-  lookup(position: Position): { score: number; column: number } | undefined {
+  private columnValues(index: number, mirrored: boolean): (number | null)[] {
+    const values = [...this.values.subarray(index * WIDTH, (index + 1) * WIDTH)].map((value) => (value === FULL ? null : value));
+    return mirrored ? values.reverse() : values;
+  }
+
+  /** Every column's score, the score and a best column (the most central of the best) of a position, if the book has it. */
+  lookup(position: Position): BookAnswer | undefined {
     const { key, mirrored } = canonicalKey(position);
     let low = 0;
     let high = this.keys.length - 1;
@@ -98,10 +112,16 @@ export class OpeningBook {
       const middle = (low + high) >> 1;
       if (this.keys[middle] < key) low = middle + 1;
       else if (this.keys[middle] > key) high = middle - 1;
-      else return { score: this.scores[middle], column: mirrored ? WIDTH - 1 - this.columns[middle] : this.columns[middle] };
+      else return answerOf(this.columnValues(middle, mirrored));
     }
     return undefined;
   }
+}
+
+/** The score and best column the columns' scores make. */
+export function answerOf(values: readonly (number | null)[]): BookAnswer {
+  const score = Math.max(...values.filter((value): value is number => value !== null));
+  return { values, score, column: CENTRE_ORDER.find((column) => values[column] === score)! };
 }
 
 let shipped: Promise<OpeningBook | null> | undefined;

@@ -19,7 +19,12 @@ export interface Connect4Core {
   elapsedMs(): number;
   searchStopped(): number;
   setReporting(on: number): void;
-  /** Sizes the transposition table to 2^log2 entries (20-27, 8 bytes each) and empties it. */
+  /** Since the last solve began, on the thread the host calls: the share of table probes that hit, of searched nodes whose first move was best. */
+  tableHitRate(): number;
+  firstMoveRate(): number;
+  /** How many threads search (1 in the single-threaded build). */
+  threadCount(): number;
+  /** Sizes the transposition table to 2^log2 entries (20-27, 8 bytes each), empty, unless it has that size already. */
   setTableSize(log2: number): number;
   tableAddress(): number;
   tableEntries(): number;

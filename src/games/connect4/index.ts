@@ -8,7 +8,7 @@ import { analyzeFastestFirst } from './analysis';
 import { loadBook } from './book';
 import { solve, type Connect4SolveOptions } from './solve';
 import { terminal } from './terminal';
-import { MAX_THREADS, threadedCore } from './threads';
+import { DEFAULT_TABLE_LOG2, MAX_THREADS, threadedCore } from './threads';
 
 export const connect4 = defineGame<Position, number, Connect4Core, Connect4SolveOptions>({
   rules,
@@ -32,17 +32,32 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
         help: 'search each position with N threads sharing one table (use with --workers 1)',
         choices: Array.from({ length: MAX_THREADS }, (_, i) => String(i + 1)),
       },
+      { name: 'keep-table', help: 'keep the table from one line to the next (faster on related lines; node counts then depend on the lines before)' },
+      {
+        name: 'table',
+        value: 'LOG2',
+        help: 'a table of 2^LOG2 entries, 8 bytes each (default 25: 256 MB)',
+        choices: Array.from({ length: 8 }, (_, i) => String(i + 20)),
+      },
     ],
     solve: async (position, options, { core, budget, resource, threads }, progress) => {
-      // A position of the opening book answers from it: its score and a best column, no search.
-      if (!options['no-book'] && !options.analyze && !options.scoreOnly && !rules.outcome(position)) {
+      // A position of the opening book answers from it: its score, a best column and every column's score, no search.
+      if (!options['no-book'] && !options.scoreOnly && !rules.outcome(position)) {
         const known = (await loadBook(resource))?.lookup(position);
-        if (known) return { score: options.weak ? Math.sign(known.score) : known.score, move: known.column + 1, book: true, nodes: 0, ms: 0 };
+        if (known) {
+          const sign = (value: number | null) => (value === null ? null : options.weak ? Math.sign(value) : value);
+          const columns = options.analyze ? { columns: known.values.map(sign) } : {};
+          return { score: sign(known.score), move: known.column + 1, ...columns, book: true, nodes: 0, ms: 0 };
+        }
       }
       const count = Number(options.threads ?? 1);
-      if (count === 1) return solve(position, options, core, budget, progress);
+      const log2 = Number(options.table ?? DEFAULT_TABLE_LOG2);
+      if (count === 1) {
+        core.setTableSize(log2);
+        return solve(position, options, core, budget, progress);
+      }
       if (!threads) throw new Error('this worker cannot start search threads');
-      return solve(position, options, await threadedCore(threads, count), budget, progress);
+      return solve(position, options, await threadedCore(threads, count, log2), budget, progress);
     },
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),

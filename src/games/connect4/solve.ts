@@ -26,7 +26,8 @@ export function searchScore(core: Connect4Core, weak: boolean, budget: Budget, p
     ? withIterations(
         core,
         (depth, nodes, ms, score) => {
-          progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score });
+          const statistics = { 'table hits': core.tableHitRate(), 'best move first': core.firstMoveRate(), threads: core.threadCount() };
+          progress({ depth, nodes: nodes - before.nodes, ms: ms - before.ms, score, statistics });
           before = { nodes, ms };
         },
         search,
@@ -121,13 +122,17 @@ export interface Connect4SolveOptions {
   readonly 'no-book'?: boolean;
   /** Search with this many threads sharing one table (`--threads N`, 1 to 16). */
   readonly threads?: string;
+  /** Keep the table from one position to the next (the book's build: its positions share much). */
+  readonly 'keep-table'?: boolean;
+  /** The table's size, log2 of its entries (`--table 25`: 2^25 entries, 256 MB). */
+  readonly table?: string;
   readonly scoreOnly?: boolean;
 }
 
 /**
  * The solve answer (docs/cli.md): {"score": S, "move": C} for the side to move (C 1-7, centre first among the best), with
  * "columns" (7 scores, null for a full column) when analysing; a finished game has move null. Every position
- * starts from a clear table, so its node count does not depend on the lines before it. `scoreOnly` (for the
+ * starts from a clear table, so its node count does not depend on the lines before it, unless 'keep-table'. `scoreOnly` (for the
  * bench) leaves the move out.
  */
 export function solve(
@@ -143,7 +148,7 @@ export function solve(
     return { score, move: null, ...(options.analyze ? { columns: Array(WIDTH).fill(null) } : {}), nodes: 0, ms: 0 };
   }
   setPosition(core, position);
-  core.clearTable();
+  if (!options['keep-table']) core.clearTable();
   if (options.analyze) {
     let analysis: Analysis;
     try {

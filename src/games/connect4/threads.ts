@@ -9,6 +9,8 @@ import type { Connect4Core } from './core';
 
 /** The most threads a search may use. */
 export const MAX_THREADS = 16;
+/** The table's size unless told otherwise: 2^25 entries, 256 MB (as the core's own default). */
+export const DEFAULT_TABLE_LOG2 = 25;
 
 /** What a helper needs to join: the module, the memory, where its block and the table are. */
 export interface HelperStart {
@@ -31,6 +33,7 @@ const MAXIMUM_PAGES = 32768;
 
 interface ThreadedCore {
   readonly threads: number;
+  readonly log2: number;
   readonly core: Promise<Connect4Core>;
 }
 
@@ -38,11 +41,12 @@ let current: ThreadedCore | undefined;
 let stopCurrent: (() => void) | undefined;
 
 /**
- * The core searching with `threads` threads, started on first use and kept for the next searches (a search
- * with another count stops these and starts others). Throws, saying why, where threads are not available.
+ * The core searching with `threads` threads on a table of 2^log2 entries, started on first use and kept for the
+ * next searches (a search with another count or size stops these and starts others). Throws, saying why, where
+ * threads are not available.
  */
-export function threadedCore(tools: ThreadTools, threads: number): Promise<Connect4Core> {
-  if (current?.threads === threads) return current.core;
+export function threadedCore(tools: ThreadTools, threads: number, log2 = DEFAULT_TABLE_LOG2): Promise<Connect4Core> {
+  if (current?.threads === threads && current.log2 === log2) return current.core;
   stopCurrent?.();
   const core = (async () => {
     const reason = tools.unavailable();
@@ -51,7 +55,7 @@ export function threadedCore(tools: ThreadTools, threads: number): Promise<Conne
     const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
     const first = await instantiateCore<Connect4Core>(module, memory);
     const blocks = first.allocateThreads(threads);
-    const table = first.tableAddress();
+    const table = first.setTableSize(log2);
     const entries = first.tableEntries();
     const helpers = await Promise.all(
       Array.from({ length: threads - 1 }, (_, i) => tools.spawn({ module, memory, blocks, table, entries, index: i + 1, threads } satisfies HelperStart)),
@@ -62,7 +66,7 @@ export function threadedCore(tools: ThreadTools, threads: number): Promise<Conne
     };
     return first;
   })();
-  current = { threads, core };
+  current = { threads, log2, core };
   core.catch(() => {
     if (current?.core === core) current = undefined;
   });

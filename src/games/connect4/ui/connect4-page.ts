@@ -16,6 +16,7 @@ import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } f
 import { pageStyles } from '../../../ui/styles';
 import { connect4 } from '..';
 import { HEIGHT, height, type Position } from '../rules';
+import { MAX_THREADS } from '../threads';
 import './connect4-board';
 
 const SEATS = ['Red', 'Yellow'] as const;
@@ -40,7 +41,7 @@ export class Connect4Page extends GamePage<Position, number> {
     () => userBotLevels('connect4'),
   );
   @state() private notice = '';
-  private readonly analysis = new AnalysisController(this, 'connect4');
+  private readonly analysis = new AnalysisController(this, 'connect4', {}, crossOriginIsolated ? Math.min(2, navigator.hardwareConcurrency || 1) : 1);
   protected readonly session = new GameSession<Position, number>(this, connect4, this.players(), () => this.positionChanged());
 
   render() {
@@ -74,7 +75,8 @@ export class Connect4Page extends GamePage<Position, number> {
             ${
               this.liveOnline
                 ? ''
-                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, position.moves)} /> Show solution</label>`
+                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, position.moves)} /> Show solution</label>
+                  ${this.threadsSelect()}`
             }
             ${
               analysis.running
@@ -97,6 +99,7 @@ export class Connect4Page extends GamePage<Position, number> {
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)} depthLabel="depth (classic) or passes (perfect)"></search-chart>
           <h2 class="hint">The last solve, pass by pass (each a null-window search that narrows the score)</h2>
           <search-chart .entries=${this.iterationEntries()} depthLabel="pass"></search-chart>
+          <p class="hint" aria-label="Search statistics">${this.statisticsLine()}</p>
         </section>`
         }
       </div>
@@ -116,6 +119,29 @@ export class Connect4Page extends GamePage<Position, number> {
     for (const iteration of analysis.progress)
       if (iteration.stage === 'move' && iteration.best !== undefined) scores[Number(iteration.best) - 1] = iteration.score;
     return scores;
+  }
+
+  /**
+   * How many threads "Show solution" searches with: up to the machine's cores where the page has shared memory
+   * (cross-origin isolation), else one, and the page says why.
+   */
+  private threadsSelect() {
+    if (!crossOriginIsolated) return html`<span class="hint">one thread: this page is not cross-origin isolated, so it has no shared memory</span>`;
+    const most = Math.min(MAX_THREADS, navigator.hardwareConcurrency || 1);
+    return html`<label>Threads
+      <select @change=${(e: Event) => this.analysis.setThreads(Number((e.target as HTMLSelectElement).value))}>
+        ${Array.from({ length: most }, (_, i) => html`<option value=${i + 1} ?selected=${i + 1 === this.analysis.threads}>${i + 1}</option>`)}
+      </select></label>`;
+  }
+
+  /** The statistics of the last pass of the solve shown on the chart: table hits, best move first, threads. */
+  private statisticsLine(): string {
+    const search = this.session.searches.at(-1);
+    const iterations = this.analysis.running || !search ? this.analysis.progress : search.iterations;
+    const last = [...iterations].reverse().find((iteration) => iteration.statistics !== undefined)?.statistics;
+    if (!last) return '';
+    const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+    return `Last pass: table hits ${percent(last['table hits'])}, best move searched first ${percent(last['best move first'])}, ${last.threads} thread${last.threads === 1 ? '' : 's'}.`;
   }
 
   /** The passes of the analysis running, or else of the last bot search. */
