@@ -4,15 +4,11 @@
 
 import { undoAddress } from "./thread-memory";
 
-export const WIDTH: i32 = 7;
-export const HEIGHT: i32 = 6;
-export const CELLS: i32 = WIDTH * HEIGHT;
+import { BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, WIDTH } from "./board";
+
+export { BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, WIDTH } from "./board";
 export const MIN_SCORE: i32 = -CELLS / 2 + 3;
 export const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
-
-/** The bottom cell of every column, and every cell of the board (not the sentinel row). */
-export const BOTTOM_MASK: u64 = 0x0040810204081;
-export const BOARD_MASK: u64 = 0xfdfbf7efdfbf;
 
 @inline
 function topMaskColumn(column: i32): u64 {
