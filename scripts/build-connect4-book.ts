@@ -86,7 +86,9 @@ for (let ply = 0; ply <= plies && frontier.length > 0; ply++) {
   const seen = new Set<string>();
   frontier = next.filter(({ position, seat }) => {
     const id = `${canonicalKey(position).key}/${seat}`;
-    return seen.has(id) ? false : (seen.add(id), true);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
   });
   save(FILE);
   console.log(`ply ${ply}: ${here.length} positions in ${((performance.now() - started) / 1000).toFixed(0)} s; the book holds ${entries.size}`);

@@ -89,7 +89,7 @@ export class OpeningBook {
       const at = 8 + i * ENTRY_BYTES;
       view.setUint32(at, entry.key % 2 ** 32, true);
       view.setUint32(at + 4, Math.floor(entry.key / 2 ** 32), true);
-      entry.values.forEach((value, column) => view.setInt8(at + 8 + column, value ?? FULL));
+      for (const [column, value] of entry.values.entries()) view.setInt8(at + 8 + column, value ?? FULL);
     });
     return bytes;
   }
