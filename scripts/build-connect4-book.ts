@@ -8,7 +8,7 @@
 //   npm run build && node dist-node/connect4-book.mjs [--plies 8] [--threads 2]
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { answerOf, canonicalKey, OpeningBook, type BookEntry } from '../src/games/connect4/book';
+import { answerOf, canonicalKey, OpeningBook, positionKey, type BookEntry } from '../src/games/connect4/book';
 import { legalMoves, newGame, play, type Position } from '../src/games/connect4/rules';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
@@ -82,10 +82,12 @@ for (let ply = 0; ply <= plies && frontier.length > 0; ply++) {
       if (child.winner === null && legalMoves(child).length > 0) next.push({ position: child, seat });
     }
   }
-  // A position met in both games, or twice in one, goes on once per seat.
+  // A position met in both games, or twice in one, goes on once per seat. Not once per mirror pair: among equal
+  // columns the perfect player takes the most central, the left one of a pair, so a position and its mirror image
+  // do not lead to mirror images.
   const seen = new Set<string>();
   frontier = next.filter(({ position, seat }) => {
-    const id = `${canonicalKey(position).key}/${seat}`;
+    const id = `${positionKey(position)}/${seat}`;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
