@@ -5,7 +5,7 @@
 // table from one position to the next (they share much). The book is rewritten at the end of each ply (so it
 // always holds whole plies), the positions of the ply under way in book.bin.partial; a run that is stopped
 // resumes where it left off.
-//   npm run build && node dist-node/connect4-book.mjs [--plies 8] [--threads 2]
+//   npm run build && node dist-node/connect4-book.mjs [--plies 10] [--threads 2]
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { answerOf, canonicalKey, OpeningBook, positionKey, type BookEntry } from '../src/games/connect4/book';
@@ -21,7 +21,7 @@ function option(name: string, fallback: number): number {
   return at < 0 ? fallback : Number(process.argv[at + 1]);
 }
 
-const plies = option('plies', 8);
+const plies = option('plies', 10);
 const threads = option('threads', 2);
 const pool = createNodePool(1);
 const entries = new Map<number, BookEntry>();
