@@ -1,11 +1,12 @@
 // Connect 4's transposition table, after Christophe Steininger's c4: 64-bit entries, each a position's bound,
 // its best column and the work it cost, in pairs of slots (a key's slot and the next); a store replaces the
-// entry of the pair that cost less work. An entry keeps only the key's low 40 bits: the size is odd and keys
-// are below 2^49, so (key % size, key mod 2^40) identifies the key (Chinese remainder theorem), no false hit.
-// Clearing the table is one step of a generation counter: entries of an older generation are empty.
+// entry of the pair that cost less work. An entry keeps only the key's low 32 bits: the size is odd, above
+// 2^20, and keys are below 2^49, so (key % size, key mod 2^32) identifies the key (Chinese remainder theorem),
+// no false hit. Clearing the table is one step of a generation counter: entries of an older generation are
+// empty (a real clear once in 65,535).
 //
 // An entry, from bit 0: score + 18 (6 bits), bound type (2), best column (3), work = log8 of the nodes its
-// search took (5), generation (8), the key's low 40 bits (40).
+// search took (5), generation (16), the key's low 32 bits (32).
 
 import { MAX_SCORE } from "./position";
 
@@ -64,11 +65,11 @@ export function syncTable(): void {
   generation = atomic.load<u64>(tableAddress());
 }
 
-/** Empties the table: the next generation (a real clear once in 255). */
+/** Empties the table: the next generation (a real clear once in 65,535). */
 export function clearTable(): void {
   const at = tableAddress();
   generation = load<u64>(at) + 1;
-  if (generation > 255) {
+  if (generation > 0xffff) {
     memory.fill(at, 0, (entries + 2) << 3);
     generation = 1;
   }
@@ -91,10 +92,11 @@ function slot(k: u64): usize {
 
 const TAG_SHIFT: u64 = 16;
 const TAG_MASK: u64 = 0xffffffffffff0000; // generation and key bits
+const GENERATION_MASK: u64 = 0xffff0000;
 
 @inline
 function tag(k: u64): u64 {
-  return (k << 24) | (generation << TAG_SHIFT);
+  return (k << 32) | (generation << TAG_SHIFT);
 }
 
 /** The entry stored for the key, or 0. Read atomically: other threads may write it meanwhile. */
@@ -145,8 +147,8 @@ export function tablePut(k: u64, column: i32, type: i32, score: i32, nodes: u64)
   let existing = first;
   if ((first & TAG_MASK) != wanted) {
     // Not the key's: the second slot if it holds the key, or an entry of an older generation, or less work.
-    const firstOld = (first & 0xff0000) != generation << TAG_SHIFT;
-    const secondOld = (second & 0xff0000) != generation << TAG_SHIFT;
+    const firstOld = (first & GENERATION_MASK) != generation << TAG_SHIFT;
+    const secondOld = (second & GENERATION_MASK) != generation << TAG_SHIFT;
     if ((second & TAG_MASK) == wanted || (!firstOld && (secondOld || entryWork(second) < entryWork(first)))) {
       target = at + 8;
       existing = second;
