@@ -34,7 +34,8 @@ describe('solve budgets', () => {
     ['tictactoe', ['--max-nodes', '50'], '.........', 'XX.OO....'],
     ['matrix', ['--max-nodes', '20000'], `7 0 ${Array.from({ length: 49 }, (_, i) => ((i * 7) % 19) - 9).join(' ')}`, '3 0 1 2 3 4 5 6 7 8 9'],
     ['connect4', ['--max-nodes', '20000', '--no-book'], '44', '4455443'],
-    ['connect4', ['--max-nodes', '20000', '--analyze'], '44', '4455443'],
+    // The opening book answers '44' with every column: past the book, a position of Pons' Test_L1_R2.
+    ['connect4', ['--max-nodes', '20000', '--analyze'], '32751571231557', '4455443'],
     ['puzzle15', ['--max-nodes', '5000'], korf, '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'],
     ['cards', ['--max-ms', '300'], fullDeal, '3h 4h | 5h | A'],
   ])('%s %s: a line past the budget answers {"error":"budget"} and the next line is solved', async (game, flags, hard, easy) => {
