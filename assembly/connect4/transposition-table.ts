@@ -19,8 +19,8 @@ const PRIMES: StaticArray<u32> = [
   1048583, 2097169, 4194319, 8388617, 16777259, 33554467, 67108879, 134217757,
 ];
 const SMALLEST_LOG2 = 20;
-/** 2^24 entries, 128 MB: the size the solver uses unless told otherwise (bench connect4-empty: as fast as any here). */
-export const DEFAULT_LOG2 = 24;
+/** 2^23 entries, 64 MB: the size the solver uses unless told otherwise (bench connect4-empty: the empty board as fast as with any size here; smaller tables are faster on small searches). */
+export const DEFAULT_LOG2 = 23;
 
 // The table's memory: a generation word, then size + 1 entries. Threads share it (attachTable).
 let table: usize = 0;

@@ -36,7 +36,7 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
       {
         name: 'table',
         value: 'LOG2',
-        help: 'a table of 2^LOG2 entries, 8 bytes each (default 24: 128 MB)',
+        help: 'a table of 2^LOG2 entries, 8 bytes each (default 23: 64 MB)',
         choices: Array.from({ length: 8 }, (_, i) => String(i + 20)),
       },
     ],

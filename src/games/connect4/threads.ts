@@ -9,8 +9,8 @@ import type { Connect4Core } from './core';
 
 /** The most threads a search may use. */
 export const MAX_THREADS = 16;
-/** The table's size unless told otherwise: 2^24 entries, 128 MB (as the core's own default). */
-export const DEFAULT_TABLE_LOG2 = 24;
+/** The table's size unless told otherwise: 2^23 entries, 64 MB (as the core's own default). */
+export const DEFAULT_TABLE_LOG2 = 23;
 
 /** What a helper needs to join: the module, the memory, where its block and the table are. */
 export interface HelperStart {
