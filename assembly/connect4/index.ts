@@ -5,7 +5,7 @@
 
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 export { MIN_SCORE, MAX_SCORE, reset, moveCount, canPlay, playColumn, undo, isWinningMove, canWinNext, cellAt } from "./position";
-export { clearTable, setTableSize, tableAddress, tableEntries, attachTable, syncTable } from "./transposition-table";
+export { clearTable, setTableSize, tableEntries, attachTable } from "./transposition-table";
 export { allocateThreads, attachThread, quitHelpers, threadCount } from "./thread-memory";
 export { solve, reachesScore, helperSearch, tableHitRate, firstMoveRate } from "./solver";
 export { countPositions } from "./perft";

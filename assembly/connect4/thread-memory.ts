@@ -6,7 +6,7 @@
 // allocates its one block on first use.
 
 /** The block's layout: per ply (0-42), 7 children of 24 bytes, their 7 columns and 7 order scores. */
-export const PLIES: usize = 43;
+const PLIES: usize = 43;
 const CHILD_BYTES: usize = 24;
 const PLY_BYTES: usize = 7 * CHILD_BYTES + 7 * 4 + 7 * 4;
 const UNDO_OFFSET: usize = PLIES * PLY_BYTES;
@@ -28,7 +28,7 @@ const CURRENT: usize = 32;
 const ALL: usize = 40;
 const MOVES: usize = 48;
 const HELPER_NODES: usize = 56;
-export const THREAD_BYTES: usize = (CONTROL_OFFSET + 64 + 63) & ~(<usize>63);
+const THREAD_BYTES: usize = (CONTROL_OFFSET + 64 + 63) & ~(<usize>63);
 
 /**
  * Blocks this thread while the i32 at `address` holds `value` (the host's Atomics.wait). Not WebAssembly's own

@@ -26,7 +26,6 @@ export interface Connect4Core {
   threadCount(): number;
   /** Sizes the transposition table to 2^log2 entries (20-27, 8 bytes each), empty, unless it has that size already. */
   setTableSize(log2: number): number;
-  tableAddress(): number;
   tableEntries(): number;
   /** Threads (the `-threads` build): the first thread's blocks for `count` threads; a helper's attachment. */
   allocateThreads(count: number): number;
