@@ -65,6 +65,9 @@ describe('connect 4 page', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     // From a vs-AI game: the position opens for two at one board, the solution on.
     await page.goto(`${url}#/connect4?mode=vs-bot&seat=0&bot1=perfect`);
+    // Only the hash changed: the key waits until the page has taken the new link (else it plays on '44').
+    await expect.poll(() => status(page).textContent()).toBe('Your turn.');
+    expect(position(page).moves).toBe('');
     await page.keyboard.press('4');
     await expect.poll(() => position(page).moves.length, { timeout: 20_000 }).toBe(2);
     await page.getByRole('button', { name: 'Analyse from here' }).click();
