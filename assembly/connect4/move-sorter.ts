@@ -1,7 +1,6 @@
 // The children of a node to search, best first, one list per ply in the thread's memory (no allocation during a
 // search): each child's stones after its forced replies, the threats its move made, its column and its order
-// score. Set in column order,
-// then sorted by score, equal scores staying in column order.
+// score. Set in column order, then sorted by score, equal scores staying in column order.
 
 import { childAddress, columnAddress, orderAddress } from "./thread-memory";
 

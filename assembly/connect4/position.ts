@@ -3,7 +3,6 @@
 // complete four) the search reads. Exports are numbers only to the host; 64-bit values stay inside.
 
 import { undoAddress } from "./thread-memory";
-
 import { BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, WIDTH } from "./board";
 
 export { BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, WIDTH } from "./board";
@@ -66,14 +65,6 @@ export function play(move: u64): void {
   moves++;
 }
 
-/** Takes back a move played with play(): the stones as they were before it. */
-@inline
-export function unplay(savedCurrent: u64, savedMask: u64): void {
-  current = savedCurrent;
-  mask = savedMask;
-  moves--;
-}
-
 /** Sets the position to one saved from ownStones(), allStones() and stones(). */
 @inline
 export function setStones(savedCurrent: u64, savedMask: u64, savedMoves: i32): void {
@@ -100,11 +91,11 @@ export function stones(): i32 {
 
 /** Would playing this column make four in a row for the player to move? */
 export function isWinningMove(column: i32): bool {
-  return (winningPosition() & possible() & columnMask(column)) != 0;
+  return (threatsOf(current) & possible() & columnMask(column)) != 0;
 }
 
 export function canWinNext(): bool {
-  return (winningPosition() & possible()) != 0;
+  return (threatsOf(current) & possible()) != 0;
 }
 
 /** 0 empty, 1 the first player's stone, 2 the second's; rows from the bottom. */
@@ -136,23 +127,7 @@ export function opponentStones(): u64 {
 
 /** The empty cells where these stones would complete four. */
 @inline
-export function threatsOf(stones: u64): u64 {
-  return computeWinningPosition(stones, mask);
-}
-
-@inline
-function winningPosition(): u64 {
-  return computeWinningPosition(current, mask);
-}
-
-@inline
-function opponentWinningPosition(): u64 {
-  return computeWinningPosition(current ^ mask, mask);
-}
-
-/** The empty cells that would complete four in a row for the stones of `position`. */
-@inline
-function computeWinningPosition(position: u64, all: u64): u64 {
+export function threatsOf(position: u64): u64 {
   // vertical
   let r = (position << 1) & (position << 2) & (position << 3);
   // horizontal
@@ -176,29 +151,7 @@ function computeWinningPosition(position: u64, all: u64): u64 {
   p = (position >> (HEIGHT + 2)) & (position >> (2 * (HEIGHT + 2)));
   r |= p & (position << (HEIGHT + 2));
   r |= p & (position >> (3 * (HEIGHT + 2)));
-  return r & (BOARD_MASK ^ all);
-}
-
-/**
- * The moves that do not lose at once: none when the opponent has two threats to block, only the block when it
- * has one, and never a stone right under a cell where the opponent would complete four.
- */
-@inline
-export function possibleNonLosingMoves(): u64 {
-  let possibleMask = possible();
-  const opponentWin = opponentWinningPosition();
-  const forced = possibleMask & opponentWin;
-  if (forced) {
-    if (forced & (forced - 1)) return 0;
-    possibleMask = forced;
-  }
-  return possibleMask & ~(opponentWin >> 1);
-}
-
-/** A move's order: how many cells it would leave where the player completes four (threats). */
-@inline
-export function moveScore(move: u64): i32 {
-  return <i32>popcnt(computeWinningPosition(current | move, mask));
+  return r & (BOARD_MASK ^ mask);
 }
 
 const COLUMN_BITS: u64 = 0x7f;

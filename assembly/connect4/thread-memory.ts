@@ -64,10 +64,7 @@ export function allocateThreads(count: i32): usize {
   const all = heap.alloc(bytes + 64);
   const aligned = (all + 63) & ~(<usize>63);
   memory.fill(aligned, 0, bytes);
-  block = aligned;
-  searching = aligned + THREAD_BYTES * <usize>count;
-  control = aligned + CONTROL_OFFSET;
-  helperCount = count - 1;
+  attachThread(aligned, 0, count);
   return aligned;
 }
 

@@ -9,7 +9,7 @@ import { loadBook } from './book';
 import { setPosition, type Connect4Core } from './core';
 import { HEIGHT, WIDTH, height, play, type Position } from './rules';
 import { BudgetSpent, CELLS, CENTRE_ORDER, remaining, searchScore } from './solve';
-import { threadedCore } from './threads';
+import { searchCore } from './threads';
 
 /** The first round's nodes per column. */
 const FIRST_ROUND_NODES = 100_000;
@@ -32,8 +32,7 @@ export async function analyzeFastestFirst(
     for (const column of CENTRE_ORDER) if (known.values[column] !== null) settle(column, known.values[column]!);
     return { values, depth: CELLS - moves, exact: true, nodes: 0, ms: 0 };
   }
-  if (threadCount > 1 && !threads) throw new Error('this worker cannot start search threads');
-  const core = threadCount > 1 ? await threadedCore(threads!, threadCount) : singleCore;
+  const core = await searchCore(singleCore, threads, threadCount);
   setPosition(core, position);
   let open: number[] = [];
   for (const column of CENTRE_ORDER) {

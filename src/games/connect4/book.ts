@@ -8,12 +8,11 @@
 // number holds it exactly.
 
 import { HEIGHT, WIDTH, type Position } from './rules';
+import { CENTRE_ORDER } from './solve';
 
 const MAGIC = 'C4B2';
 const ENTRY_BYTES = 8 + WIDTH;
 const FULL = 127;
-/** Columns from the centre outwards: among equal scores, the book's move is the most central. */
-const CENTRE_ORDER = [3, 2, 4, 1, 5, 0, 6];
 
 export interface BookEntry {
   readonly key: number;
@@ -118,7 +117,7 @@ export class OpeningBook {
   }
 }
 
-/** The score and best column the columns' scores make. */
+/** The score and best column the columns' scores make (among equal scores the most central, as the solver plays). */
 export function answerOf(values: readonly (number | null)[]): BookAnswer {
   const score = Math.max(...values.filter((value): value is number => value !== null));
   return { values, score, column: CENTRE_ORDER.find((column) => values[column] === score)! };

@@ -8,7 +8,7 @@ import { analyzeFastestFirst } from './analysis';
 import { loadBook } from './book';
 import { solve, type Connect4SolveOptions } from './solve';
 import { terminal } from './terminal';
-import { DEFAULT_TABLE_LOG2, MAX_THREADS, threadedCore } from './threads';
+import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
 
 export const connect4 = defineGame<Position, number, Connect4Core, Connect4SolveOptions>({
   rules,
@@ -50,14 +50,8 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
           return { score: sign(known.score), move: known.column + 1, ...columns, book: true, nodes: 0, ms: 0 };
         }
       }
-      const count = Number(options.threads ?? 1);
-      const log2 = Number(options.table ?? DEFAULT_TABLE_LOG2);
-      if (count === 1) {
-        core.setTableSize(log2);
-        return solve(position, options, core, budget, progress);
-      }
-      if (!threads) throw new Error('this worker cannot start search threads');
-      return solve(position, options, await threadedCore(threads, count, log2), budget, progress);
+      const searching = await searchCore(core, threads, Number(options.threads ?? 1), Number(options.table ?? DEFAULT_TABLE_LOG2));
+      return solve(position, options, searching, budget, progress);
     },
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),

@@ -74,6 +74,19 @@ export function threadedCore(tools: ThreadTools, threads: number, log2 = DEFAULT
 }
 
 /**
+ * The core to search with: the worker's own for one thread (its table sized to 2^log2 entries when a size is
+ * given), else the threaded core. Throws where this worker cannot start threads.
+ */
+export function searchCore(single: Connect4Core, tools: ThreadTools | undefined, threads: number, log2?: number): Promise<Connect4Core> {
+  if (threads === 1) {
+    if (log2 !== undefined) single.setTableSize(log2);
+    return Promise.resolve(single);
+  }
+  if (!tools) return Promise.reject(new Error('this worker cannot start search threads'));
+  return threadedCore(tools, threads, log2);
+}
+
+/**
  * A helper thread's life: join the first thread's memory (then `joined()`), and search each window it hands
  * out, until told to quit.
  */
