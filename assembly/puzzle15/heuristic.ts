@@ -1,16 +1,18 @@
 // The heuristics' state for a board: the walking-distance states of its rows and columns, its row and column
 // inversions, its Manhattan distance; and the estimate of the heuristic chosen: walking distance (WD), WD with
 // the inversion distance by the larger per axis (WDID), Manhattan distance (MD), or the pattern databases with
-// their mirrored lookup, combined with WD by the larger (PDB).
+// their mirrored lookup, combined with WD by the larger (PDB), or the same with the 7-8 databases (PDB78).
 
 import { CELLS, TILES, goalColumn, goalRow } from "./board";
-import { patternEstimate } from "./patterns";
+import { cellOf, patternEstimate } from "./patterns";
+import { rankedCellOf, rankedExtraEstimate } from "./ranked-patterns";
 import { buildWalkingDistance, findState, withCount, wdDistance } from "./walking-distance";
 
 export const WD: i32 = 0;
 export const WDID: i32 = 1;
 export const MD: i32 = 2;
 export const PDB: i32 = 3;
+export const PDB78: i32 = 4;
 
 let heuristic: i32 = WD;
 let rowState: i32 = 0;
@@ -30,6 +32,8 @@ export function prepare(which: i32): i32 {
   manhattan = 0;
   for (let cell = 0; cell < CELLS; cell++) {
     const tile = <i32>load<u8>(TILES + <usize>(cell));
+    cellOf[tile] = <u8>cell;
+    rankedCellOf[tile] = <u8>cell;
     if (tile == 0) continue;
     rows = withCount(rows, cell >> 2, goalRow(tile), 1);
     columns = withCount(columns, cell & 3, goalColumn(tile), 1);
@@ -63,12 +67,19 @@ export function inversionDistance(inversions: i32): i32 {
 function estimate(): i32 {
   if (heuristic == MD) return manhattan;
   if (heuristic == PDB) return max(patternEstimate(), wdDistance(rowState) + wdDistance(columnState));
+  if (heuristic == PDB78) return max(manhattan + 2 * rankedExtraEstimate(), wdDistance(rowState) + wdDistance(columnState));
   const rows = wdDistance(rowState);
   const columns = wdDistance(columnState);
   if (heuristic == WD) return rows + columns;
   return max(rows, inversionDistance(rowInversions)) + max(columns, inversionDistance(columnInversions));
 }
 
+
+/** The board's Manhattan distance. */
+@inline
+export function startManhattan(): i32 {
+  return manhattan;
+}
 
 /** Where a search starts: the row state (the Manhattan distance for MD), the column state and the inversions. */
 @inline

@@ -6,6 +6,18 @@
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 export { setTile } from "./board";
 export { buildWalkingDistance, walkingDistanceOf } from "./walking-distance";
-export { WD, WDID, MD, PDB, prepare } from "./heuristic";
-export { addPatternGroup, patternGroupCount, startPatternBuild, stepPatternBuild, patternBuildVisited } from "./patterns";
+export { WD, WDID, MD, PDB, PDB78, prepare } from "./heuristic";
+export { addPatternGroup, freePatternGroups, patternGroupCount, startPatternBuild, stepPatternBuild, patternBuildVisited } from "./patterns";
+export {
+  addRankedGroup,
+  allocateRankedTable,
+  freeRankedGroups,
+  rankedBuildDone,
+  rankedGroupCount,
+  rankedGroupMoves,
+  rankedTableAddress,
+  rankedTableBytes,
+  startRankedBuild,
+  stepRankedBuild,
+} from "./ranked-patterns";
 export { solve, searchShare, searchedLimit, nextLimit, solutionMove } from "./search";

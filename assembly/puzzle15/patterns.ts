@@ -46,6 +46,12 @@ export function patternGroupCount(): i32 {
   return groups;
 }
 
+/** Forgets every group and frees their tables. */
+export function freePatternGroups(): void {
+  for (let g = 0; g < groups; g++) heap.free(groupTable[g]);
+  groups = 0;
+}
+
 // Building a group's table: a breadth-first search over (the cells of the group's tiles, the blank's region).
 // Only moves of the group's tiles count (the database is additive); the blank moves freely among the other
 // cells, so a state keeps only the lowest cell of the blank's region. A state is the cells in base 16 (24 bits

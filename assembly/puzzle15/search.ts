@@ -6,7 +6,7 @@
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { CELLS, TILES, blankCell, goalColumn, goalRow } from "./board";
-import { MD, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startRowInversions, startRows } from "./heuristic";
+import { MD, PDB, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
 import {
   cellOf,
   directIndex,
@@ -22,6 +22,7 @@ import {
   tileGroup,
   tileShift,
 } from "./patterns";
+import { commitMove, directExtraAfter, mirrorExtraAfter, rankedCellOf, undoMove } from "./ranked-patterns";
 import { wdDistance, wdNext } from "./walking-distance";
 
 // The search is compiled once per heuristic (a marker class as a type parameter): each keeps and updates only
@@ -31,6 +32,7 @@ class WalkingDistance {}
 class WalkingInversion {}
 class Manhattan {}
 class Patterns {}
+class RankedPatterns {}
 
 // Directions of the blank: 0 U, 1 L, 2 R, 3 D (the search's order); 3 - d is the opposite. Cell steps:
 const STEPS: usize = memory.data<i8>([-4, -1, 1, 4]);
@@ -73,6 +75,14 @@ function search<H>(g: i32, previous: i32, blank: i32, rows: i32, columns: i32, r
     if (previous != 2 && (blank & 3) != 0 && patternChild(1, g, blank, rows, columns)) return;
     if (previous != 1 && (blank & 3) != 3 && patternChild(2, g, blank, rows, columns)) return;
     if (previous != 0 && blank < 12) patternChild(3, g, blank, rows, columns);
+    return;
+  }
+  if (idof<H>() == idof<RankedPatterns>()) {
+    // rowInv carries the Manhattan distance.
+    if (previous != 3 && blank >= 4 && rankedChild(0, g, blank, rows, columns, rowInv)) return;
+    if (previous != 2 && (blank & 3) != 0 && rankedChild(1, g, blank, rows, columns, rowInv)) return;
+    if (previous != 1 && (blank & 3) != 3 && rankedChild(2, g, blank, rows, columns, rowInv)) return;
+    if (previous != 0 && blank < 12) rankedChild(3, g, blank, rows, columns, rowInv);
     return;
   }
   if (previous != 3 && blank >= 4 && child<H>(0, g, blank, rows, columns, rowInv, columnInv)) return;
@@ -193,6 +203,61 @@ function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i3
   return false;
 }
 
+/**
+ * The 7-8 databases' move: h is the largest of the walking distance and MD + 2 · the larger of the board's and
+ * the mirrored board's extra sums (ranked-patterns.ts), cut at the first that shows f above the threshold.
+ */
+@inline
+function rankedChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, manhattan: i32): bool {
+  const from = blank + <i32>load<i8>(STEPS + <usize>direction);
+  const tile = <i32>load<u8>(TILES + <usize>from);
+  const limit = threshold - g - 1;
+  let nextRows = rows;
+  let nextColumns = columns;
+  let nextManhattan = manhattan;
+  if (direction == 0 || direction == 3) {
+    nextRows = wdNext(rows, direction == 3 ? 1 : 0, goalRow(tile));
+    nextManhattan += abs(goalRow(tile) - (blank >> 2)) - abs(goalRow(tile) - (from >> 2));
+  } else {
+    nextColumns = wdNext(columns, direction == 2 ? 1 : 0, goalColumn(tile));
+    nextManhattan += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
+  }
+  const walking = wdDistance(nextRows) + wdDistance(nextColumns);
+  if (walking > limit) return cut(g + 1 + walking);
+  if (nextManhattan > limit) return cut(g + 1 + nextManhattan);
+  rankedCellOf[tile] = <u8>blank;
+  const direct = nextManhattan + 2 * directExtraAfter(tile);
+  if (direct > limit) {
+    rankedCellOf[tile] = <u8>from;
+    return cut(g + 1 + direct);
+  }
+  const mirror = nextManhattan + 2 * mirrorExtraAfter(tile);
+  if (mirror > limit) {
+    rankedCellOf[tile] = <u8>from;
+    return cut(g + 1 + mirror);
+  }
+  store<u8>(TILES + <usize>blank, tile);
+  store<u8>(TILES + <usize>from, 0);
+  if (nextManhattan == 0) {
+    found = true;
+    solutionLength = g + 1;
+    path[g] = direction;
+    return true; // the goal: stop at once, the board stays solved
+  }
+  const saved = commitMove(tile);
+  search<RankedPatterns>(g + 1, direction, from, nextRows, nextColumns, nextManhattan, 0);
+  if (found) {
+    path[g] = direction;
+    return true;
+  }
+  if (searchStopped()) return true;
+  store<u8>(TILES + <usize>from, tile);
+  store<u8>(TILES + <usize>blank, 0);
+  rankedCellOf[tile] = <u8>from;
+  undoMove(tile, saved);
+  return false;
+}
+
 /** A child cut with f above the threshold: f may be the next threshold. */
 @inline
 function cut(f: i32): bool {
@@ -221,20 +286,21 @@ function inversionChange(direction: i32, from: i32, blank: i32, tile: i32): i32 
 function iteration<H>(): void {
   nextThreshold = i32.MAX_VALUE;
   dealt = 0;
-  search<H>(0, -1, blankCell(), startRows(), startColumns(), startRowInversions(), startColumnInversions());
+  if (idof<H>() == idof<RankedPatterns>()) search<H>(0, -1, blankCell(), startRows(), startColumns(), startManhattan(), 0);
+  else search<H>(0, -1, blankCell(), startRows(), startColumns(), startRowInversions(), startColumnInversions());
 }
 
 function runIteration(which: i32): void {
   if (which == WD) iteration<WalkingDistance>();
   else if (which == WDID) iteration<WalkingInversion>();
   else if (which == MD) iteration<Manhattan>();
-  else iteration<Patterns>();
+  else if (which == PDB) iteration<Patterns>();
+  else iteration<RankedPatterns>();
 }
 
 /** Starts a search of the board set with setTile: the budget, the heuristic's state; returns h. */
 function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
-  for (let cell = 0; cell < CELLS; cell++) cellOf[<i32>load<u8>(TILES + <usize>(cell))] = <u8>cell;
   const h = prepare(which);
   found = false;
   solutionLength = h == 0 ? 0 : -1;

@@ -8,7 +8,7 @@ import { solveBoard } from './solve';
 export const solverBot: Bot<Position, Direction, Puzzle15Core> = {
   id: 'solver',
   label: 'Optimal solver',
-  description: 'IDA*: plays the first move of an optimal solution (heuristic 0 WD, 1 WD+ID, 2 Manhattan, 3 pattern database).',
+  description: 'IDA*: plays the first move of an optimal solution (heuristic 0 WD, 1 WD+ID, 2 Manhattan, 3 the 6-6-3 pattern database, 4 the 7-8 one).',
   params: [{ name: 'heuristic', label: 'Heuristic', min: 0, max: HEURISTICS.length - 1, default: 3 }],
   async choose(position, context) {
     const solution = await solveBoard(position, HEURISTICS[context.params.heuristic], await context.core(), context.cache, context.budget, context.progress);

@@ -1,10 +1,11 @@
-// The 15-puzzle core's exports (assembly/puzzle15), setting a board up in it, and its pattern database:
-// read from the data cache, or built by the core on first use and written to the cache.
+// The 15-puzzle core's exports (assembly/puzzle15), setting a board up in it, and its pattern databases (the
+// 6-6-3 and the 7-8): read from the data cache, or built by the core on first use and written to the cache. A
+// worker holds one of the two at a time: making one ready frees the other.
 
 import type { DataCache, Iteration } from '../../contracts/game';
 import type { Position } from './rules';
 
-export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb'] as const;
+export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb', 'pdb78'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
 
 export interface Puzzle15Core {
@@ -21,6 +22,17 @@ export interface Puzzle15Core {
   stepPatternBuild(budget: number): number;
   patternBuildVisited(): number;
   patternGroupCount(): number;
+  freePatternGroups(): void;
+  addRankedGroup(tilesMask: number): number;
+  rankedGroupCount(): number;
+  freeRankedGroups(): void;
+  rankedTableBytes(group: number): number;
+  rankedTableAddress(group: number): number;
+  allocateRankedTable(group: number): number;
+  startRankedBuild(group: number): void;
+  stepRankedBuild(): number;
+  rankedBuildDone(): number;
+  rankedGroupMoves(group: number, cells: number): number;
   nodeCount(): number;
   elapsedMs(): number;
   searchStopped(): number;
@@ -66,7 +78,8 @@ const BUILD_STEP = 1 << 19;
  */
 export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration<never>) => void): Promise<void> {
   if (core.patternGroupCount() === PATTERN_GROUPS.length) return;
-  if (core.patternGroupCount() !== 0) throw new Error('the pattern database was left half set up');
+  core.freeRankedGroups();
+  core.freePatternGroups();
   const cached = await cache.read(CACHE_NAME);
   const sizes = PATTERN_GROUPS.map((group) => 16 ** group.length);
   const expected = sizes.reduce((a, b) => a + b, 0);
@@ -107,4 +120,94 @@ export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progr
     }
     await cache.write(CACHE_NAME, all);
   }
+}
+
+/**
+ * The 7-8 databases for the goal 1 … 15 0: the top two rows (tiles 1-8) and the rest (Korf and Felner's 7-8
+ * partition turned 180° for our goal). Each is indexed by its tiles' cells as an arrangement and keeps 4 bits
+ * an entry (assembly/puzzle15/ranked-patterns.ts).
+ */
+export const RANKED_GROUPS: readonly (readonly number[])[] = [
+  [1, 2, 3, 4, 5, 6, 7, 8],
+  [9, 10, 11, 12, 13, 14, 15],
+];
+const RANKED_CACHE_NAME = 'puzzle15-pdb-7-8-v1.bin';
+
+/** What each pattern heuristic holds in a worker once ready, and the most its build takes, in bytes. */
+export const PATTERN_MEMORY: Readonly<Record<'pdb' | 'pdb78', { readonly held: number; readonly build: number }>> = {
+  // The 6-6-3 build adds a bit per state (33.5 MB) and its queue (33.5 MB).
+  pdb: { held: 2 * 16 ** 6 + 16 ** 3, build: 2 * 16 ** 6 + 16 ** 3 + 2 * 16 ** 6 + 4 * 2 ** 23 },
+  // The build holds two bytes an arrangement of the larger group (1.04 GB) and the smaller group's table.
+  pdb78: {
+    held: (16 * 15 * 14 * 13 * 12 * 11 * 10 * 9 + 16 * 15 * 14 * 13 * 12 * 11 * 10) / 2,
+    build: 16 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 2 + (16 * 15 * 14 * 13 * 12 * 11 * 10) / 2,
+  },
+};
+
+/** The share of the 7-8 build's time each group takes (measured: the 8-tile group about nine tenths). */
+const RANKED_BUILD_SHARE: readonly number[] = [0.9, 0.1];
+/** Progress is reported at most this often while a table builds. */
+const PROGRESS_MS = 200;
+
+/**
+ * Makes sure the core has the 7-8 databases: from the cache, or built (about four minutes here) and then cached.
+ * While they build, `progress` is told: stage "pattern database 7-8", `done` the share built so far.
+ */
+export async function ensureRankedPatterns(core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration<never>) => void): Promise<void> {
+  if (core.rankedGroupCount() === RANKED_GROUPS.length && RANKED_GROUPS.every((_, g) => core.rankedTableAddress(g) !== 0)) return;
+  core.freePatternGroups();
+  core.freeRankedGroups();
+  for (const group of RANKED_GROUPS) core.addRankedGroup(group.reduce((mask, tile) => mask | (1 << tile), 0));
+  const sizes = RANKED_GROUPS.map((_, g) => core.rankedTableBytes(g));
+  const expected = sizes.reduce((a, b) => a + b, 0);
+  const cached = await cache.read(RANKED_CACHE_NAME);
+  if (cached && cached.length === expected) {
+    let offset = 0;
+    for (const [g, size] of sizes.entries()) {
+      const address = core.allocateRankedTable(g);
+      new Uint8Array(core.memory.buffer, address, size).set(cached.subarray(offset, offset + size));
+      offset += size;
+    }
+    return;
+  }
+  const started = performance.now();
+  let reported = -Infinity;
+  let before = 0;
+  for (const g of RANKED_GROUPS.keys()) {
+    core.startRankedBuild(g);
+    for (;;) {
+      const step = core.stepRankedBuild();
+      if (step < 0) {
+        core.freeRankedGroups();
+        throw new Error(`pattern group ${RANKED_GROUPS[g].join(',')} has an entry beyond 4 bits: the build is wrong`);
+      }
+      const now = performance.now();
+      if (step === 1 || now - reported >= PROGRESS_MS) {
+        reported = now;
+        const done = Math.min(1, before + RANKED_BUILD_SHARE[g] * (step === 1 ? 1 : core.rankedBuildDone()));
+        progress?.({ depth: g + 1, nodes: 0, ms: now - started, score: 0, stage: 'pattern database 7-8', done });
+      }
+      if (step === 1) break;
+    }
+    before += RANKED_BUILD_SHARE[g];
+  }
+  const all = new Uint8Array(expected);
+  let at = 0;
+  for (const [g, size] of sizes.entries()) {
+    // A fresh view each time: building grew the memory.
+    all.set(new Uint8Array(core.memory.buffer, core.rankedTableAddress(g), size), at);
+    at += size;
+  }
+  await cache.write(RANKED_CACHE_NAME, all);
+}
+
+/** Makes the tables of a heuristic ready (the pattern databases; the others need none). */
+export async function ensureHeuristic(
+  heuristic: string,
+  core: Puzzle15Core,
+  cache: DataCache,
+  progress?: (iteration: Iteration<never>) => void,
+): Promise<void> {
+  if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
+  else if (heuristic === 'pdb78') await ensureRankedPatterns(core, cache, progress);
 }

@@ -2,7 +2,7 @@
 
 import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
-import { ensurePatterns, HEURISTICS, type Heuristic, type Puzzle15Core } from './core';
+import { ensureHeuristic, HEURISTICS, type Heuristic, type Puzzle15Core } from './core';
 import { levelBoard, parseLevels } from './levels';
 import { randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
 import { searchShare, solve } from './solve';
@@ -58,10 +58,17 @@ export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly
   ],
   generate,
   solver: {
-    options: [{ name: 'heuristic', value: 'H', help: 'wd (default), wdid, md or pdb (built on first use, then cached)', choices: HEURISTICS }],
+    options: [
+      {
+        name: 'heuristic',
+        value: 'H',
+        help: 'wd (default), wdid, md, pdb (6-6-3) or pdb78 (7-8; the pattern databases are built on first use, then cached)',
+        choices: HEURISTICS,
+      },
+    ],
     solve: (position, options, { core, cache, budget }, progress) => solve(position, options.heuristic ?? 'wd', core, cache, budget, progress),
     prepare: async (options, { core, cache }, progress) => {
-      if (options.heuristic === 'pdb') await ensurePatterns(core, cache, progress);
+      await ensureHeuristic(options.heuristic ?? 'wd', core, cache, progress);
     },
     // Each iteration of IDA* dealt out among the workers (ui/shared-solve.ts).
     share: (position, options, { threshold, part, parts }, { core, cache }) =>

@@ -3,7 +3,7 @@
 
 import { withIterations } from '../../contracts/core';
 import { budgetAnswer, type Budget, type DataCache, type Iteration, type ShareAnswer, type SolveAnswer } from '../../contracts/game';
-import { ensurePatterns, heuristicIndex, setBoard, type Puzzle15Core } from './core';
+import { ensureHeuristic, heuristicIndex, setBoard, type Puzzle15Core } from './core';
 import type { Direction, Position } from './rules';
 
 const LETTERS: readonly Direction[] = ['U', 'L', 'R', 'D'];
@@ -49,7 +49,7 @@ async function setUp(
   progress?: (iteration: Iteration<Direction>) => void,
 ): Promise<number> {
   const which = heuristicIndex(heuristic);
-  if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
+  await ensureHeuristic(heuristic, core, cache, progress);
   setBoard(core, position);
   return which;
 }
