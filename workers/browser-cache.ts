@@ -25,3 +25,13 @@ export const indexedDbCache: DataCache = {
     }
   },
 };
+
+/** Whether the cache holds an entry, without reading it (a page asks which databases this browser has built). */
+export async function isCached(name: string): Promise<boolean> {
+  const db = await database();
+  try {
+    return (await db.getKey(STORE, name)) !== undefined;
+  } finally {
+    db.close();
+  }
+}

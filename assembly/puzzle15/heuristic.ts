@@ -1,7 +1,8 @@
 // The heuristics' state for a board: the walking-distance states of its rows and columns, its row and column
 // inversions, its Manhattan distance; and the estimate of the heuristic chosen: walking distance (WD), WD with
 // the inversion distance by the larger per axis (WDID), Manhattan distance (MD), or the pattern databases with
-// their mirrored lookup, combined with WD by the larger (PDB), or the same with the 7-8 databases (PDB78).
+// their mirrored lookup, combined with WD by the larger (PDB), or the same with the 7-8 databases (PDB78; without
+// WD, PDB78_PAIR; the board's lookup alone, PDB78_REGULAR).
 
 import { CELLS, TILES, goalColumn, goalRow } from "./board";
 import { cellOf, patternEstimate } from "./patterns";
@@ -13,6 +14,8 @@ export const WDID: i32 = 1;
 export const MD: i32 = 2;
 export const PDB: i32 = 3;
 export const PDB78: i32 = 4;
+export const PDB78_PAIR: i32 = 5;
+export const PDB78_REGULAR: i32 = 6;
 
 let heuristic: i32 = WD;
 let rowState: i32 = 0;
@@ -67,7 +70,9 @@ export function inversionDistance(inversions: i32): i32 {
 function estimate(): i32 {
   if (heuristic == MD) return manhattan;
   if (heuristic == PDB) return max(patternEstimate(), wdDistance(rowState) + wdDistance(columnState));
-  if (heuristic == PDB78) return max(manhattan + 2 * rankedExtraEstimate(), wdDistance(rowState) + wdDistance(columnState));
+  if (heuristic == PDB78) return max(manhattan + 2 * rankedExtraEstimate(true), wdDistance(rowState) + wdDistance(columnState));
+  if (heuristic == PDB78_PAIR) return manhattan + 2 * rankedExtraEstimate(true);
+  if (heuristic == PDB78_REGULAR) return manhattan + 2 * rankedExtraEstimate(false);
   const rows = wdDistance(rowState);
   const columns = wdDistance(columnState);
   if (heuristic == WD) return rows + columns;

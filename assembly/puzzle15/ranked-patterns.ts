@@ -414,41 +414,56 @@ function pack(g: i32, i: i32, occupied: i32, rank: u32): void {
 
 // ---- The lookups ------------------------------------------------------------------------------------------------
 
-/** The cell of every tile, kept up to date by the search. */
+/** The cell of every tile of the board a search starts from (set by the heuristic's prepare). */
 export const rankedCellOf = new StaticArray<u8>(CELLS);
-// Each group's extra (the entry: half the moves beyond the Manhattan distance) for the board and its mirror, and
-// their sums, kept move by move by the search.
+/** Each tile's place in its group. */
+const placeOf = new StaticArray<u8>(CELLS);
+// Each group's rank and entry (half the moves beyond the Manhattan distance) for the board and for its mirror, and
+// the entries' sums, kept move by move by the search.
+const directRank = new StaticArray<u32>(MAX_GROUPS);
+const mirrorRank = new StaticArray<u32>(MAX_GROUPS);
 const directExtra = new StaticArray<i32>(MAX_GROUPS);
 const mirrorExtra = new StaticArray<i32>(MAX_GROUPS);
 let directSum: i32 = 0;
 let mirrorSum: i32 = 0;
 
-/** The group's entry for the board (or its mirror) as rankedCellOf has it. */
-@inline
-function extraOf(g: i32, mirrored: bool): i32 {
+/** The group's rank for the board (or its mirror) as rankedCellOf has it. */
+function rankOf(g: i32, mirrored: bool): u32 {
   const base = g * MAX_TILES;
   let occupied = 0;
   let rank: u32 = 0;
   for (let i = 0; i < groupSize[g]; i++) {
     const tile = <i32>groupTiles[base + i];
+    placeOf[tile] = <u8>i;
     const cell = mirrored ? mirrorCell(<i32>rankedCellOf[mirrorTile(tile)]) : <i32>rankedCellOf[tile];
     rank += <u32>(cell - <i32>popcnt(occupied & ((1 << cell) - 1))) * digitWeight[base + i];
     occupied |= 1 << cell;
   }
-  return (<i32>load<u8>(rankedTable[g] + <usize>(rank >> 1)) >> ((rank & 1) << 2)) & 15;
+  return rank;
 }
 
-/** Looks every group up for the board in rankedCellOf (at the start of a search); returns the larger extra sum. */
-export function rankedExtraEstimate(): i32 {
+/** The entry of a group's arrangement. */
+@inline
+function entryAt(g: i32, rank: u32): i32 {
+  return (<i32>load<u8>(unchecked(rankedTable[g]) + <usize>(rank >> 1)) >> ((rank & 1) << 2)) & 15;
+}
+
+/**
+ * Looks every group up for the board in rankedCellOf (at the start of a search); returns the board's extra sum, or
+ * the larger of it and the mirrored board's.
+ */
+export function rankedExtraEstimate(withMirror: bool): i32 {
   directSum = 0;
   mirrorSum = 0;
   for (let g = 0; g < groups; g++) {
-    directExtra[g] = extraOf(g, false);
-    mirrorExtra[g] = extraOf(g, true);
+    directRank[g] = rankOf(g, false);
+    mirrorRank[g] = rankOf(g, true);
+    directExtra[g] = entryAt(g, directRank[g]);
+    mirrorExtra[g] = entryAt(g, mirrorRank[g]);
     directSum += directExtra[g];
     mirrorSum += mirrorExtra[g];
   }
-  return max(directSum, mirrorSum);
+  return withMirror ? max(directSum, mirrorSum) : directSum;
 }
 
 /** A group's moves for its tiles on these cells (base 16, the group's first tile the lowest digit): for tests. */
@@ -459,48 +474,92 @@ export function rankedGroupMoves(g: i32, cells: u32): i32 {
     const tile = <i32>groupTiles[base + i];
     const cell = <i32>(cells >> (4 * i)) & 15;
     rankedCellOf[tile] = <u8>cell;
-    manhattan += abs(goalRow(tile) - (cell >> 2)) + abs(goalColumn(tile) - (cell & 3));
+    manhattan += tileManhattan(base + i, cell);
   }
-  return manhattan + 2 * extraOf(g, false);
+  return manhattan + 2 * entryAt(g, rankOf(g, false));
 }
 
-// The entries read for the last move looked at, kept for commitMove.
+/**
+ * A group's rank after its tile at place j moves from cell a to cell b (the board's `tiles` the tile on each
+ * cell, read as the mirrored board's when `mirrored`). The tile's digit changes by the cells it passes, less the
+ * tiles before it in the group on them, and a later tile on a cell passed has its digit changed by one: on a
+ * move left or right no cell is passed, on a move up or down the three between.
+ */
+@inline
+function movedRank(rank: u32, g: i32, j: i32, a: i32, b: i32, tiles: usize, mirrored: bool): u32 {
+  const base = g * MAX_TILES;
+  const weight = <i32>unchecked(digitWeight[base + j]);
+  let delta = (b - a) * weight;
+  if (abs(b - a) == 4) {
+    const step = b > a ? 1 : -1;
+    for (let k = 1; k < 4; k++) {
+      const cell = a + step * k;
+      let tile = <i32>load<u8>(tiles + <usize>(mirrored ? mirrorCell(cell) : cell));
+      if (tile == 0) continue;
+      if (mirrored) tile = mirrorTile(tile);
+      if (<i32>unchecked(groupOf[tile]) != g) continue;
+      const m = <i32>unchecked(placeOf[tile]);
+      delta += m < j ? -step * weight : step * <i32>unchecked(digitWeight[base + m]);
+    }
+  }
+  return <u32>(<i32>rank + delta);
+}
+
+// The ranks and entries read for the last move looked at, kept for commitMove.
+let movedDirectRank: u32 = 0;
+let movedMirrorRank: u32 = 0;
 let movedDirect: i32 = 0;
 let movedMirror: i32 = 0;
 
-/** The board's extra sum after `tile` moved (rankedCellOf already updated). */
+/** The board's extra sum after `tile` moves from `from` to `to` (`tiles` the board before the move). */
 @inline
-export function directExtraAfter(tile: i32): i32 {
-  const g = <i32>groupOf[tile];
-  movedDirect = extraOf(g, false);
-  return directSum - directExtra[g] + movedDirect;
+export function directExtraAfter(tile: i32, from: i32, to: i32, tiles: usize): i32 {
+  const g = <i32>unchecked(groupOf[tile]);
+  movedDirectRank = movedRank(unchecked(directRank[g]), g, <i32>unchecked(placeOf[tile]), from, to, tiles, false);
+  movedDirect = entryAt(g, movedDirectRank);
+  return directSum - unchecked(directExtra[g]) + movedDirect;
 }
 
-/** The mirrored board's extra sum after `tile` moved. */
+/** The mirrored board's extra sum after the same move. */
 @inline
-export function mirrorExtraAfter(tile: i32): i32 {
-  const g = <i32>groupOf[mirrorTile(tile)];
-  movedMirror = extraOf(g, true);
-  return mirrorSum - mirrorExtra[g] + movedMirror;
+export function mirrorExtraAfter(tile: i32, from: i32, to: i32, tiles: usize): i32 {
+  const mirrored = mirrorTile(tile);
+  const g = <i32>unchecked(groupOf[mirrored]);
+  movedMirrorRank = movedRank(unchecked(mirrorRank[g]), g, <i32>unchecked(placeOf[mirrored]), mirrorCell(from), mirrorCell(to), tiles, true);
+  movedMirror = entryAt(g, movedMirrorRank);
+  return mirrorSum - unchecked(mirrorExtra[g]) + movedMirror;
 }
 
-/** Makes the entries read by the last directExtraAfter and mirrorExtraAfter the board's; returns what to restore. */
+// What commitMove replaced, by the search's depth, for undoMove.
+const savedRanks = new StaticArray<u64>(128);
+const savedEntries = new StaticArray<u64>(128);
+
+/** Makes the move read by the last directExtraAfter and mirrorExtraAfter the board's (at search depth `depth`). */
 @inline
-export function commitMove(tile: i32): u64 {
-  const g = <i32>groupOf[tile];
-  const m = <i32>groupOf[mirrorTile(tile)];
-  const saved = <u64>directExtra[g] | (<u64>mirrorExtra[m] << 8) | (<u64>directSum << 16) | (<u64>mirrorSum << 32);
-  directSum += movedDirect - directExtra[g];
-  mirrorSum += movedMirror - mirrorExtra[m];
-  directExtra[g] = movedDirect;
-  mirrorExtra[m] = movedMirror;
-  return saved;
+export function commitMove(tile: i32, depth: i32): void {
+  const g = <i32>unchecked(groupOf[tile]);
+  const m = <i32>unchecked(groupOf[mirrorTile(tile)]);
+  unchecked((savedRanks[depth] = <u64>directRank[g] | (<u64>mirrorRank[m] << 32)));
+  unchecked((savedEntries[depth] = <u64>directExtra[g] | (<u64>mirrorExtra[m] << 8) | (<u64>directSum << 16) | (<u64>mirrorSum << 32)));
+  directSum += movedDirect - unchecked(directExtra[g]);
+  mirrorSum += movedMirror - unchecked(mirrorExtra[m]);
+  unchecked((directExtra[g] = movedDirect));
+  unchecked((mirrorExtra[m] = movedMirror));
+  unchecked((directRank[g] = movedDirectRank));
+  unchecked((mirrorRank[m] = movedMirrorRank));
 }
 
+/** Takes back the move commitMove made at this depth. */
 @inline
-export function undoMove(tile: i32, saved: u64): void {
-  directExtra[<i32>groupOf[tile]] = <i32>(saved & 255);
-  mirrorExtra[<i32>groupOf[mirrorTile(tile)]] = <i32>((saved >> 8) & 255);
-  directSum = <i32>((saved >> 16) & 0xffff);
-  mirrorSum = <i32>(saved >> 32);
+export function undoMove(tile: i32, depth: i32): void {
+  const g = <i32>unchecked(groupOf[tile]);
+  const m = <i32>unchecked(groupOf[mirrorTile(tile)]);
+  const ranks = unchecked(savedRanks[depth]);
+  const entries = unchecked(savedEntries[depth]);
+  directRank[g] = <u32>ranks;
+  mirrorRank[m] = <u32>(ranks >> 32);
+  directExtra[g] = <i32>(entries & 255);
+  mirrorExtra[m] = <i32>((entries >> 8) & 255);
+  directSum = <i32>((entries >> 16) & 0xffff);
+  mirrorSum = <i32>(entries >> 32);
 }

@@ -6,7 +6,7 @@
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { CELLS, TILES, blankCell, goalColumn, goalRow } from "./board";
-import { MD, PDB, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
+import { MD, PDB, PDB78, PDB78_PAIR, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
 import {
   cellOf,
   directIndex,
@@ -22,7 +22,7 @@ import {
   tileGroup,
   tileShift,
 } from "./patterns";
-import { commitMove, directExtraAfter, mirrorExtraAfter, rankedCellOf, undoMove } from "./ranked-patterns";
+import { commitMove, directExtraAfter, mirrorExtraAfter, undoMove } from "./ranked-patterns";
 import { wdDistance, wdNext } from "./walking-distance";
 
 // The search is compiled once per heuristic (a marker class as a type parameter): each keeps and updates only
@@ -32,7 +32,10 @@ class WalkingDistance {}
 class WalkingInversion {}
 class Manhattan {}
 class Patterns {}
+// The 7-8 databases with all their lookups (the board's, the mirrored board's, WD), without WD, or the board's alone.
 class RankedPatterns {}
+class RankedPair {}
+class RankedRegular {}
 
 // Directions of the blank: 0 U, 1 L, 2 R, 3 D (the search's order); 3 - d is the opposite. Cell steps:
 const STEPS: usize = memory.data<i8>([-4, -1, 1, 4]);
@@ -77,12 +80,12 @@ function search<H>(g: i32, previous: i32, blank: i32, rows: i32, columns: i32, r
     if (previous != 0 && blank < 12) patternChild(3, g, blank, rows, columns);
     return;
   }
-  if (idof<H>() == idof<RankedPatterns>()) {
+  if (isRanked<H>()) {
     // rowInv carries the Manhattan distance.
-    if (previous != 3 && blank >= 4 && rankedChild(0, g, blank, rows, columns, rowInv)) return;
-    if (previous != 2 && (blank & 3) != 0 && rankedChild(1, g, blank, rows, columns, rowInv)) return;
-    if (previous != 1 && (blank & 3) != 3 && rankedChild(2, g, blank, rows, columns, rowInv)) return;
-    if (previous != 0 && blank < 12) rankedChild(3, g, blank, rows, columns, rowInv);
+    if (previous != 3 && blank >= 4 && rankedChild<H>(0, g, blank, rows, columns, rowInv)) return;
+    if (previous != 2 && (blank & 3) != 0 && rankedChild<H>(1, g, blank, rows, columns, rowInv)) return;
+    if (previous != 1 && (blank & 3) != 3 && rankedChild<H>(2, g, blank, rows, columns, rowInv)) return;
+    if (previous != 0 && blank < 12) rankedChild<H>(3, g, blank, rows, columns, rowInv);
     return;
   }
   if (previous != 3 && blank >= 4 && child<H>(0, g, blank, rows, columns, rowInv, columnInv)) return;
@@ -203,12 +206,18 @@ function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i3
   return false;
 }
 
+@inline
+function isRanked<H>(): bool {
+  return idof<H>() == idof<RankedPatterns>() || idof<H>() == idof<RankedPair>() || idof<H>() == idof<RankedRegular>();
+}
+
 /**
  * The 7-8 databases' move: h is the largest of the walking distance and MD + 2 · the larger of the board's and
- * the mirrored board's extra sums (ranked-patterns.ts), cut at the first that shows f above the threshold.
+ * the mirrored board's extra sums (ranked-patterns.ts), cut at the first that shows f above the threshold (fewer
+ * lookups for RankedPair and RankedRegular).
  */
 @inline
-function rankedChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, manhattan: i32): bool {
+function rankedChild<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, manhattan: i32): bool {
   const from = blank + <i32>load<i8>(STEPS + <usize>direction);
   const tile = <i32>load<u8>(TILES + <usize>from);
   const limit = threshold - g - 1;
@@ -222,19 +231,16 @@ function rankedChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i32
     nextColumns = wdNext(columns, direction == 2 ? 1 : 0, goalColumn(tile));
     nextManhattan += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
   }
-  const walking = wdDistance(nextRows) + wdDistance(nextColumns);
-  if (walking > limit) return cut(g + 1 + walking);
-  if (nextManhattan > limit) return cut(g + 1 + nextManhattan);
-  rankedCellOf[tile] = <u8>blank;
-  const direct = nextManhattan + 2 * directExtraAfter(tile);
-  if (direct > limit) {
-    rankedCellOf[tile] = <u8>from;
-    return cut(g + 1 + direct);
+  if (idof<H>() == idof<RankedPatterns>()) {
+    const walking = wdDistance(nextRows) + wdDistance(nextColumns);
+    if (walking > limit) return cut(g + 1 + walking);
   }
-  const mirror = nextManhattan + 2 * mirrorExtraAfter(tile);
-  if (mirror > limit) {
-    rankedCellOf[tile] = <u8>from;
-    return cut(g + 1 + mirror);
+  if (nextManhattan > limit) return cut(g + 1 + nextManhattan);
+  const direct = nextManhattan + 2 * directExtraAfter(tile, from, blank, TILES);
+  if (direct > limit) return cut(g + 1 + direct);
+  if (idof<H>() != idof<RankedRegular>()) {
+    const mirror = nextManhattan + 2 * mirrorExtraAfter(tile, from, blank, TILES);
+    if (mirror > limit) return cut(g + 1 + mirror);
   }
   store<u8>(TILES + <usize>blank, tile);
   store<u8>(TILES + <usize>from, 0);
@@ -244,8 +250,8 @@ function rankedChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i32
     path[g] = direction;
     return true; // the goal: stop at once, the board stays solved
   }
-  const saved = commitMove(tile);
-  search<RankedPatterns>(g + 1, direction, from, nextRows, nextColumns, nextManhattan, 0);
+  commitMove(tile, g);
+  search<H>(g + 1, direction, from, nextRows, nextColumns, nextManhattan, 0);
   if (found) {
     path[g] = direction;
     return true;
@@ -253,8 +259,7 @@ function rankedChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i32
   if (searchStopped()) return true;
   store<u8>(TILES + <usize>from, tile);
   store<u8>(TILES + <usize>blank, 0);
-  rankedCellOf[tile] = <u8>from;
-  undoMove(tile, saved);
+  undoMove(tile, g);
   return false;
 }
 
@@ -286,7 +291,7 @@ function inversionChange(direction: i32, from: i32, blank: i32, tile: i32): i32 
 function iteration<H>(): void {
   nextThreshold = i32.MAX_VALUE;
   dealt = 0;
-  if (idof<H>() == idof<RankedPatterns>()) search<H>(0, -1, blankCell(), startRows(), startColumns(), startManhattan(), 0);
+  if (isRanked<H>()) search<H>(0, -1, blankCell(), startRows(), startColumns(), startManhattan(), 0);
   else search<H>(0, -1, blankCell(), startRows(), startColumns(), startRowInversions(), startColumnInversions());
 }
 
@@ -295,7 +300,9 @@ function runIteration(which: i32): void {
   else if (which == WDID) iteration<WalkingInversion>();
   else if (which == MD) iteration<Manhattan>();
   else if (which == PDB) iteration<Patterns>();
-  else iteration<RankedPatterns>();
+  else if (which == PDB78) iteration<RankedPatterns>();
+  else if (which == PDB78_PAIR) iteration<RankedPair>();
+  else iteration<RankedRegular>();
 }
 
 /** Starts a search of the board set with setTile: the budget, the heuristic's state; returns h. */

@@ -2,7 +2,7 @@
 // Debian's chromium (no browser download is possible here).
 
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, expect } from 'vitest';
 import type { GameDefinition } from '../../src/contracts/game';
 import { gameById } from '../../src/games';
@@ -18,13 +18,21 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Chromium with a profile on disk (its storage has a disk's quota, where a fresh page's private context keeps
+ * little): for a test that stores hundreds of megabytes.
+ */
+export function launchWithProfile(folder: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(folder, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
 /** A served app: its address, and how to stop serving it. */
 export interface Served {
   readonly url: string;
   stop(): Promise<void>;
 }
 
-async function serveHere(): Promise<Served> {
+export async function serveHere(): Promise<Served> {
   const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1' });
   return { url: started.url, stop: () => new Promise<void>((done) => started.server.close(() => done())) };
 }

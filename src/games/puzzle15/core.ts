@@ -5,7 +5,12 @@
 import type { DataCache, Iteration } from '../../contracts/game';
 import type { Position } from './rules';
 
-export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb', 'pdb78'] as const;
+/**
+ * The heuristics by the core's index: walking distance, WD with the inversion distance, Manhattan, the 6-6-3
+ * databases, and the 7-8 ones with all their lookups (the board's, the mirrored board's, WD), without WD, and
+ * with the board's alone (to see what each lookup brings).
+ */
+export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb', 'pdb78', 'pdb78-pair', 'pdb78-regular'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
 
 export interface Puzzle15Core {
@@ -50,7 +55,9 @@ export const PATTERN_GROUPS: readonly (readonly number[])[] = [
   [3, 4, 7, 8, 11, 12],
   [13, 14, 15],
 ];
-const CACHE_NAME = 'puzzle15-pdb-6-6-3-v1.bin';
+/** The data cache's entries of the pattern databases. */
+export const PATTERN_CACHE_NAMES = { pdb: 'puzzle15-pdb-6-6-3-v1.bin', pdb78: 'puzzle15-pdb-7-8-v1.bin' } as const;
+const CACHE_NAME = PATTERN_CACHE_NAMES.pdb;
 
 export function setBoard(core: Puzzle15Core, position: Position): void {
   for (const [cell, tile] of position.tiles.entries()) core.setTile(cell, tile);
@@ -131,7 +138,7 @@ export const RANKED_GROUPS: readonly (readonly number[])[] = [
   [1, 2, 3, 4, 5, 6, 7, 8],
   [9, 10, 11, 12, 13, 14, 15],
 ];
-const RANKED_CACHE_NAME = 'puzzle15-pdb-7-8-v1.bin';
+const RANKED_CACHE_NAME = PATTERN_CACHE_NAMES.pdb78;
 
 /** What each pattern heuristic holds in a worker once ready, and the most its build takes, in bytes. */
 export const PATTERN_MEMORY: Readonly<Record<'pdb' | 'pdb78', { readonly held: number; readonly build: number }>> = {
@@ -143,6 +150,21 @@ export const PATTERN_MEMORY: Readonly<Record<'pdb' | 'pdb78', { readonly held: n
     build: 16 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 2 + (16 * 15 * 14 * 13 * 12 * 11 * 10) / 2,
   },
 };
+
+const MB = 1e6;
+
+/**
+ * What a heuristic's pattern database takes in a worker, in words for a page ('' for a heuristic without one),
+ * with the build's time measured on a two-core machine.
+ */
+export function patternMemory(heuristic: string): string {
+  if (heuristic === 'pdb')
+    return `The 6-6-3 database takes ${Math.round(PATTERN_MEMORY.pdb.held / MB)} MB in each worker (about ${Math.round(PATTERN_MEMORY.pdb.build / MB)} MB and half a minute while it is built, once).`;
+  if (heuristic.startsWith('pdb78')) {
+    return `The 7-8 database takes ${Math.round(PATTERN_MEMORY.pdb78.held / MB)} MB in each worker that uses it (its build, once: about three minutes and ${(PATTERN_MEMORY.pdb78.build / 1e9).toFixed(1)} GB).`;
+  }
+  return '';
+}
 
 /** The share of the 7-8 build's time each group takes (measured: the 8-tile group about nine tenths). */
 const RANKED_BUILD_SHARE: readonly number[] = [0.9, 0.1];
@@ -198,7 +220,11 @@ export async function ensureRankedPatterns(core: Puzzle15Core, cache: DataCache,
     all.set(new Uint8Array(core.memory.buffer, core.rankedTableAddress(g), size), at);
     at += size;
   }
-  await cache.write(RANKED_CACHE_NAME, all);
+  try {
+    await cache.write(RANKED_CACHE_NAME, all);
+  } catch {
+    // Storage that refuses 288 MB (a private window's quota, a full disk) costs a build next time, not this solve.
+  }
 }
 
 /** Makes the tables of a heuristic ready (the pattern databases; the others need none). */

@@ -7,13 +7,13 @@
 
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { SolveAnswer } from '../../../contracts/game';
+import type { Iteration } from '../../../contracts/game';
 import { CancelledError, type Job } from '../../../runtime/pool';
-import { requestSolve } from '../../../runtime/requests';
+import { requestPrepare, requestSolve } from '../../../runtime/requests';
 import '../../../ui/arena-charts';
 import { searchPool } from '../../../ui/pool';
 import { pageStyles } from '../../../ui/styles';
-import { HEURISTICS } from '../core';
+import { HEURISTICS, patternMemory } from '../core';
 import hard80 from '../data/hard80.txt?raw';
 import korf100 from '../data/korf100.txt?raw';
 import { format, randomBoard } from '../rules';
@@ -21,7 +21,15 @@ import { parseSet, type KnownBoard } from '../sets';
 import { downloadText } from '../../../ui/download';
 
 type SetName = 'korf' | 'hard80' | 'random';
-const NAMES: Readonly<Record<string, string>> = { wd: 'WD', wdid: 'WD+ID', md: 'Manhattan', pdb: 'PDB 6-6-3' };
+const NAMES: Readonly<Record<string, string>> = {
+  wd: 'WD',
+  wdid: 'WD+ID',
+  md: 'Manhattan',
+  pdb: 'PDB 6-6-3',
+  pdb78: 'PDB 7-8',
+  'pdb78-pair': 'PDB 7-8 without WD',
+  'pdb78-regular': 'PDB 7-8, one lookup',
+};
 
 interface Result {
   readonly nodes: number;
@@ -67,7 +75,9 @@ export class Puzzle15BenchPage extends LitElement {
   @state() private done = 0;
   @state() private total = 0;
   @state() private error = '';
-  private jobs: Job<SolveAnswer>[] = [];
+  /** A pattern database being made ready before the run: its name and the build's last progress. */
+  @state() private preparing: { readonly heuristic: string; readonly iteration?: Iteration } | undefined;
+  private jobs: Job<unknown>[] = [];
   private started = 0;
 
   disconnectedCallback(): void {
@@ -76,7 +86,7 @@ export class Puzzle15BenchPage extends LitElement {
   }
 
   render() {
-    const running = this.jobs.length > 0 && this.done < this.total;
+    const running = (this.jobs.length > 0 && this.done < this.total) || !!this.preparing;
     const heuristics = HEURISTICS.filter((h) => this.results[h]);
     const seconds = (performance.now() - this.started) / 1000;
     return html`
@@ -93,11 +103,13 @@ export class Puzzle15BenchPage extends LitElement {
           ${this.set !== 'hard80' ? html`<label>N <input type="number" min="1" max="100" .value=${String(this.count)} @change=${(e: Event) => this.setCount((e.target as HTMLInputElement).value)} /></label>` : ''}
           ${this.set === 'random' ? html`<label>Seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e: Event) => (this.seed = Number((e.target as HTMLInputElement).value) >>> 0)} /></label>` : ''}
           ${HEURISTICS.map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${NAMES[h]}</label>`)}
-          <button @click=${() => this.run()} ?disabled=${running || this.chosen.size === 0 || (this.set !== 'hard80' && !!this.countError)}>Run</button>
+          <button @click=${() => void this.run()} ?disabled=${running || this.chosen.size === 0 || (this.set !== 'hard80' && !!this.countError)}>Run</button>
           ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
         </div>
-        <p class="hint">Manhattan distance takes minutes on Korf's 100 and the 80-move positions need the pattern database.</p>
+        <p class="hint">Manhattan distance takes minutes on Korf's 100 and the 80-move positions need a pattern database.
+          ${[...this.chosen].map((h) => patternMemory(h)).find((text) => text) ?? ''}</p>
       </section>
+      ${this.preparing ? this.preparingView(this.preparing.heuristic, this.preparing.iteration) : ''}
       ${this.error || (this.set !== 'hard80' && this.countError) ? html`<p class="error" role="alert">${this.error || this.countError}</p>` : ''}
       ${
         this.total
@@ -109,6 +121,16 @@ export class Puzzle15BenchPage extends LitElement {
       }
       ${heuristics.length ? this.resultsView(heuristics) : ''}
     `;
+  }
+
+  /** A pattern database made ready in one worker before the solves (read from the cache, or built: its progress). */
+  private preparingView(heuristic: string, iteration?: Iteration) {
+    const done = iteration?.done ?? 0;
+    return html`<section class="panel" aria-label="Pattern database">
+      <span>Getting the ${NAMES[heuristic]} database ready${iteration ? ' (building it once; then it is kept in this browser)' : ''}:</span>
+      <progress max="1" .value=${done} aria-label="Pattern database built"></progress>
+      <span role="status">${Math.floor(done * 100)}%${iteration ? `, ${(iteration.ms / 1000).toFixed(0)} s` : ''}</span>
+    </section>`;
   }
 
   private resultsView(heuristics: readonly string[]) {
@@ -210,7 +232,7 @@ export class Puzzle15BenchPage extends LitElement {
     return Array.from({ length: this.count }, (_, i) => ({ name: `random ${i + 1}`, tiles: randomBoard(this.seed + i).tiles, length: NaN }));
   }
 
-  private run(): void {
+  private async run(): Promise<void> {
     this.cancel();
     this.error = '';
     this.boards = this.pickBoards();
@@ -218,6 +240,23 @@ export class Puzzle15BenchPage extends LitElement {
     this.results = Object.fromEntries(heuristics.map((h) => [h, Array(this.boards.length).fill(undefined)]));
     this.done = 0;
     this.total = this.boards.length * heuristics.length;
+    // Each database is made ready by one worker first (built once, with its progress), so that the workers then
+    // read it from the cache instead of each building it; outside the solves' times.
+    for (const heuristic of heuristics.filter((h) => patternMemory(h))) {
+      this.preparing = { heuristic };
+      const job = requestPrepare(searchPool(), 'puzzle15', { heuristic }, (iteration) => {
+        if (this.preparing?.heuristic === heuristic) this.preparing = { heuristic, iteration };
+      });
+      this.jobs = [job];
+      try {
+        await job.promise;
+      } catch (error) {
+        if (!(error instanceof CancelledError)) this.error = `${NAMES[heuristic]}: ${(error as Error).message}`;
+        this.preparing = undefined;
+        return;
+      }
+    }
+    this.preparing = undefined;
     this.started = performance.now();
     this.jobs = heuristics.flatMap((heuristic) =>
       this.boards.map((board, i) => {
@@ -242,6 +281,7 @@ export class Puzzle15BenchPage extends LitElement {
   private cancel(): void {
     for (const job of this.jobs) job.cancel();
     this.jobs = [];
+    this.preparing = undefined;
   }
 }
 

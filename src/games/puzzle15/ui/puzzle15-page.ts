@@ -15,7 +15,9 @@ import '../../../ui/search-chart';
 import { pageStyles } from '../../../ui/styles';
 import { fetchResource } from '../../../../workers/browser-resources';
 import { puzzle15, generate } from '..';
-import { HEURISTICS } from '../core';
+import { HEURISTICS, PATTERN_CACHE_NAMES, patternMemory } from '../core';
+import { requestPrepare } from '../../../runtime/requests';
+import { isCached } from '../../../../workers/browser-cache';
 import { solveShared } from './shared-solve';
 import type { Solution } from '../solve';
 import { BANDS } from '../levels';
@@ -27,7 +29,10 @@ const HEURISTIC_NAMES: Readonly<Record<string, string>> = {
   wdid: 'WD + inversion distance',
   md: 'Manhattan distance',
   pdb: 'Pattern database 6-6-3',
+  pdb78: 'Pattern database 7-8',
 };
+/** The heuristics this page offers (the bench page also has the 7-8 database's lookups one by one). */
+const OFFERED = HEURISTICS.filter((h) => HEURISTIC_NAMES[h]);
 
 @customElement('puzzle15-page')
 export class Puzzle15Page extends GamePage<Position, Direction> {
@@ -53,7 +58,12 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   @state() private method: 'random' | 'walk' | 'level' = 'random';
   @state() private walkMoves = 40;
   @state() private band: string = '40-49';
+  /** The 6-6-3 database unless this browser has built the 7-8 one (then it is the choice, as the stronger). */
   @state() private heuristic = 'pdb';
+  /** Whether this browser's cache holds the 7-8 database (undefined until asked). */
+  @state() private has78?: boolean;
+  /** The 7-8 database's build, started by its button: the job. */
+  @state() private building78?: Job<void>;
   @state() private solving?: Job<Solution>;
   @state() private iterations: Iteration[] = [];
   /** The pattern database's build, while it is under way: its last report (share done, time so far). */
@@ -82,8 +92,23 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     return [{ kind: 'human' }, { kind: 'human' }];
   }
 
+  /** Whether the person chose a heuristic (then the page no longer picks one for them). */
+  private heuristicChosen = false;
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    isCached(PATTERN_CACHE_NAMES.pdb78).then(
+      (has) => {
+        this.has78 = has;
+        if (has && !this.heuristicChosen) this.heuristic = 'pdb78';
+      },
+      () => (this.has78 = false),
+    );
+  }
+
   disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.building78?.cancel();
     this.stopClock();
     this.pausePlayback();
     this.solving?.cancel();
@@ -127,22 +152,30 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
           ${this.linkError || this.session.error ? html`<p class="error" role="alert">${this.linkError || this.session.error}</p>` : ''}
           <div class="controls">
             <label>Heuristic
-              <select @change=${(e: Event) => (this.heuristic = (e.target as HTMLSelectElement).value)}>
-                ${HEURISTICS.map((h) => html`<option value=${h} ?selected=${h === this.heuristic}>${HEURISTIC_NAMES[h]}</option>`)}
+              <select @change=${(e: Event) => this.chooseHeuristic((e.target as HTMLSelectElement).value)}>
+                ${OFFERED.map((h) => html`<option value=${h} ?selected=${h === this.heuristic}>${HEURISTIC_NAMES[h]}</option>`)}
               </select>
             </label>
             ${
               this.solving
-                ? html`<span>${this.iterations.length === 0 ? (this.heuristic === 'pdb' ? 'getting the pattern database ready…' : 'starting…') : `solving… threshold ${this.iterations.at(-1)!.depth}`}</span>
+                ? html`<span>${this.iterations.length === 0 ? (this.heuristic.startsWith('pdb') ? 'getting the pattern database ready…' : 'starting…') : `solving… threshold ${this.iterations.at(-1)!.depth}`}</span>
                   <button @click=${() => this.cancelSolve()}>Cancel</button>`
-                : html`<button @click=${() => this.solve()} ?disabled=${solved}>Solve</button>`
+                : html`<button @click=${() => this.solve()} ?disabled=${solved || !!this.building78}>Solve</button>`
             }
             <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
           </div>
+          <p class="hint">${patternMemory(this.heuristic)}</p>
+          ${
+            this.has78 === false && !this.building78
+              ? html`<div class="controls"><span>The 7-8 database solves hard boards ten times faster or more than the 6-6-3; this browser has not built it yet (about three minutes, once).</span>
+                <button @click=${() => this.build78()} ?disabled=${!!this.solving}>Build the 7-8 database</button></div>`
+              : ''
+          }
           ${this.building ? this.buildView(this.building) : ''}
+          ${this.building78 ? html`<button @click=${() => this.cancelBuild78()}>Cancel the build</button>` : ''}
           ${this.solution ? this.solutionView() : ''}
           <p class="hint">Click a tile in line with the blank to slide it (with the tiles between), or use the arrow keys on the
-            board. The pattern database is built in a worker the first time it is used (about half a minute, with its progress), then kept; its build is not counted in the solve's time.</p>
+            board. A pattern database is built in a worker the first time it is used (with its progress), then kept in this browser; its build is not counted in the solve's time.</p>
         </section>
         <section class="panel" aria-label="Search">
           <h2 class="hint">Nodes per threshold of IDA*</h2>
@@ -224,6 +257,41 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     this.stopClock();
     this.seconds = 0;
     this.started = undefined;
+  }
+
+  private chooseHeuristic(heuristic: string): void {
+    this.heuristicChosen = true;
+    this.heuristic = heuristic;
+  }
+
+  /** Builds the 7-8 database in a worker (kept in this browser's cache), then solves with it. */
+  private build78(): void {
+    const job = requestPrepare(searchPool(), 'puzzle15', { heuristic: 'pdb78' }, (iteration) => {
+      if (this.building78 === job) this.building = iteration;
+    });
+    this.building78 = job;
+    job.promise.then(
+      async () => {
+        if (this.building78 !== job) return;
+        this.building78 = undefined;
+        this.building = undefined;
+        if (!this.heuristicChosen) this.heuristic = 'pdb78';
+        this.has78 = await isCached(PATTERN_CACHE_NAMES.pdb78).catch(() => false);
+        if (!this.has78) this.linkError = "the 7-8 database is built for this page, but this browser's storage did not keep it: it is built again next time";
+      },
+      (error: Error) => {
+        if (this.building78 !== job) return;
+        this.building78 = undefined;
+        this.building = undefined;
+        if (!(error instanceof CancelledError)) this.linkError = `the 7-8 database: ${error.message}`;
+      },
+    );
+  }
+
+  private cancelBuild78(): void {
+    this.building78?.cancel();
+    this.building78 = undefined;
+    this.building = undefined;
   }
 
   private solve(): void {
