@@ -68,6 +68,8 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     }
     return instance;
   };
+  /** A new instance of the game's core, its memory its own (SolveTools.scratchCore). */
+  const scratchCore = (game: AnyGame) => () => loadModule(game.core!).then((module) => instantiateCore<unknown>(module));
   const solverOf = (game: AnyGame) => {
     if (!game.solver) throw new Error(`${game.rules.title} has no solver`);
     return game.solver;
@@ -124,7 +126,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       return solver.solve(
         position,
         options,
-        { core: await core(game), cache, budget, resource: loadResource, threads },
+        { core: await core(game), cache, budget, resource: loadResource, threads, scratchCore: scratchCore(game) },
         onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))),
       );
     },
@@ -135,7 +137,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       const solver = solverOf(game);
       await solver.prepare?.(
         options,
-        { core: await core(game), cache, budget: {}, resource: loadResource },
+        { core: await core(game), cache, budget: {}, resource: loadResource, scratchCore: scratchCore(game) },
         (iteration) => void onProgress(formatIteration(game.rules, iteration)),
       );
     },
@@ -145,7 +147,13 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       const game = gameById(gameId);
       const solver = solverOf(game);
       if (!solver.share) throw new Error(`${game.rules.title}'s solver has no shared search`);
-      return solver.share(game.rules.parse(line), options, share, { core: await core(game), cache, budget: {}, resource: loadResource });
+      return solver.share(game.rules.parse(line), options, share, {
+        core: await core(game),
+        cache,
+        budget: {},
+        resource: loadResource,
+        scratchCore: scratchCore(game),
+      });
     },
 
     /**
@@ -155,7 +163,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
       const game = gameById(gameId);
       const solver = solverOf(game);
-      const context = { core: await core(game), cache, budget: {}, resource: loadResource, threads };
+      const context = { core: await core(game), cache, budget: {}, resource: loadResource, threads, scratchCore: scratchCore(game) };
       const answers: SolveAnswer[] = [];
       for (const [i, line] of lines.entries()) {
         let position: unknown;

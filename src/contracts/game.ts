@@ -164,6 +164,12 @@ export interface SolveTools<Core> {
   resource(name: string): Promise<ArrayBuffer | null>;
   /** Nodes and milliseconds the search may take (0 or missing: no limit); past them the answer is budgetAnswer's. */
   readonly budget: Budget;
+  /**
+   * A new instance of the game's core with a memory of its own, for a build that needs far more memory than the
+   * tables it leaves (the 15-puzzle's 7-8 database): the worker's core keeps only the tables, and the build's
+   * memory goes with the instance.
+   */
+  scratchCore?(): Promise<Core>;
 }
 
 /** The answer of a solve that ran out of its budget: `{"error":"budget","nodes":…,"ms":…}`. */

@@ -172,10 +172,16 @@ const RANKED_BUILD_SHARE: readonly number[] = [0.9, 0.1];
 const PROGRESS_MS = 200;
 
 /**
- * Makes sure the core has the 7-8 databases: from the cache, or built (about four minutes here) and then cached.
- * While they build, `progress` is told: stage "pattern database 7-8", `done` the share built so far.
+ * Makes sure the core has the 7-8 databases: from the cache, or built (about 2.5 minutes here; in `scratch`'s core
+ * where given) and then cached. While they build, `progress` is told: stage "pattern database 7-8", `done` the
+ * share built so far.
  */
-export async function ensureRankedPatterns(core: Puzzle15Core, cache: DataCache, progress?: (iteration: Iteration<never>) => void): Promise<void> {
+export async function ensureRankedPatterns(
+  core: Puzzle15Core,
+  cache: DataCache,
+  progress?: (iteration: Iteration<never>) => void,
+  scratch?: () => Promise<Puzzle15Core>,
+): Promise<void> {
   if (core.rankedGroupCount() === RANKED_GROUPS.length && RANKED_GROUPS.every((_, g) => core.rankedTableAddress(g) !== 0)) return;
   core.freePatternGroups();
   core.freeRankedGroups();
@@ -192,13 +198,16 @@ export async function ensureRankedPatterns(core: Puzzle15Core, cache: DataCache,
     }
     return;
   }
+  // The build holds 1.1 GB: in a core of its own where there is one, so that this core keeps only the tables.
+  const builder = scratch ? await scratch() : core;
+  if (builder !== core) for (const group of RANKED_GROUPS) builder.addRankedGroup(group.reduce((mask, tile) => mask | (1 << tile), 0));
   const started = performance.now();
   let reported = -Infinity;
   let before = 0;
   for (const g of RANKED_GROUPS.keys()) {
-    core.startRankedBuild(g);
+    builder.startRankedBuild(g);
     for (;;) {
-      const step = core.stepRankedBuild();
+      const step = builder.stepRankedBuild();
       if (step < 0) {
         core.freeRankedGroups();
         throw new Error(`pattern group ${RANKED_GROUPS[g].join(',')} has an entry beyond 4 bits: the build is wrong`);
@@ -206,7 +215,7 @@ export async function ensureRankedPatterns(core: Puzzle15Core, cache: DataCache,
       const now = performance.now();
       if (step === 1 || now - reported >= PROGRESS_MS) {
         reported = now;
-        const done = Math.min(1, before + RANKED_BUILD_SHARE[g] * (step === 1 ? 1 : core.rankedBuildDone()));
+        const done = Math.min(1, before + RANKED_BUILD_SHARE[g] * (step === 1 ? 1 : builder.rankedBuildDone()));
         progress?.({ depth: g + 1, nodes: 0, ms: now - started, score: 0, stage: 'pattern database 7-8', done });
       }
       if (step === 1) break;
@@ -217,7 +226,11 @@ export async function ensureRankedPatterns(core: Puzzle15Core, cache: DataCache,
   let at = 0;
   for (const [g, size] of sizes.entries()) {
     // A fresh view each time: building grew the memory.
-    all.set(new Uint8Array(core.memory.buffer, core.rankedTableAddress(g), size), at);
+    all.set(new Uint8Array(builder.memory.buffer, builder.rankedTableAddress(g), size), at);
+    if (builder !== core) {
+      const address = core.allocateRankedTable(g);
+      new Uint8Array(core.memory.buffer, address, size).set(all.subarray(at, at + size));
+    }
     at += size;
   }
   try {
@@ -233,7 +246,8 @@ export async function ensureHeuristic(
   core: Puzzle15Core,
   cache: DataCache,
   progress?: (iteration: Iteration<never>) => void,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<void> {
   if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
-  else if (heuristic === 'pdb78') await ensureRankedPatterns(core, cache, progress);
+  else if (heuristic.startsWith('pdb78')) await ensureRankedPatterns(core, cache, progress, scratch);
 }

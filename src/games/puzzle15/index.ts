@@ -66,12 +66,13 @@ export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly
         choices: HEURISTICS,
       },
     ],
-    solve: (position, options, { core, cache, budget }, progress) => solve(position, options.heuristic ?? 'wd', core, cache, budget, progress),
-    prepare: async (options, { core, cache }, progress) => {
-      await ensureHeuristic(options.heuristic ?? 'wd', core, cache, progress);
+    solve: (position, options, { core, cache, budget, scratchCore }, progress) =>
+      solve(position, options.heuristic ?? 'wd', core, cache, budget, progress, scratchCore),
+    prepare: async (options, { core, cache, scratchCore }, progress) => {
+      await ensureHeuristic(options.heuristic ?? 'wd', core, cache, progress, scratchCore);
     },
     // Each iteration of IDA* dealt out among the workers (ui/shared-solve.ts).
-    share: (position, options, { threshold, part, parts }, { core, cache }) =>
-      searchShare(position, options.heuristic ?? 'wd', core, cache, threshold, part, parts),
+    share: (position, options, { threshold, part, parts }, { core, cache, scratchCore }) =>
+      searchShare(position, options.heuristic ?? 'wd', core, cache, threshold, part, parts, scratchCore),
   },
 });

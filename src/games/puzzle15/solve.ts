@@ -16,6 +16,7 @@ export interface Solution {
   readonly ms: number;
 }
 
+/** `scratch`: a core of its own for a pattern database's build (core.ts), where the worker has one to give. */
 export async function solveBoard(
   position: Position,
   heuristic: string,
@@ -23,8 +24,9 @@ export async function solveBoard(
   cache: DataCache,
   budget: Budget = {},
   progress?: (iteration: Iteration<Direction>) => void,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<Solution> {
-  const which = await setUp(position, heuristic, core, cache, progress);
+  const which = await setUp(position, heuristic, core, cache, progress, scratch);
   let before = { nodes: 0, ms: 0 };
   const search = () => core.solve(which, budget.nodes ?? 0, budget.ms ?? 0);
   const length = progress
@@ -47,9 +49,10 @@ async function setUp(
   core: Puzzle15Core,
   cache: DataCache,
   progress?: (iteration: Iteration<Direction>) => void,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<number> {
   const which = heuristicIndex(heuristic);
-  await ensureHeuristic(heuristic, core, cache, progress);
+  await ensureHeuristic(heuristic, core, cache, progress, scratch);
   setBoard(core, position);
   return which;
 }
@@ -74,8 +77,9 @@ export async function searchShare(
   threshold: number,
   part: number,
   parts: number,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<ShareAnswer> {
-  const which = await setUp(position, heuristic, core, cache);
+  const which = await setUp(position, heuristic, core, cache, undefined, scratch);
   const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
 }
@@ -88,8 +92,9 @@ export async function solve(
   cache: DataCache,
   budget: Budget,
   progress?: (iteration: Iteration<Direction>) => void,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<SolveAnswer> {
-  const solution = await solveBoard(position, heuristic, core, cache, budget, progress);
+  const solution = await solveBoard(position, heuristic, core, cache, budget, progress, scratch);
   if (solution.length < 0) return budgetAnswer(solution.nodes, solution.ms);
   return { length: solution.length, moves: solution.moves, nodes: solution.nodes, ms: solution.ms };
 }
