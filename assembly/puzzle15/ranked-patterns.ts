@@ -4,11 +4,9 @@
 // in 4 bits half the moves its tiles need beyond their Manhattan distance (the two differ by an even number:
 // each move changes the distance by one): 259.5 MB and 28.8 MB.
 //
-// A table is built by a breadth-first search from the goal in which a tile of the group moves to any next cell
-// that holds no other tile of the group, wherever the blank is. The blank is not part of the index, so its moves
-// cannot be followed: this relaxes the real moves, and the estimate stays admissible. The build holds a byte per
-// entry (the distance, or UNSEEN), sweeps the table once per distance in chunks (so that the host can report its
-// progress between them), and at the end packs it into its 4-bit form in place.
+// A table is built by a breadth-first search from the goal over the group's arrangements and the blank's region
+// (see the build below), sweeping the table once per distance in chunks (so that the host can report its progress
+// between them), and at the end packed into its 4-bit form in place.
 //
 // The search looks each group up for the board and for the board mirrored about the main diagonal (relabelled,
 // as patterns.ts does); the Manhattan distance is the same for both, so h = MD + 2 · max(extras, mirror extras).
