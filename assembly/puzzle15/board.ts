@@ -27,3 +27,15 @@ export function goalRow(tile: i32): i32 {
 export function goalColumn(tile: i32): i32 {
   return (tile - 1) & 3;
 }
+
+/** The free cells (a bit per cell) connected to `start` (one of them), grown a step in every direction at a time. */
+export function regionOf(start: i32, free: i32): i32 {
+  let region = 0;
+  let grown = 1 << start;
+  while (grown != region) {
+    region = grown;
+    // One step in each direction, not across the board's left and right edges.
+    grown = (region | (region << 4) | (region >> 4) | ((region << 1) & 0xeeee) | ((region >> 1) & 0x7777)) & free;
+  }
+  return region;
+}

@@ -6,7 +6,7 @@
 
 import { CELLS, TILES, goalColumn, goalRow } from "./board";
 import { cellOf, patternEstimate } from "./patterns";
-import { rankedCellOf, rankedExtraEstimate } from "./ranked-patterns";
+import { rankedExtraEstimate } from "./ranked-patterns";
 import { buildWalkingDistance, findState, withCount, wdDistance } from "./walking-distance";
 
 export const WD: i32 = 0;
@@ -36,7 +36,6 @@ export function prepare(which: i32): i32 {
   for (let cell = 0; cell < CELLS; cell++) {
     const tile = <i32>load<u8>(TILES + <usize>(cell));
     cellOf[tile] = <u8>cell;
-    rankedCellOf[tile] = <u8>cell;
     if (tile == 0) continue;
     rows = withCount(rows, cell >> 2, goalRow(tile), 1);
     columns = withCount(columns, cell & 3, goalColumn(tile), 1);

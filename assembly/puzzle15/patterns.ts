@@ -4,7 +4,7 @@
 // main diagonal (tile at (r, c) to (c, r), relabelled) is another admissible estimate; the lookup state of both is
 // kept up to date move by move by the search.
 
-import { CELLS } from "./board";
+import { CELLS, regionOf } from "./board";
 
 const MAX_GROUPS: i32 = 3;
 const groupTiles = new StaticArray<u8>(MAX_GROUPS * 8);
@@ -65,28 +65,6 @@ const NEIGHBOURS = memory.data<i8>([
 ]);
 const QUEUE_BITS: i32 = 23;
 
-/** The cells reachable from `start` without crossing an occupied cell (bit mask), flood filled. */
-function region(start: i32, occupied: i32): i32 {
-  let reached = 1 << start;
-  let frontier = reached;
-  while (frontier) {
-    let next = 0;
-    while (frontier) {
-      const cell = ctz(frontier);
-      frontier &= frontier - 1;
-      for (let k = 0; k < 4; k++) {
-        const neighbour = <i32>load<i8>(NEIGHBOURS + <usize>(cell * 4 + k));
-        if (neighbour >= 0 && !(occupied & (1 << neighbour)) && !(reached & (1 << neighbour))) {
-          reached |= 1 << neighbour;
-          next |= 1 << neighbour;
-        }
-      }
-    }
-    frontier = next;
-  }
-  return reached;
-}
-
 // The breadth-first search that fills a group's table runs in steps (startPatternBuild, then stepPatternBuild
 // until it says done), so that the host can report its progress and stay responsive between steps.
 let buildGroup: i32 = -1;
@@ -116,7 +94,7 @@ export function startPatternBuild(g: i32): void {
     goal = (goal << 4) | <u32>home;
     occupied |= 1 << home;
   }
-  const goalState = goal | (<u32>ctz(region(15, occupied)) << digits);
+  const goalState = goal | (<u32>ctz(regionOf(15, 0xffff & ~occupied)) << digits);
   store<u8>(buildSeen + (goalState >> 3), <u8>(<u32>1 << (goalState & 7)));
   store<u32>(buildQueue, goalState);
   store<u8>(table + goal, 0);
@@ -162,7 +140,7 @@ export function stepPatternBuild(budget: i32): i32 {
     const blankCell = <i32>(state >> digits);
     let occupied = 0;
     for (let i = 0; i < size; i++) occupied |= 1 << <i32>((placement >> (4 * i)) & 15);
-    const free = region(blankCell, occupied);
+    const free = regionOf(blankCell, 0xffff & ~occupied);
     // Every tile of the group next to the blank's region may move into it.
     for (let i = 0; i < size; i++) {
       const cell = <i32>((placement >> (4 * i)) & 15);
@@ -171,7 +149,7 @@ export function stepPatternBuild(budget: i32): i32 {
         if (target < 0 || !(free & (1 << target))) continue;
         const moved = (placement & ~(<u32>15 << (4 * i))) | (<u32>target << (4 * i));
         const movedOccupied = (occupied & ~(1 << cell)) | (1 << target);
-        const next = moved | (<u32>ctz(region(cell, movedOccupied)) << digits);
+        const next = moved | (<u32>ctz(regionOf(cell, 0xffff & ~movedOccupied)) << digits);
         const byte = seen + (next >> 3);
         const bit = <u8>(<u32>1 << (next & 7));
         if (load<u8>(byte) & bit) continue;

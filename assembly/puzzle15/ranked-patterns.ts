@@ -11,8 +11,8 @@
 // The search looks each group up for the board and for the board mirrored about the main diagonal (relabelled,
 // as patterns.ts does); the Manhattan distance is the same for both, so h = MD + 2 · max(extras, mirror extras).
 
-import { CELLS, goalColumn, goalRow } from "./board";
-import { mirrorCell, mirrorTile } from "./patterns";
+import { CELLS, goalColumn, goalRow, regionOf } from "./board";
+import { cellOf, mirrorCell, mirrorTile } from "./patterns";
 
 const MAX_GROUPS: i32 = 2;
 const MAX_TILES: i32 = 8;
@@ -25,8 +25,9 @@ const groupSize = new StaticArray<i32>(MAX_GROUPS);
 const digitWeight = new StaticArray<u32>(MAX_GROUPS * MAX_TILES);
 const rankedTable = new StaticArray<usize>(MAX_GROUPS);
 let groups: i32 = 0;
-/** Each tile's group. */
+/** Each tile's group, and its place in the group. */
 const groupOf = new StaticArray<u8>(CELLS);
+const placeOf = new StaticArray<u8>(CELLS);
 
 /** Adds a group of tiles (at least 3, at most 8) without a table yet; returns its index. */
 export function addRankedGroup(tilesMask: i32): i32 {
@@ -34,6 +35,7 @@ export function addRankedGroup(tilesMask: i32): i32 {
   for (let tile = 1; tile < CELLS; tile++) {
     if (tilesMask & (1 << tile)) {
       groupOf[tile] = <u8>groups;
+      placeOf[tile] = <u8>size;
       groupTiles[groups * MAX_TILES + size++] = <u8>tile;
     }
   }
@@ -58,8 +60,10 @@ export function rankedGroupCount(): i32 {
 
 /** Forgets every group and frees their tables. */
 export function freeRankedGroups(): void {
-  for (let g = 0; g < groups; g++) if (rankedTable[g]) heap.free(rankedTable[g]);
-  for (let g = 0; g < groups; g++) rankedTable[g] = 0;
+  for (let g = 0; g < groups; g++) {
+    if (rankedTable[g]) heap.free(rankedTable[g]);
+    rankedTable[g] = 0;
+  }
   groups = 0;
 }
 
@@ -122,18 +126,6 @@ function setUpRegions(): void {
       if (slot < SLOTS - 1) slot++;
     }
   }
-}
-
-/** The free cells connected to `start`. */
-function regionOf(start: i32, free: i32): i32 {
-  let region = 0;
-  let grown = 1 << start;
-  while (grown != region) {
-    region = grown;
-    // One step in each direction, not across the board's left and right edges.
-    grown = (region | (region << 4) | (region >> 4) | ((region << 1) & 0xeeee) | ((region >> 1) & 0x7777)) & free;
-  }
-  return region;
 }
 
 /** The state of the blank on `cell` among these free cells. */
@@ -412,10 +404,6 @@ function pack(g: i32, i: i32, occupied: i32, rank: u32): void {
 
 // ---- The lookups ------------------------------------------------------------------------------------------------
 
-/** The cell of every tile of the board a search starts from (set by the heuristic's prepare). */
-export const rankedCellOf = new StaticArray<u8>(CELLS);
-/** Each tile's place in its group. */
-const placeOf = new StaticArray<u8>(CELLS);
 // Each group's rank and entry (half the moves beyond the Manhattan distance) for the board and for its mirror, and
 // the entries' sums, kept move by move by the search.
 const directRank = new StaticArray<u32>(MAX_GROUPS);
@@ -425,15 +413,14 @@ const mirrorExtra = new StaticArray<i32>(MAX_GROUPS);
 let directSum: i32 = 0;
 let mirrorSum: i32 = 0;
 
-/** The group's rank for the board (or its mirror) as rankedCellOf has it. */
+/** The group's rank for the board (or its mirror) as cellOf has it. */
 function rankOf(g: i32, mirrored: bool): u32 {
   const base = g * MAX_TILES;
   let occupied = 0;
   let rank: u32 = 0;
   for (let i = 0; i < groupSize[g]; i++) {
     const tile = <i32>groupTiles[base + i];
-    placeOf[tile] = <u8>i;
-    const cell = mirrored ? mirrorCell(<i32>rankedCellOf[mirrorTile(tile)]) : <i32>rankedCellOf[tile];
+    const cell = mirrored ? mirrorCell(<i32>cellOf[mirrorTile(tile)]) : <i32>cellOf[tile];
     rank += <u32>(cell - <i32>popcnt(occupied & ((1 << cell) - 1))) * digitWeight[base + i];
     occupied |= 1 << cell;
   }
@@ -447,7 +434,7 @@ function entryAt(g: i32, rank: u32): i32 {
 }
 
 /**
- * Looks every group up for the board in rankedCellOf (at the start of a search); returns the board's extra sum, or
+ * Looks every group up for the board in cellOf (at the start of a search); returns the board's extra sum, or
  * the larger of it and the mirrored board's.
  */
 export function rankedExtraEstimate(withMirror: bool): i32 {
@@ -471,7 +458,7 @@ export function rankedGroupMoves(g: i32, cells: u32): i32 {
   for (let i = 0; i < groupSize[g]; i++) {
     const tile = <i32>groupTiles[base + i];
     const cell = <i32>(cells >> (4 * i)) & 15;
-    rankedCellOf[tile] = <u8>cell;
+    cellOf[tile] = <u8>cell;
     manhattan += tileManhattan(base + i, cell);
   }
   return manhattan + 2 * entryAt(g, rankOf(g, false));

@@ -5,10 +5,9 @@
 // the goal.
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
-import { CELLS, TILES, blankCell, goalColumn, goalRow } from "./board";
+import { TILES, blankCell, goalColumn, goalRow } from "./board";
 import { MD, PDB, PDB78, PDB78_PAIR, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
 import {
-  cellOf,
   directIndex,
   boardSum,
   directValue,
@@ -49,7 +48,8 @@ let solutionLength: i32 = -1;
 /**
  * IDA*'s depth-first search below a node at depth g. The blank's cell and the heuristic's state travel as
  * arguments (registers, not globals): for WD and WDID `rows` and `columns` are the walking-distance states and
- * `rowInv`, `columnInv` the inversion counts, for MD `rows` is the Manhattan distance; the PDB keeps cellOf.
+ * `rowInv`, `columnInv` the inversion counts, for MD `rows` is the Manhattan distance, for the 7-8 databases
+ * `rowInv` is; the pattern databases keep their lookups' state in patterns.ts and ranked-patterns.ts.
  */
 let prefetchSink: u32 = 0;
 
@@ -81,7 +81,6 @@ function search<H>(g: i32, previous: i32, blank: i32, rows: i32, columns: i32, r
     return;
   }
   if (isRanked<H>()) {
-    // rowInv carries the Manhattan distance.
     if (previous != 3 && blank >= 4 && rankedChild<H>(0, g, blank, rows, columns, rowInv)) return;
     if (previous != 2 && (blank & 3) != 0 && rankedChild<H>(1, g, blank, rows, columns, rowInv)) return;
     if (previous != 1 && (blank & 3) != 3 && rankedChild<H>(2, g, blank, rows, columns, rowInv)) return;
@@ -113,8 +112,7 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
     else nextColumnInv += inversionChange(direction, from, blank, tile);
   }
   if (idof<H>() == idof<Manhattan>()) {
-    if (vertical) nextRows += abs(goalRow(tile) - (blank >> 2)) - abs(goalRow(tile) - (from >> 2));
-    else nextRows += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
+    nextRows += manhattanChange(vertical, tile, from, blank);
   }
   store<u8>(TILES + <usize>blank, tile);
   store<u8>(TILES + <usize>from, 0);
@@ -223,14 +221,10 @@ function rankedChild<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: 
   const limit = threshold - g - 1;
   let nextRows = rows;
   let nextColumns = columns;
-  let nextManhattan = manhattan;
-  if (direction == 0 || direction == 3) {
-    nextRows = wdNext(rows, direction == 3 ? 1 : 0, goalRow(tile));
-    nextManhattan += abs(goalRow(tile) - (blank >> 2)) - abs(goalRow(tile) - (from >> 2));
-  } else {
-    nextColumns = wdNext(columns, direction == 2 ? 1 : 0, goalColumn(tile));
-    nextManhattan += abs(goalColumn(tile) - (blank & 3)) - abs(goalColumn(tile) - (from & 3));
-  }
+  const vertical = direction == 0 || direction == 3;
+  if (vertical) nextRows = wdNext(rows, direction == 3 ? 1 : 0, goalRow(tile));
+  else nextColumns = wdNext(columns, direction == 2 ? 1 : 0, goalColumn(tile));
+  const nextManhattan = manhattan + manhattanChange(vertical, tile, from, blank);
   if (idof<H>() == idof<RankedPatterns>()) {
     const walking = wdDistance(nextRows) + wdDistance(nextColumns);
     if (walking > limit) return cut(g + 1 + walking);
@@ -261,6 +255,13 @@ function rankedChild<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: 
   store<u8>(TILES + <usize>blank, 0);
   undoMove(tile, g);
   return false;
+}
+
+/** The change in the Manhattan distance when `tile` moves from `from` to `to` (up or down when `vertical`). */
+@inline
+function manhattanChange(vertical: bool, tile: i32, from: i32, to: i32): i32 {
+  if (vertical) return abs(goalRow(tile) - (to >> 2)) - abs(goalRow(tile) - (from >> 2));
+  return abs(goalColumn(tile) - (to & 3)) - abs(goalColumn(tile) - (from & 3));
 }
 
 /** A child cut with f above the threshold: f may be the next threshold. */

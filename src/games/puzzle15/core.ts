@@ -59,6 +59,11 @@ export const PATTERN_GROUPS: readonly (readonly number[])[] = [
 export const PATTERN_CACHE_NAMES = { pdb: 'puzzle15-pdb-6-6-3-v1.bin', pdb78: 'puzzle15-pdb-7-8-v1.bin' } as const;
 const CACHE_NAME = PATTERN_CACHE_NAMES.pdb;
 
+/** A group of tiles as the core takes it: a bit per tile. */
+function tilesMask(group: readonly number[]): number {
+  return group.reduce((mask, tile) => mask | (1 << tile), 0);
+}
+
 export function setBoard(core: Puzzle15Core, position: Position): void {
   for (const [cell, tile] of position.tiles.entries()) core.setTile(cell, tile);
 }
@@ -97,7 +102,7 @@ export async function ensurePatterns(core: Puzzle15Core, cache: DataCache, progr
   let before = 0;
   let offset = 0;
   for (const [g, group] of PATTERN_GROUPS.entries()) {
-    const address = core.addPatternGroup(group.reduce((mask, tile) => mask | (1 << tile), 0));
+    const address = core.addPatternGroup(tilesMask(group));
     if (usable) {
       new Uint8Array(core.memory.buffer, address, sizes[g]).set(usable.subarray(offset, offset + sizes[g]));
     } else {
@@ -185,7 +190,7 @@ export async function ensureRankedPatterns(
   if (core.rankedGroupCount() === RANKED_GROUPS.length && RANKED_GROUPS.every((_, g) => core.rankedTableAddress(g) !== 0)) return;
   core.freePatternGroups();
   core.freeRankedGroups();
-  for (const group of RANKED_GROUPS) core.addRankedGroup(group.reduce((mask, tile) => mask | (1 << tile), 0));
+  for (const group of RANKED_GROUPS) core.addRankedGroup(tilesMask(group));
   const sizes = RANKED_GROUPS.map((_, g) => core.rankedTableBytes(g));
   const expected = sizes.reduce((a, b) => a + b, 0);
   const cached = await cache.read(RANKED_CACHE_NAME);
@@ -200,7 +205,7 @@ export async function ensureRankedPatterns(
   }
   // The build holds 1.1 GB: in a core of its own where there is one, so that this core keeps only the tables.
   const builder = scratch ? await scratch() : core;
-  if (builder !== core) for (const group of RANKED_GROUPS) builder.addRankedGroup(group.reduce((mask, tile) => mask | (1 << tile), 0));
+  if (builder !== core) for (const group of RANKED_GROUPS) builder.addRankedGroup(tilesMask(group));
   const started = performance.now();
   let reported = -Infinity;
   let before = 0;
