@@ -1,6 +1,7 @@
 // 15-puzzle: Korf's 100 solved on one worker with walking distance, against the native C reference of the same
 // algorithm (bench/native/puzzle15.c) in the same run (node counts must be equal), then WD+ID, the 6-6-3 and the
-// 7-8 pattern databases; and the 17 positions that need 80 moves, with the 7-8 and the 6-6-3 databases, each
+// 7-8 pattern databases (the 7-8 with and without its dual lookups); and the 17 positions that need 80 moves, with
+// the 7-8 (with and without) and the 6-6-3 databases, each
 // searched by all the workers at once. Lengths are checked. A database's build (or its reading from the cache)
 // happens before the first solve and is not counted: a solve's time is its search's.
 
@@ -14,12 +15,12 @@ import { compileNative, packagePath, runNative, solveSet, type BenchSuite, type 
 
 const korfSuite: BenchSuite = {
   name: 'puzzle15',
-  description: 'korf100.txt with wd, wdid, pdb (6-6-3), pdb78 (7-8); WD against native C in the same run',
+  description: 'korf100.txt with wd, wdid, pdb (6-6-3), pdb78 (7-8), pdb78-dual (with the dual lookups); WD against native C in the same run',
   async run({ pool, log }) {
     const boards = parseSet(readFileSync(packagePath('src/games/puzzle15/data/korf100.txt'), 'utf8'), 'korf');
     const lines = boards.map((board) => board.tiles.join(' '));
     const rows: TableRow[] = [];
-    for (const heuristic of ['wd', 'wdid', 'pdb', 'pdb78']) {
+    for (const heuristic of ['wd', 'wdid', 'pdb', 'pdb78', 'pdb78-dual']) {
       const { row, answers } = await solveSet(pool(1), 'puzzle15', heuristic, lines, { heuristic });
       const wrong = answers.filter((answer, i) => answer.length !== boards[i].length).length;
       log(`${heuristic}: ${row.nodes} nodes, ${(row.searchMs / 1000).toFixed(1)} s, ${wrong} wrong`);
@@ -70,19 +71,20 @@ const korfSuite: BenchSuite = {
 };
 
 /**
- * The 17 positions that need 80 moves with the 7-8 databases, one after another, each searched by every worker of
+ * The 17 positions that need 80 moves with the 7-8 databases (with and without the dual lookups), one after another, each searched by every worker of
  * the pool at once (shared-solve.ts; `--workers 1` is the search on one worker); the first three with the 6-6-3
  * in the same run, for reference (minutes each).
  */
 const hard80Suite: BenchSuite = {
   name: 'puzzle15-hard80',
-  description: 'hard80.txt with pdb78 (all 17) and pdb (the first 3), each position searched by all the workers at once',
+  description: 'hard80.txt with pdb78 and pdb78-dual (all 17) and pdb (the first 3), each position searched by all the workers at once',
   async run({ pool, log }) {
     const boards = parseSet(readFileSync(packagePath('src/games/puzzle15/data/hard80.txt'), 'utf8'), 'hard');
     const workers = pool();
     const rows: TableRow[] = [];
     for (const [heuristic, count] of [
       ['pdb78', boards.length],
+      ['pdb78-dual', boards.length],
       ['pdb', 3],
     ] as const) {
       // Not measured: every worker makes the databases ready (a worker cancelled at the end of a search does it again).

@@ -4,9 +4,9 @@
 // their mirrored lookup, combined with WD by the larger (PDB), or the same with the 7-8 databases (PDB78; without
 // WD, PDB78_PAIR; the board's lookup alone, PDB78_REGULAR).
 
-import { CELLS, TILES, goalColumn, goalRow } from "./board";
+import { CELLS, TILES, blankCell, goalColumn, goalRow } from "./board";
 import { cellOf, patternEstimate } from "./patterns";
-import { rankedExtraEstimate } from "./ranked-patterns";
+import { dualExtra, rankedExtraEstimate } from "./ranked-patterns";
 import { buildWalkingDistance, findState, withCount, wdDistance } from "./walking-distance";
 
 export const WD: i32 = 0;
@@ -16,6 +16,7 @@ export const PDB: i32 = 3;
 export const PDB78: i32 = 4;
 export const PDB78_PAIR: i32 = 5;
 export const PDB78_REGULAR: i32 = 6;
+export const PDB78_DUAL: i32 = 7;
 
 let heuristic: i32 = WD;
 let rowState: i32 = 0;
@@ -70,6 +71,10 @@ function estimate(): i32 {
   if (heuristic == MD) return manhattan;
   if (heuristic == PDB) return max(patternEstimate(), wdDistance(rowState) + wdDistance(columnState));
   if (heuristic == PDB78) return max(manhattan + 2 * rankedExtraEstimate(true), wdDistance(rowState) + wdDistance(columnState));
+  if (heuristic == PDB78_DUAL) {
+    const dual = manhattan + 2 * max(dualExtra(blankCell(), false), dualExtra(blankCell(), true));
+    return max(max(dual, manhattan + 2 * rankedExtraEstimate(true)), wdDistance(rowState) + wdDistance(columnState));
+  }
   if (heuristic == PDB78_PAIR) return manhattan + 2 * rankedExtraEstimate(true);
   if (heuristic == PDB78_REGULAR) return manhattan + 2 * rankedExtraEstimate(false);
   const rows = wdDistance(rowState);

@@ -6,7 +6,7 @@
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 export { setTile } from "./board";
 export { buildWalkingDistance, walkingDistanceOf } from "./walking-distance";
-export { WD, WDID, MD, PDB, PDB78, PDB78_PAIR, PDB78_REGULAR, prepare } from "./heuristic";
+export { WD, WDID, MD, PDB, PDB78, PDB78_PAIR, PDB78_REGULAR, PDB78_DUAL, prepare } from "./heuristic";
 export { addPatternGroup, freePatternGroups, patternGroupCount, startPatternBuild, stepPatternBuild, patternBuildVisited } from "./patterns";
 export {
   addRankedGroup,

@@ -10,8 +10,9 @@
 //
 // The search looks each group up for the board and for the board mirrored about the main diagonal (relabelled,
 // as patterns.ts does); the Manhattan distance is the same for both, so h = MD + 2 · max(extras, mirror extras).
+// It may also look them up for the dual board (below).
 
-import { CELLS, goalColumn, goalRow, regionOf } from "./board";
+import { CELLS, TILES, goalColumn, goalRow, regionOf } from "./board";
 import { cellOf, mirrorCell, mirrorTile } from "./patterns";
 
 const MAX_GROUPS: i32 = 2;
@@ -28,6 +29,8 @@ let groups: i32 = 0;
 /** Each tile's group, and its place in the group. */
 const groupOf = new StaticArray<u8>(CELLS);
 const placeOf = new StaticArray<u8>(CELLS);
+/** The cells the blank reaches when the group's tiles are home and the blank is on the last cell. */
+const goalRegion = new StaticArray<i32>(MAX_GROUPS);
 
 /** Adds a group of tiles (at least 3, at most 8) without a table yet; returns its index. */
 export function addRankedGroup(tilesMask: i32): i32 {
@@ -40,6 +43,7 @@ export function addRankedGroup(tilesMask: i32): i32 {
     }
   }
   groupSize[groups] = size;
+  goalRegion[groups] = regionOf(CELLS - 1, 0xffff & ~(tilesMask >> 1));
   for (let i = 0; i < size; i++) {
     const tile = <i32>groupTiles[groups * MAX_TILES + i];
     for (let cell = 0; cell < CELLS; cell++) {
@@ -547,4 +551,49 @@ export function undoMove(tile: i32, depth: i32): void {
   mirrorExtra[m] = <i32>((entries >> 8) & 255);
   directSum = <i32>((entries >> 16) & 0xffff);
   mirrorSum = <i32>(entries >> 32);
+}
+
+// ---- The dual lookup ----------------------------------------------------------------------------------------------
+// Read the board as a permutation p of the cells (each cell to the goal cell of the tile on it): the board is
+// solved when p is the identity. Reversing a solution and renaming each tile after the cell it stands on now gives
+// the dual board, p's inverse: on the cell c stands the tile whose goal is the cell where c's goal tile stands
+// now, and the tile that moves as the blank is the one whose goal is the blank's cell (the renamed blank). The dual
+// needs exactly as many moves as the board, to a goal with its blank on the board's blank cell. A group's entry
+// bounds the moves to its tiles home with the blank in the region of the last cell, so it bounds the dual's
+// when the board's blank is in that region (for tiles 1-8, the bottom half; for 9-15, the last cell alone); the
+// tiles' Manhattan distance is the board's (the same sum over cells, the blank's term left out). A move changes
+// the dual's tiles on two cells far apart, so its ranks are computed afresh.
+
+/** The goal cell of the tile on `cell` of the board, or of its mirror (the blank's goal is the last cell). */
+@inline
+function goalCellOfTileOn(cell: i32, mirrored: bool): i32 {
+  if (!mirrored) {
+    const tile = <i32>load<u8>(TILES + <usize>cell);
+    return tile == 0 ? CELLS - 1 : tile - 1;
+  }
+  const tile = <i32>load<u8>(TILES + <usize>mirrorCell(cell));
+  return tile == 0 ? CELLS - 1 : mirrorCell(tile - 1);
+}
+
+/**
+ * The dual board's extra sum (the groups whose goal region holds the blank) for the board in TILES with its blank
+ * on `blank`, or for the mirrored board's dual.
+ */
+export function dualExtra(blank: i32, mirrored: bool): i32 {
+  const blankCellNow = mirrored ? mirrorCell(blank) : blank;
+  let extra = 0;
+  for (let g = 0; g < groups; g++) {
+    if (((unchecked(goalRegion[g]) >> blankCellNow) & 1) == 0) continue;
+    const base = g * MAX_TILES;
+    let occupied = 0;
+    let rank: u32 = 0;
+    for (let i = 0; i < unchecked(groupSize[g]); i++) {
+      // Tile t of the dual stands on the goal cell of the tile now on t's goal cell.
+      const cell = goalCellOfTileOn(<i32>unchecked(groupTiles[base + i]) - 1, mirrored);
+      rank += <u32>(cell - <i32>popcnt(occupied & ((1 << cell) - 1))) * unchecked(digitWeight[base + i]);
+      occupied |= 1 << cell;
+    }
+    extra += entryAt(g, rank);
+  }
+  return extra;
 }

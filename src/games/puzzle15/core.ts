@@ -7,10 +7,10 @@ import type { Position } from './rules';
 
 /**
  * The heuristics by the core's index: walking distance, WD with the inversion distance, Manhattan, the 6-6-3
- * databases, and the 7-8 ones with all their lookups (the board's, the mirrored board's, WD), without WD, and
- * with the board's alone (to see what each lookup brings).
+ * databases, and the 7-8 ones with the board's, the mirrored board's and WD's lookups, without WD, with the
+ * board's alone, and with the dual boards' lookups too (to see what each lookup brings).
  */
-export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb', 'pdb78', 'pdb78-pair', 'pdb78-regular'] as const;
+export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb', 'pdb78', 'pdb78-pair', 'pdb78-regular', 'pdb78-dual'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
 
 export interface Puzzle15Core {

@@ -29,6 +29,7 @@ const NAMES: Readonly<Record<string, string>> = {
   pdb78: 'PDB 7-8',
   'pdb78-pair': 'PDB 7-8 without WD',
   'pdb78-regular': 'PDB 7-8, one lookup',
+  'pdb78-dual': 'PDB 7-8 with dual lookups',
 };
 
 interface Result {
