@@ -13,6 +13,21 @@ import type { Position } from './rules';
 export const HEURISTICS = ['wd', 'wdid', 'md', 'pdb', 'pdb78', 'pdb78-pair', 'pdb78-regular', 'pdb78-dual'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
 
+/**
+ * Each heuristic's name, short (the bench's columns) and long (the solver's choice, for those it offers: the 7-8
+ * database's variants with fewer or more lookups are the bench's, to compare).
+ */
+export const HEURISTIC_LABELS: Readonly<Record<Heuristic, { readonly short: string; readonly long?: string }>> = {
+  wd: { short: 'WD', long: 'Walking distance' },
+  wdid: { short: 'WD+ID', long: 'WD + inversion distance' },
+  md: { short: 'Manhattan', long: 'Manhattan distance' },
+  pdb: { short: 'PDB 6-6-3', long: 'Pattern database 6-6-3' },
+  pdb78: { short: 'PDB 7-8', long: 'Pattern database 7-8' },
+  'pdb78-pair': { short: 'PDB 7-8 without WD' },
+  'pdb78-regular': { short: 'PDB 7-8, one lookup' },
+  'pdb78-dual': { short: 'PDB 7-8 with dual lookups' },
+};
+
 export interface Puzzle15Core {
   setTile(cell: number, tile: number): void;
   prepare(heuristic: number): number;

@@ -13,7 +13,7 @@ import { requestPrepare, requestSolve } from '../../../runtime/requests';
 import '../../../ui/arena-charts';
 import { searchPool } from '../../../ui/pool';
 import { pageStyles } from '../../../ui/styles';
-import { HEURISTICS, patternMemory } from '../core';
+import { HEURISTIC_LABELS, HEURISTICS, type Heuristic, patternMemory } from '../core';
 import hard80 from '../data/hard80.txt?raw';
 import korf100 from '../data/korf100.txt?raw';
 import { format, randomBoard } from '../rules';
@@ -21,16 +21,7 @@ import { parseSet, type KnownBoard } from '../sets';
 import { downloadText } from '../../../ui/download';
 
 type SetName = 'korf' | 'hard80' | 'random';
-const NAMES: Readonly<Record<string, string>> = {
-  wd: 'WD',
-  wdid: 'WD+ID',
-  md: 'Manhattan',
-  pdb: 'PDB 6-6-3',
-  pdb78: 'PDB 7-8',
-  'pdb78-pair': 'PDB 7-8 without WD',
-  'pdb78-regular': 'PDB 7-8, one lookup',
-  'pdb78-dual': 'PDB 7-8 with dual lookups',
-};
+const name = (heuristic: Heuristic): string => HEURISTIC_LABELS[heuristic].short;
 
 interface Result {
   readonly nodes: number;
@@ -69,7 +60,7 @@ export class Puzzle15BenchPage extends LitElement {
   /** What is wrong with N as typed ('' when it is a whole number from 1 to 100). */
   @state() private countError = '';
   @state() private seed = 1;
-  @state() private chosen = new Set<string>(['wdid', 'pdb']);
+  @state() private chosen = new Set<Heuristic>(['wdid', 'pdb']);
   @state() private boards: KnownBoard[] = [];
   /** results[heuristic][board index] */
   @state() private results: Record<string, (Result | undefined)[]> = {};
@@ -77,7 +68,7 @@ export class Puzzle15BenchPage extends LitElement {
   @state() private total = 0;
   @state() private error = '';
   /** A pattern database being made ready before the run: its name and the build's last progress. */
-  @state() private preparing: { readonly heuristic: string; readonly iteration?: Iteration } | undefined;
+  @state() private preparing: { readonly heuristic: Heuristic; readonly iteration?: Iteration } | undefined;
   private jobs: Job<unknown>[] = [];
   private started = 0;
 
@@ -103,7 +94,7 @@ export class Puzzle15BenchPage extends LitElement {
           </label>
           ${this.set !== 'hard80' ? html`<label>N <input type="number" min="1" max="100" .value=${String(this.count)} @change=${(e: Event) => this.setCount((e.target as HTMLInputElement).value)} /></label>` : ''}
           ${this.set === 'random' ? html`<label>Seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e: Event) => (this.seed = Number((e.target as HTMLInputElement).value) >>> 0)} /></label>` : ''}
-          ${HEURISTICS.map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${NAMES[h]}</label>`)}
+          ${HEURISTICS.map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${name(h)}</label>`)}
           <button @click=${() => void this.run()} ?disabled=${running || this.chosen.size === 0 || (this.set !== 'hard80' && !!this.countError)}>Run</button>
           ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
         </div>
@@ -125,16 +116,16 @@ export class Puzzle15BenchPage extends LitElement {
   }
 
   /** A pattern database made ready in one worker before the solves (read from the cache, or built: its progress). */
-  private preparingView(heuristic: string, iteration?: Iteration) {
+  private preparingView(heuristic: Heuristic, iteration?: Iteration) {
     const done = iteration?.done ?? 0;
     return html`<section class="panel" aria-label="Pattern database">
-      <span>Getting the ${NAMES[heuristic]} database ready${iteration ? ' (building it once; then it is kept in this browser)' : ''}:</span>
+      <span>Getting the ${name(heuristic)} database ready${iteration ? ' (building it once; then it is kept in this browser)' : ''}:</span>
       <progress max="1" .value=${done} aria-label="Pattern database built"></progress>
       <span role="status">${Math.floor(done * 100)}%${iteration ? `, ${(iteration.ms / 1000).toFixed(0)} s` : ''}</span>
     </section>`;
   }
 
-  private resultsView(heuristics: readonly string[]) {
+  private resultsView(heuristics: readonly Heuristic[]) {
     const totals = heuristics.map((h) => {
       const done = this.results[h].filter((r): r is Result => !!r);
       return { h, count: done.length, nodes: done.reduce((s, r) => s + r.nodes, 0), ms: done.reduce((s, r) => s + r.ms, 0) };
@@ -150,14 +141,14 @@ export class Puzzle15BenchPage extends LitElement {
         <tbody>${totals.map(
           (
             t,
-          ) => html`<tr><td>${NAMES[t.h]}</td><td>${t.count}</td><td>${t.nodes.toLocaleString('en')}</td><td>${t.count ? Math.round(t.nodes / t.count).toLocaleString('en') : ''}</td>
+          ) => html`<tr><td>${name(t.h)}</td><td>${t.count}</td><td>${t.nodes.toLocaleString('en')}</td><td>${t.count ? Math.round(t.nodes / t.count).toLocaleString('en') : ''}</td>
           <td>${(t.ms / 1000).toFixed(2)}</td><td>${t.ms ? (t.nodes / t.ms / 1000).toFixed(1) : ''}</td></tr>`,
         )}</tbody>
       </table>
-      <grouped-bars axis="nodes" .labels=${labels} .series=${heuristics.map((h) => ({ name: NAMES[h], values: this.results[h].map((r) => r?.nodes ?? null) }))}></grouped-bars>
-      <grouped-bars axis="ms" .labels=${labels} .series=${heuristics.map((h) => ({ name: NAMES[h], values: this.results[h].map((r) => r?.ms ?? null) }))}></grouped-bars>
+      <grouped-bars axis="nodes" .labels=${labels} .series=${heuristics.map((h) => ({ name: name(h), values: this.results[h].map((r) => r?.nodes ?? null) }))}></grouped-bars>
+      <grouped-bars axis="ms" .labels=${labels} .series=${heuristics.map((h) => ({ name: name(h), values: this.results[h].map((r) => r?.ms ?? null) }))}></grouped-bars>
       <table aria-label="Instances">
-        <thead><tr><th>board</th><th>optimal</th>${heuristics.map((h) => html`<th>${NAMES[h]} length</th><th>nodes</th><th>ms</th>`)}</tr></thead>
+        <thead><tr><th>board</th><th>optimal</th>${heuristics.map((h) => html`<th>${name(h)} length</th><th>nodes</th><th>ms</th>`)}</tr></thead>
         <tbody>${this.boards.map(
           (board, i) => html`<tr><td>${board.name}</td><td>${this.optimum(i) ?? '?'}</td>
           ${heuristics.map((h) => {
@@ -200,7 +191,7 @@ export class Puzzle15BenchPage extends LitElement {
         board: board.name,
         tiles: board.tiles.join(' '),
         optimal: this.optimum(i) ?? null,
-        heuristic: NAMES[heuristic],
+        heuristic: name(heuristic as Heuristic),
         length: results[i]?.length ?? null,
         nodes: results[i]?.nodes ?? null,
         ms: results[i] ? Number(results[i].ms.toFixed(1)) : null,
@@ -220,7 +211,7 @@ export class Puzzle15BenchPage extends LitElement {
     downloadText(`puzzle15-bench-${this.set}.${kind}`, text, kind === 'json' ? 'application/json' : 'text/csv');
   }
 
-  private choose(heuristic: string, on: boolean): void {
+  private choose(heuristic: Heuristic, on: boolean): void {
     const chosen = new Set(this.chosen);
     if (on) chosen.add(heuristic);
     else chosen.delete(heuristic);
@@ -252,7 +243,7 @@ export class Puzzle15BenchPage extends LitElement {
       try {
         await job.promise;
       } catch (error) {
-        if (!(error instanceof CancelledError)) this.error = `${NAMES[heuristic]}: ${(error as Error).message}`;
+        if (!(error instanceof CancelledError)) this.error = `${name(heuristic)}: ${(error as Error).message}`;
         this.preparing = undefined;
         return;
       }

@@ -15,7 +15,7 @@ import '../../../ui/search-chart';
 import { pageStyles } from '../../../ui/styles';
 import { fetchResource } from '../../../../workers/browser-resources';
 import { puzzle15, generate } from '..';
-import { HEURISTICS, PATTERN_CACHE_NAMES, patternMemory } from '../core';
+import { HEURISTIC_LABELS, HEURISTICS, PATTERN_CACHE_NAMES, patternMemory } from '../core';
 import { requestPrepare } from '../../../runtime/requests';
 import { isCached } from '../../../../workers/browser-cache';
 import { solveShared } from './shared-solve';
@@ -24,15 +24,8 @@ import { BANDS } from '../levels';
 import { format, isGoal, type Direction, type Position } from '../rules';
 import './puzzle15-board';
 
-const HEURISTIC_NAMES: Readonly<Record<string, string>> = {
-  wd: 'Walking distance',
-  wdid: 'WD + inversion distance',
-  md: 'Manhattan distance',
-  pdb: 'Pattern database 6-6-3',
-  pdb78: 'Pattern database 7-8',
-};
-/** The heuristics this page offers (the bench page also has the 7-8 database's lookups one by one). */
-const OFFERED = HEURISTICS.filter((h) => HEURISTIC_NAMES[h]);
+/** The heuristics this page offers (the bench page also has the 7-8 database's variants). */
+const OFFERED = HEURISTICS.filter((h) => HEURISTIC_LABELS[h].long);
 
 @customElement('puzzle15-page')
 export class Puzzle15Page extends GamePage<Position, Direction> {
@@ -153,7 +146,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
           <div class="controls">
             <label>Heuristic
               <select @change=${(e: Event) => this.chooseHeuristic((e.target as HTMLSelectElement).value)}>
-                ${OFFERED.map((h) => html`<option value=${h} ?selected=${h === this.heuristic}>${HEURISTIC_NAMES[h]}</option>`)}
+                ${OFFERED.map((h) => html`<option value=${h} ?selected=${h === this.heuristic}>${HEURISTIC_LABELS[h].long}</option>`)}
               </select>
             </label>
             ${
