@@ -62,7 +62,7 @@ export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly
       {
         name: 'heuristic',
         value: 'H',
-        help: 'wd (default), wdid, md, pdb (6-6-3) or pdb78 (7-8; the pattern databases are built on first use, then cached)',
+        help: 'wd (default), wdid, md, pdb (6-6-3) or pdb78 (7-8; the pattern databases are built on first use, then cached); pdb78-pair, pdb78-regular and pdb78-dual: the 7-8 with fewer or more lookups',
         choices: HEURISTICS,
       },
     ],
