@@ -57,19 +57,31 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
   // What a core computed once and keeps (a pattern database) is checked when it is read back.
   const cache = checkedCache(storage);
   const cores = new Map<string, Promise<unknown>>();
-  /** The game's core, instantiated once per worker. */
-  const core = (game: AnyGame): Promise<unknown> => {
+  /** A new instance of the game's core, its memory its own. */
+  const newCore = (game: AnyGame): Promise<unknown> => {
     const name = game.core;
     if (name === undefined) return Promise.reject(new Error(`${game.rules.title} has no core: its bots and solver need none`));
-    let instance = cores.get(name);
+    return loadModule(name).then((module) => instantiateCore(module));
+  };
+  /** The game's core, instantiated once per worker. */
+  const core = (game: AnyGame): Promise<unknown> => {
+    if (game.core === undefined) return newCore(game);
+    let instance = cores.get(game.core);
     if (!instance) {
-      instance = loadModule(name).then((module) => instantiateCore(module));
-      cores.set(name, instance);
+      instance = newCore(game);
+      cores.set(game.core, instance);
     }
     return instance;
   };
-  /** A new instance of the game's core, its memory its own (SolveTools.scratchCore). */
-  const scratchCore = (game: AnyGame) => () => loadModule(game.core!).then((module) => instantiateCore<unknown>(module));
+  /** What a solver is given: the worker's core, a core of its own for a large build, the cache, a budget. */
+  const solveTools = async (game: AnyGame, budget: Budget) => ({
+    core: await core(game),
+    scratchCore: () => newCore(game),
+    cache,
+    budget,
+    resource: loadResource,
+    threads,
+  });
   const solverOf = (game: AnyGame) => {
     if (!game.solver) throw new Error(`${game.rules.title} has no solver`);
     return game.solver;
@@ -126,7 +138,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       return solver.solve(
         position,
         options,
-        { core: await core(game), cache, budget, resource: loadResource, threads, scratchCore: scratchCore(game) },
+        await solveTools(game, budget),
         onProgress && ((iteration) => void onProgress(formatIteration(game.rules, iteration))),
       );
     },
@@ -135,11 +147,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     async prepareSolver(gameId: string, options: SolveOptions = {}, onProgress: ProgressCallback = ignore): Promise<void> {
       const game = gameById(gameId);
       const solver = solverOf(game);
-      await solver.prepare?.(
-        options,
-        { core: await core(game), cache, budget: {}, resource: loadResource, scratchCore: scratchCore(game) },
-        (iteration) => void onProgress(formatIteration(game.rules, iteration)),
-      );
+      await solver.prepare?.(options, await solveTools(game, {}), (iteration) => void onProgress(formatIteration(game.rules, iteration)));
     },
 
     /** One share of one iteration of a search several workers share (the game's solver must have shares). */
@@ -147,13 +155,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       const game = gameById(gameId);
       const solver = solverOf(game);
       if (!solver.share) throw new Error(`${game.rules.title}'s solver has no shared search`);
-      return solver.share(game.rules.parse(line), options, share, {
-        core: await core(game),
-        cache,
-        budget: {},
-        resource: loadResource,
-        scratchCore: scratchCore(game),
-      });
+      return solver.share(game.rules.parse(line), options, share, await solveTools(game, {}));
     },
 
     /**
@@ -163,7 +165,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
       const game = gameById(gameId);
       const solver = solverOf(game);
-      const context = { core: await core(game), cache, budget: {}, resource: loadResource, threads, scratchCore: scratchCore(game) };
+      const context = await solveTools(game, {});
       const answers: SolveAnswer[] = [];
       for (const [i, line] of lines.entries()) {
         let position: unknown;

@@ -1,8 +1,8 @@
 // The heuristics' state for a board: the walking-distance states of its rows and columns, its row and column
 // inversions, its Manhattan distance; and the estimate of the heuristic chosen: walking distance (WD), WD with
 // the inversion distance by the larger per axis (WDID), Manhattan distance (MD), or the pattern databases with
-// their mirrored lookup, combined with WD by the larger (PDB), or the same with the 7-8 databases (PDB78; without
-// WD, PDB78_PAIR; the board's lookup alone, PDB78_REGULAR).
+// their mirrored lookup, combined with WD by the larger (PDB), or the same with the 7-8 databases (PDB78; with the
+// dual boards' lookups too, PDB78_DUAL; without WD, PDB78_PAIR; the board's lookup alone, PDB78_REGULAR).
 
 import { CELLS, TILES, blankCell, goalColumn, goalRow } from "./board";
 import { cellOf, patternEstimate } from "./patterns";
@@ -70,10 +70,10 @@ export function inversionDistance(inversions: i32): i32 {
 function estimate(): i32 {
   if (heuristic == MD) return manhattan;
   if (heuristic == PDB) return max(patternEstimate(), wdDistance(rowState) + wdDistance(columnState));
-  if (heuristic == PDB78) return max(manhattan + 2 * rankedExtraEstimate(true), wdDistance(rowState) + wdDistance(columnState));
-  if (heuristic == PDB78_DUAL) {
-    const dual = manhattan + 2 * max(dualExtra(blankCell(), false), dualExtra(blankCell(), true));
-    return max(max(dual, manhattan + 2 * rankedExtraEstimate(true)), wdDistance(rowState) + wdDistance(columnState));
+  if (heuristic == PDB78 || heuristic == PDB78_DUAL) {
+    const h = max(manhattan + 2 * rankedExtraEstimate(true), wdDistance(rowState) + wdDistance(columnState));
+    if (heuristic == PDB78) return h;
+    return max(h, manhattan + 2 * max(dualExtra(blankCell(), false), dualExtra(blankCell(), true)));
   }
   if (heuristic == PDB78_PAIR) return manhattan + 2 * rankedExtraEstimate(true);
   if (heuristic == PDB78_REGULAR) return manhattan + 2 * rankedExtraEstimate(false);

@@ -116,8 +116,7 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
   if (idof<H>() == idof<Manhattan>()) {
     nextRows += manhattanChange(vertical, tile, from, blank);
   }
-  store<u8>(TILES + <usize>blank, tile);
-  store<u8>(TILES + <usize>from, 0);
+  slide(tile, from, blank);
   let h: i32;
   if (idof<H>() == idof<WalkingDistance>()) {
     h = wdDistance(nextRows) + wdDistance(nextColumns);
@@ -126,25 +125,15 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
   } else {
     h = nextRows;
   }
-  if (h == 0) {
-    found = true;
-    solutionLength = g + 1;
-    path[g] = direction;
-    return true; // the goal: stop at once, the board stays solved
-  }
+  if (h == 0) return reachGoal(g, direction);
   const f = g + 1 + h;
   if (f <= threshold) {
     search<H>(g + 1, direction, from, nextRows, nextColumns, nextRowInv, nextColumnInv);
-    if (found) {
-      path[g] = direction; // the path is written on the way back from the goal
-      return true;
-    }
-    if (searchStopped()) return true;
+    if (searchOver(g, direction)) return true;
   } else if (f < nextThreshold) {
     nextThreshold = f;
   }
-  store<u8>(TILES + <usize>from, tile);
-  store<u8>(TILES + <usize>blank, 0);
+  slide(tile, blank, from);
   return false;
 }
 
@@ -179,14 +168,8 @@ function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i3
   const mirrorValueNow = <i32>load<u8>(groupTable[mirrorGroup] + mirror);
   const mirrorSumNow = mirrorBoardSum() + mirrorValueNow - mirrorValue[mirrorGroup];
   if (mirrorSumNow > limit) return cut(g + 1 + mirrorSumNow);
-  store<u8>(TILES + <usize>blank, tile);
-  store<u8>(TILES + <usize>from, 0);
-  if ((walking | sum | mirrorSumNow) == 0) {
-    found = true;
-    solutionLength = g + 1;
-    path[g] = direction;
-    return true; // the goal: stop at once, the board stays solved
-  }
+  slide(tile, from, blank);
+  if ((walking | sum | mirrorSumNow) == 0) return reachGoal(g, direction);
   const savedIndex = directIndex[group];
   const savedValue = directValue[group];
   const savedSum = boardSum();
@@ -195,13 +178,8 @@ function patternChild(direction: i32, g: i32, blank: i32, rows: i32, columns: i3
   const savedMirrorSum = mirrorBoardSum();
   setLookups(group, index, value, sum, mirrorGroup, mirror, mirrorValueNow, mirrorSumNow);
   search<Patterns>(g + 1, direction, from, nextRows, nextColumns, 0, 0);
-  if (found) {
-    path[g] = direction;
-    return true;
-  }
-  if (searchStopped()) return true;
-  store<u8>(TILES + <usize>from, tile);
-  store<u8>(TILES + <usize>blank, 0);
+  if (searchOver(g, direction)) return true;
+  slide(tile, blank, from);
   setLookups(group, savedIndex, savedValue, savedSum, mirrorGroup, savedMirrorIndex, savedMirrorValue, savedMirrorSum);
   return false;
 }
@@ -238,14 +216,8 @@ function rankedChild<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: 
     const mirror = nextManhattan + 2 * mirrorExtraAfter(tile, from, blank, TILES);
     if (mirror > limit) return cut(g + 1 + mirror);
   }
-  store<u8>(TILES + <usize>blank, tile);
-  store<u8>(TILES + <usize>from, 0);
-  if (nextManhattan == 0) {
-    found = true;
-    solutionLength = g + 1;
-    path[g] = direction;
-    return true; // the goal: stop at once, the board stays solved
-  }
+  slide(tile, from, blank);
+  if (nextManhattan == 0) return reachGoal(g, direction);
   // The duals are looked up on the child's board, and last: they cost the most (ranks computed afresh). Their
   // estimate can jump by more than one in a move; propagating it to the parent (bidirectional pathmax) saved 59 of
   // 7.1 M nodes on the 80-move boards, so it is not done.
@@ -253,20 +225,14 @@ function rankedChild<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: 
     let dual = nextManhattan + 2 * dualExtra(from, false);
     if (dual <= limit) dual = max(dual, nextManhattan + 2 * dualExtra(from, true));
     if (dual > limit) {
-      store<u8>(TILES + <usize>from, tile);
-      store<u8>(TILES + <usize>blank, 0);
+      slide(tile, blank, from);
       return cut(g + 1 + dual);
     }
   }
   commitMove(tile, g);
   search<H>(g + 1, direction, from, nextRows, nextColumns, nextManhattan, 0);
-  if (found) {
-    path[g] = direction;
-    return true;
-  }
-  if (searchStopped()) return true;
-  store<u8>(TILES + <usize>from, tile);
-  store<u8>(TILES + <usize>blank, 0);
+  if (searchOver(g, direction)) return true;
+  slide(tile, blank, from);
   undoMove(tile, g);
   return false;
 }
@@ -276,6 +242,32 @@ function rankedChild<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: 
 function manhattanChange(vertical: bool, tile: i32, from: i32, to: i32): i32 {
   if (vertical) return abs(goalRow(tile) - (to >> 2)) - abs(goalRow(tile) - (from >> 2));
   return abs(goalColumn(tile) - (to & 3)) - abs(goalColumn(tile) - (from & 3));
+}
+
+/** Slides `tile` from `from` onto the empty cell `to` (the blank goes the other way). */
+@inline
+function slide(tile: i32, from: i32, to: i32): void {
+  store<u8>(TILES + <usize>to, tile);
+  store<u8>(TILES + <usize>from, 0);
+}
+
+/** The move in `direction` at depth g reached the goal: the search stops at once, the board stays solved. */
+@inline
+function reachGoal(g: i32, direction: i32): bool {
+  found = true;
+  solutionLength = g + 1;
+  path[g] = direction;
+  return true;
+}
+
+/** After a child's search: whether the search is over (found or stopped); the path is written on the way back. */
+@inline
+function searchOver(g: i32, direction: i32): bool {
+  if (found) {
+    path[g] = direction;
+    return true;
+  }
+  return searchStopped();
 }
 
 /** A child cut with f above the threshold: f may be the next threshold. */

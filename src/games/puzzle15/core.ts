@@ -210,12 +210,7 @@ export async function ensureRankedPatterns(
   const expected = sizes.reduce((a, b) => a + b, 0);
   const cached = await cache.read(RANKED_CACHE_NAME);
   if (cached && cached.length === expected) {
-    let offset = 0;
-    for (const [g, size] of sizes.entries()) {
-      const address = core.allocateRankedTable(g);
-      new Uint8Array(core.memory.buffer, address, size).set(cached.subarray(offset, offset + size));
-      offset += size;
-    }
+    loadRankedTables(core, cached, sizes);
     return;
   }
   // The build holds 1.1 GB: in a core of its own where there is one, so that this core keeps only the tables.
@@ -245,18 +240,25 @@ export async function ensureRankedPatterns(
   const all = new Uint8Array(expected);
   let at = 0;
   for (const [g, size] of sizes.entries()) {
-    // A fresh view each time: building grew the memory.
     all.set(new Uint8Array(builder.memory.buffer, builder.rankedTableAddress(g), size), at);
-    if (builder !== core) {
-      const address = core.allocateRankedTable(g);
-      new Uint8Array(core.memory.buffer, address, size).set(all.subarray(at, at + size));
-    }
     at += size;
   }
+  if (builder !== core) loadRankedTables(core, all, sizes);
   try {
     await cache.write(RANKED_CACHE_NAME, all);
   } catch {
     // Storage that refuses 288 MB (a private window's quota, a full disk) costs a build next time, not this solve.
+  }
+}
+
+/** Puts the tables (`bytes`, one group after another) into the core's memory. */
+function loadRankedTables(core: Puzzle15Core, bytes: Uint8Array, sizes: readonly number[]): void {
+  let offset = 0;
+  for (const [g, size] of sizes.entries()) {
+    // A view made after the allocation, which may grow the memory.
+    const address = core.allocateRankedTable(g);
+    new Uint8Array(core.memory.buffer, address, size).set(bytes.subarray(offset, offset + size));
+    offset += size;
   }
 }
 
