@@ -1,5 +1,5 @@
-// Node bundles (Node 20 cannot run TypeScript in worker threads): the CLI, the search worker, the bot module
-// worker and the server, built to dist-node/ side by side, with build/ (the cores) beside dist-node/.
+// Node bundles (Node 20 cannot run TypeScript in worker threads): the CLI, the benchmarks, the search worker, the
+// bot module worker, the server and the build scripts, built to dist-node/ side by side, with build/ (the cores) beside dist-node/.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -11,6 +11,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         cli: 'src/cli/main.ts',
+        bench: 'bench/main.ts',
         worker: 'workers/node.ts',
         'thread-helper': 'workers/thread-helper-node.ts',
         'bot-worker': 'workers/bot-node.ts',

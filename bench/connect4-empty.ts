@@ -41,9 +41,6 @@ export const connect4EmptySuite: BenchSuite = {
         'speed-up': referenceMs / answer.ms,
       });
     }
-    // Figures measured on this machine in another run (the issue's): labelled as such, for scale.
-    rows.push({ threads: 'c4 (C++), other run', 'table MB': 1024, score: 1, nodes: 94_000_000, seconds: 41, 'M nodes/s': '', 'speed-up': '' });
-    rows.push({ threads: "Pons' (C++), other run", 'table MB': 64, score: 1, nodes: 3_100_000_000, seconds: 456, 'M nodes/s': '', 'speed-up': '' });
     return rows;
   },
 };

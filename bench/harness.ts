@@ -20,8 +20,6 @@ export interface BenchRow {
   /** The longest search of one position. */
   readonly slowestMs: number;
   readonly nodesPerSecond: number;
-  /** A reference measured elsewhere for the same kind of set: its mean nodes and ms. */
-  readonly reference?: { readonly meanNodes: number; readonly meanMs: number };
 }
 
 /** A row of a suite's table: its columns in order, node counts before times. */
@@ -86,7 +84,7 @@ function formatCell(value: string | number | undefined): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(Math.abs(value) >= 100 ? 1 : 3);
 }
 
-/** A solve set's row for the table: node counts first, then time and speed, then the reference if any. */
+/** A solve set's row for the table: node counts first, then time and speed. */
 export function tableRow(row: BenchRow): TableRow {
   return {
     set: row.set,
@@ -96,19 +94,7 @@ export function tableRow(row: BenchRow): TableRow {
     'search ms': row.searchMs,
     'mean ms': row.searchMs / row.positions,
     'nodes/s': formatRate(row.nodesPerSecond),
-    ...(row.reference
-      ? {
-          'ref mean nodes': row.reference.meanNodes,
-          'ref mean ms': row.reference.meanMs,
-          'time vs ref': timeVsReference(row.searchMs / row.positions, row.reference.meanMs),
-        }
-      : {}),
   };
-}
-
-/** "2.37x faster" or "1.10x slower": the mean time against the reference's. */
-function timeVsReference(meanMs: number, referenceMs: number): string {
-  return meanMs <= referenceMs ? `${(referenceMs / meanMs).toFixed(2)}x faster` : `${(meanMs / referenceMs).toFixed(2)}x slower`;
 }
 
 function round(value: number, digits: number): number {
@@ -121,7 +107,7 @@ function formatRate(perSecond: number): string {
 
 /**
  * A file of the package (`bench/native/connect4.c`, `test/data/connect4/Test_L1_R1`): the bench runs from any
- * folder. This file is bench/harness.ts, or bundled in dist-node/cli.mjs: the package is one folder up either way.
+ * folder. This file is bench/harness.ts, or bundled in dist-node/bench.mjs: the package is one folder up either way.
  */
 export function packagePath(...parts: string[]): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '..', ...parts);

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { instantiateCore } from '../src/contracts/core';
 import { ensureRankedPatterns, RANKED_GROUPS, type Puzzle15Core } from '../src/games/puzzle15/core';
-import { solveShared } from '../src/games/puzzle15/ui/shared-solve';
+import { solveShared } from '../src/runtime/shared-solve';
 import { readCoreModule } from '../workers/node-cores';
 import { parseSet } from '../src/games/puzzle15/sets';
 import { compileNative, packagePath, runNative, solveSet, type BenchSuite, type TableRow } from './harness';
@@ -72,7 +72,7 @@ const korfSuite: BenchSuite = {
 
 /**
  * The 17 positions that need 80 moves with the 7-8 databases (with and without the dual lookups), one after another, each searched by every worker of
- * the pool at once (shared-solve.ts; `--workers 1` is the search on one worker); the first three with the 6-6-3
+ * the pool at once (src/runtime/shared-solve.ts; `--workers 1` is the search on one worker); the first three with the 6-6-3
  * in the same run, for reference (minutes each).
  */
 const hard80Suite: BenchSuite = {
@@ -88,10 +88,10 @@ const hard80Suite: BenchSuite = {
       ['pdb', 3],
     ] as const) {
       // Not measured: every worker makes the databases ready (a worker cancelled at the end of a search does it again).
-      await solveShared(workers, '1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15', heuristic, workers.size).promise;
+      await solveShared(workers, 'puzzle15', '1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15', { heuristic }, workers.size).promise;
       const solutions = [];
       for (const [i, board] of boards.slice(0, count).entries()) {
-        const solution = await solveShared(workers, board.tiles.join(' '), heuristic, workers.size).promise;
+        const solution = await solveShared(workers, 'puzzle15', board.tiles.join(' '), { heuristic }, workers.size).promise;
         log(`${heuristic} ${i + 1}: ${solution.length} moves, ${solution.nodes} nodes, ${(solution.ms / 1000).toFixed(1)} s`);
         solutions.push(solution);
       }

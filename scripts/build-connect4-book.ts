@@ -10,19 +10,22 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { answerOf, canonicalKey, OpeningBook, positionKey, type BookEntry } from '../src/games/connect4/book';
 import { legalMoves, newGame, play, type Position } from '../src/games/connect4/rules';
+import { MAX_THREADS } from '../src/games/connect4/threads';
+import { optionInteger, scriptOptions } from '../src/cli/args';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
 
 const FILE = 'src/games/connect4/book.bin';
 const PARTIAL = `${FILE}.partial`;
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? fallback : Number(process.argv[at + 1]);
-}
-
-const plies = option('plies', 10);
-const threads = option('threads', 2);
+const { plies, threads } = scriptOptions(
+  'npm run book:connect4 -- [--plies N] [--threads N]',
+  [
+    { name: 'plies', value: 'N', help: 'the deepest positions in the book, in stones played (default 10)' },
+    { name: 'threads', value: 'N', help: `search threads of the solver (default 2, at most ${MAX_THREADS})` },
+  ],
+  (args) => ({ plies: optionInteger(args, 'plies', 10, 0, 41), threads: optionInteger(args, 'threads', 2, 1, MAX_THREADS) }),
+);
 const pool = createNodePool(1);
 const entries = new Map<number, BookEntry>();
 for (const file of [FILE, PARTIAL].filter(existsSync)) {

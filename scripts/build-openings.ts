@@ -13,19 +13,27 @@ import type { AnyGame, SolveAnswer } from '../src/contracts/game';
 import { deriveSeed, Rng } from '../src/contracts/rng';
 import { gameById } from '../src/games';
 import { deal, format as formatDeal } from '../src/games/cards/rules';
+import { optionInteger, optionText, scriptOptions, UsageError } from '../src/cli/args';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? fallback : Number(process.argv[at + 1]);
-}
-
-const count = option('count', 100);
-const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1].split(',');
+const SUITES = ['tictactoe', 'matrix', 'connect4', 'cards'];
+const { count, only, workers } = scriptOptions(
+  'npm run openings -- [--count N] [--workers N] [--only GAME,...]',
+  [
+    { name: 'count', value: 'N', help: 'positions in each suite (default 100)' },
+    { name: 'workers', value: 'N', help: 'worker threads (default 2)' },
+    { name: 'only', value: 'GAME,...', help: `the suites to build, of ${SUITES.join(', ')} (default: all)` },
+  ],
+  (args) => {
+    const only = optionText(args, 'only')?.split(',');
+    const unknown = only?.find((id) => !SUITES.includes(id));
+    if (unknown !== undefined) throw new UsageError(`--only: there is no suite "${unknown}": ${SUITES.join(', ')}`);
+    return { count: optionInteger(args, 'count', 100, 1, 100_000), workers: optionInteger(args, 'workers', 2, 1, 256), only };
+  },
+);
 const wanted = (id: string) => !only || only.includes(id);
-const pool = createNodePool(option('workers', 2));
+const pool = createNodePool(workers);
 
 /** Solves candidates, a batch at a time on all the workers, until `count` pass or the candidates run out. A
  * candidate whose solve needs more than `maxNodes` is left out (an even position can be a long one to prove). */

@@ -4,18 +4,21 @@
 //   npm run build && node dist-node/puzzle15-levels.mjs [--per-band 24] [--workers 2]
 
 import { writeFileSync } from 'node:fs';
+import { optionInteger, scriptOptions } from '../src/cli/args';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
 import { BANDS, bandOf, formatLevels, type Band, type Level } from '../src/games/puzzle15/levels';
 import { format, randomBoard, randomWalk } from '../src/games/puzzle15/rules';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? fallback : Number(process.argv[at + 1]);
-}
-
-const perBand = option('per-band', 24);
-const pool = createNodePool(option('workers', 2));
+const { perBand, workers } = scriptOptions(
+  'npm run levels:puzzle15 -- [--per-band N] [--workers N]',
+  [
+    { name: 'per-band', value: 'N', help: 'boards in each band of solution lengths (default 24)' },
+    { name: 'workers', value: 'N', help: 'worker threads (default 2)' },
+  ],
+  (args) => ({ perBand: optionInteger(args, 'per-band', 24, 1, 10_000), workers: optionInteger(args, 'workers', 2, 1, 256) }),
+);
+const pool = createNodePool(workers);
 const levels = new Map<Band, Level[]>(BANDS.map((band) => [band, []]));
 const seen = new Set<string>();
 const full = () => BANDS.every((band) => levels.get(band)!.length >= perBand);

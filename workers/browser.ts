@@ -1,7 +1,8 @@
-// The search worker in a browser: cores and data files come from the server, one URL each.
+// The search worker in a browser: cores and data files come from the server, one URL each; what it builds is
+// kept by the page (in memory, through the port the page gives it) and in the browser's storage.
 
-import { expose } from 'comlink';
-import { indexedDbCache } from './browser-cache';
+import { expose, type Remote, wrap } from 'comlink';
+import { browserCache, type PageMemory } from './browser-cache';
 import { fetchResource } from './browser-resources';
 import { createSearchApi } from './api';
 import { browserThreads } from './browser-threads';
@@ -14,4 +15,17 @@ async function loadModule(core: string): Promise<WebAssembly.Module> {
   return WebAssembly.compileStreaming(fetch(await url()));
 }
 
-expose(createSearchApi(loadModule, fetchResource, indexedDbCache, browserThreads(loadModule)));
+let page: Remote<PageMemory> | undefined;
+
+expose({
+  ...createSearchApi(
+    loadModule,
+    fetchResource,
+    browserCache(() => page),
+    browserThreads(loadModule),
+  ),
+  /** The page's memory, reached through this port: asked first, and given what this worker builds. */
+  connectPage(port: MessagePort): void {
+    page = wrap<PageMemory>(port);
+  },
+});

@@ -1,9 +1,10 @@
 /*
- * The native reference for `playground bench connect4`: the same algorithm as assembly/connect4 (Pascal Pons'
- * solver: bitboards, threat-ordered moves, non-losing moves, a prime-sized table with 32-bit keys holding
- * upper and lower bounds, null-window searches), in C, so that the WebAssembly core's node rate is compared
- * with native code on the same machine in the same run. Reads positions (`columns score`) on standard input,
- * clears the table before each, and prints `score nodes microseconds` per line.
+ * The native reference for `playground bench connect4`: Pascal Pons' algorithm (bitboards, threat-ordered
+ * moves, non-losing moves, a prime-sized table with 32-bit keys holding upper and lower bounds, null-window
+ * searches), in C: the search our core (assembly/connect4) started from, before it took Christophe Steininger's
+ * improvements, so the two no longer search the same nodes and only their times compare. Nodes here are every
+ * call of negamax, as Pons counts them. Reads positions (`columns score`) on standard input, clears the table
+ * before each, and prints `score nodes microseconds` per line.
  * Build: cc -O3 -o connect4 connect4.c
  */
 #include <stdint.h>

@@ -19,7 +19,7 @@ import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } fr
 import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../arena/match';
 import type { SprtSettings } from '../arena/sprt';
 import { type TuneReport, type TuneSettings, tune } from '../runtime/tune';
-import { UsageError } from './args';
+import { asUsage, UsageError } from './args';
 import { RunFile } from './run-file';
 
 export interface ArenaOptions {
@@ -93,7 +93,7 @@ export function tournamentCommand(
   options: ArenaOptions,
   pool: WorkerPool,
 ): Promise<number> {
-  return play({ game, kind: 'tournament', schedule: tournament(game, bots, settings) }, options, pool);
+  return play({ game, kind: 'tournament', schedule: asUsage(() => tournament(game, bots, settings)) }, options, pool);
 }
 
 export function sweepCommand(
@@ -105,8 +105,8 @@ export function sweepCommand(
   options: ArenaOptions,
   pool: WorkerPool,
 ): Promise<number> {
-  const grid = parseGrid(gridText);
-  return play({ game, kind: 'sweep', schedule: sweep(game, bot, grid, vs, settings), sweep: { bot, grid, vs } }, options, pool);
+  const grid = asUsage(() => parseGrid(gridText), '--grid');
+  return play({ game, kind: 'sweep', schedule: asUsage(() => sweep(game, bot, grid, vs, settings)), sweep: { bot, grid, vs } }, options, pool);
 }
 
 export function matchCommand(
@@ -118,7 +118,7 @@ export function matchCommand(
   options: ArenaOptions,
   pool: WorkerPool,
 ): Promise<number> {
-  return play({ game, kind: 'match', schedule: matchSchedule(game, bots, maxGames, settings), sprt }, options, pool);
+  return play({ game, kind: 'match', schedule: asUsage(() => matchSchedule(game, bots, maxGames, settings)), sprt }, options, pool);
 }
 
 /** `tune`: SPSA with a progress line, then the report as text or JSON (and in --out). */
@@ -158,8 +158,10 @@ export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOption
   if (run.schedule.game !== game.rules.id) throw new UsageError(`the run to resume is of ${run.schedule.game}, not ${game.rules.id}`);
   // A run file comes from outside: its bots (the game's, or engines given again with --engine) and starts must
   // be the game's before any game is played.
-  for (const bot of run.schedule.bots) parseBotConfig(known, bot);
-  for (const start of new Set(run.schedule.games.map((scheduled) => scheduled.start))) game.rules.parse(start);
+  asUsage(() => {
+    for (const bot of run.schedule.bots) parseBotConfig(known, bot);
+    for (const start of new Set(run.schedule.games.map((scheduled) => scheduled.start))) game.rules.parse(start);
+  }, '--resume');
   return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, sprt: run.sprt, previous: run }, { ...options, time: run.time ?? {} }, pool);
 }
 

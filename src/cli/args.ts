@@ -1,4 +1,7 @@
-// Command-line options: `--name value` or `--name=value` for options with a value, `--name` for flags.
+// Command-line options: `--name value` or `--name=value` for options with a value, `--name` for flags; the
+// checks of their values, and what counts as a mistake in the command line (exit status 2).
+
+import { parseSeed } from '../contracts/rng';
 
 export interface OptionSpec {
   readonly name: string;
@@ -9,8 +12,29 @@ export interface OptionSpec {
   readonly repeatable?: boolean;
 }
 
-/** A mistake in the command line: the CLI prints it with the usage and exits with status 2. */
+/**
+ * A mistake in the command line (an option, a value, a bot, a file it names): the CLI prints it with the usage
+ * and exits with status 2. Any other error is a failure of the work itself: status 1.
+ */
 export class UsageError extends Error {}
+
+/**
+ * `read()` (or the promise it returns), with an error it throws counted as a mistake in the command line (`what`
+ * says where, when given).
+ */
+export function asUsage<T>(read: () => T, what?: string): T {
+  const usage = (error: unknown): never => {
+    if (error instanceof UsageError) throw error;
+    const message = (error as Error).message;
+    throw new UsageError(what ? `${what}: ${message}` : message);
+  };
+  try {
+    const value = read();
+    return (value instanceof Promise ? value.catch(usage) : value) as T;
+  } catch (error) {
+    return usage(error);
+  }
+}
 
 export interface ParsedArgs {
   readonly positional: readonly string[];
@@ -77,10 +101,36 @@ export function optionNumber(args: ParsedArgs, name: string, fallback: number, m
   return value;
 }
 
+/** A seed option (`--seed`), or the fallback when it is absent. */
+export function optionSeed(args: ParsedArgs, name = 'seed', fallback = 1): number {
+  const text = optionText(args, name);
+  return text === undefined ? fallback : asUsage(() => parseSeed(text), `--${name}`);
+}
+
 export function formatOptions(specs: readonly OptionSpec[]): string {
   const heads = specs.map((spec) => `--${spec.name}${spec.value ? ` ${spec.value}` : ''}`);
   const width = Math.max(...heads.map((head) => head.length));
   return specs.map((spec, i) => `  ${heads[i].padEnd(width)}  ${spec.help}`).join('\n');
+}
+
+/**
+ * A build script's options (`npm run book:connect4 -- --plies 10`), read and checked as the CLI's: `--help` prints
+ * them, and a mistake is printed with them and ends the script with status 2.
+ */
+export function scriptOptions<T>(usage: string, specs: readonly OptionSpec[], read: (args: ParsedArgs) => T): T {
+  const all = [...specs, HELP_OPTION];
+  try {
+    const args = parseArgs(process.argv.slice(2), all);
+    if (args.options.has('help')) {
+      console.log(`usage: ${usage}\n${formatOptions(all)}`);
+      process.exit(0);
+    }
+    if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+    return asUsage(() => read(args));
+  } catch (error) {
+    console.error(`${(error as Error).message}\nusage: ${usage}\n${formatOptions(all)}`);
+    process.exit(2);
+  }
 }
 
 /** The options several commands share. */

@@ -1,6 +1,6 @@
 // The `playground` command.
 
-import { readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBot, normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
@@ -8,24 +8,23 @@ import { readResource } from '../../workers/node-cores';
 import type { AnyGame, BotInfo } from '../contracts/game';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
-import { parseSeed } from '../contracts/rng';
 import { games, gameById } from '../games';
-import { suites } from '../../bench';
-import { formatTable } from '../../bench/harness';
 import { matchCommand, resumeCommand, sweepCommand, tournamentCommand, tuneCommand, type ArenaOptions } from './arena';
 import { readRunFile } from './run-file';
 import type { SavedRun } from '../arena/saved-run';
 import type { TimeControl } from '../arena/time-control';
-import { MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
+import { checkOpenings, MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
 import { SPSA_R_END } from '../arena/spsa';
 import {
   ENGINE_OPTION,
   engineOption,
   formatOptions,
   HELP_OPTION,
+  asUsage,
   optionInteger,
   optionList,
   optionNumber,
+  optionSeed,
   optionText,
   parseArgs,
   UsageError,
@@ -87,11 +86,11 @@ const START_SETTINGS = ['games', 'seed', 'size', 'openings', 'ms', 'clock', 'inc
 
 function scheduleSettings(game: AnyGame, args: ParsedArgs): ScheduleSettings {
   const games = optionInteger(args, 'games', 10, 1, MAX_GAMES);
-  return { games, seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args), ...openingSuite(args) };
+  return { games, seed: optionSeed(args), size: boardSize(game, args), ...openingSuite(game, args) };
 }
 
-/** `--openings FILE`: its positions, one a line (blank lines and # comments skipped). */
-function openingSuite(args: ParsedArgs): { openings?: string[] } {
+/** `--openings FILE`: its positions, one a line (blank lines and # comments skipped), each a start of the game. */
+function openingSuite(game: AnyGame, args: ParsedArgs): { openings?: string[] } {
   const path = optionText(args, 'openings');
   if (path === undefined) return {};
   let text: string;
@@ -106,6 +105,7 @@ function openingSuite(args: ParsedArgs): { openings?: string[] } {
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
   if (openings.length === 0) throw new UsageError(`--openings: ${path} has no positions`);
+  asUsage(() => checkOpenings(game, openings), `--openings ${path}`);
   return { openings };
 }
 
@@ -140,7 +140,7 @@ async function runToResume(kind: SavedRun['kind'], args: ParsedArgs, settings: r
   if (path === undefined) return undefined;
   const given = settings.find((name) => args.options.has(name));
   if (given) throw new UsageError(`--resume carries on the run with its own settings: leave out --${given}`);
-  const run = await readRunFile(path);
+  const run = await asUsage(() => readRunFile(path), '--resume');
   if (run.kind !== kind) throw new UsageError(`${path} holds a ${run.kind}, not a ${kind}`);
   return run;
 }
@@ -173,7 +173,9 @@ const commands: Readonly<Record<string, Command>> = {
         nodes: optionInteger(args, 'max-nodes', 0, 1, Number.MAX_SAFE_INTEGER),
         ms: optionInteger(args, 'max-ms', 0, 1, Number.MAX_SAFE_INTEGER),
       };
-      return solveLines(game.rules.id, readLines(fileOrStdin(optionText(args, 'file'))), options, budget, pool(), process.stdout);
+      const file = optionText(args, 'file');
+      if (file !== undefined) asUsage(() => accessSync(file, constants.R_OK), '--file');
+      return solveLines(game.rules.id, readLines(fileOrStdin(file)), options, budget, pool(), process.stdout);
     },
   },
   play: {
@@ -192,14 +194,14 @@ const commands: Readonly<Record<string, Command>> = {
     async run(game, args, pool) {
       const engines = await commandEngines(game, args);
       const known = [...game.bots, ...engines.map(engineBotInfo)];
-      const bot = normalizeBotConfig(known, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
+      const bot = botConfig(known, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
       const engine = engines.find((spec) => spec.name === parseBotConfig(known, bot).id);
       const seat = optionText(args, 'as') ?? game.rules.seats[0];
       const seatIndex = game.rules.seats.indexOf(seat);
       if (seatIndex < 0) throw new UsageError(`--as must be one of ${game.rules.seats.join(', ')}, got "${seat}"`);
       const both = args.options.has('two-players');
       const humans: [boolean, boolean] = [both || seatIndex === 0, both || seatIndex === 1];
-      const seed = parseSeed(optionText(args, 'seed') ?? '1');
+      const seed = optionSeed(args);
       const size = boardSize(game, args);
       const method = optionText(args, 'method');
       if (method !== undefined && (!game.generate || !game.generators?.some((g) => g.method === method))) {
@@ -208,7 +210,9 @@ const commands: Readonly<Record<string, Command>> = {
         );
       }
       const start =
-        method === undefined ? undefined : await game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name));
+        method === undefined
+          ? undefined
+          : await asUsage(() => game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name)));
       return playGame(game, { humans, bot, engine, time: timeControl(args), seed, size, start }, readLines(process.stdin), pool(), process.stdout);
     },
   },
@@ -241,7 +245,7 @@ const commands: Readonly<Record<string, Command>> = {
       const grid = optionText(args, 'grid');
       if (!bot || !grid) throw new UsageError('sweep needs --bot and --grid');
       const vs = configList(known, optionText(args, 'vs'));
-      return sweepCommand(game, normalizeBotConfig(known, bot), grid, vs, { ...scheduleSettings(game, args), bots: known }, options, pool());
+      return sweepCommand(game, botConfig(known, bot), grid, vs, { ...scheduleSettings(game, args), bots: known }, options, pool());
     },
   },
   match: {
@@ -266,7 +270,7 @@ const commands: Readonly<Record<string, Command>> = {
         alpha: optionNumber(args, 'alpha', 0.05, 0.001, 0.5),
         beta: optionNumber(args, 'beta', 0.05, 0.001, 0.5),
       };
-      const settings = { seed: parseSeed(optionText(args, 'seed') ?? '1'), size: boardSize(game, args), bots: known, ...openingSuite(args) };
+      const settings = { seed: optionSeed(args), size: boardSize(game, args), bots: known, ...openingSuite(game, args) };
       return matchCommand(game, [bots[0], bots[1]], optionInteger(args, 'max-games', 10_000, 2, MAX_GAMES), settings, sprt, options, pool());
     },
   },
@@ -287,7 +291,7 @@ const commands: Readonly<Record<string, Command>> = {
       const { options, known } = await arenaSetup(game, args);
       const botText = optionText(args, 'bot');
       if (!botText) throw new UsageError('tune needs --bot CONFIG');
-      const bot = normalizeBotConfig(known, botText);
+      const bot = botConfig(known, botText);
       const params = parseTuneParams(findBot(known, parseBotConfig(known, bot).id), optionText(args, 'params'));
       const vs = configList(known, optionText(args, 'vs'));
       if (vs.length === 0) throw new UsageError('tune needs --vs: the opponents');
@@ -296,10 +300,10 @@ const commands: Readonly<Record<string, Command>> = {
         params,
         vs,
         games: optionInteger(args, 'games', 2000, 4, MAX_GAMES),
-        seed: parseSeed(optionText(args, 'seed') ?? '1'),
+        seed: optionSeed(args),
         size: boardSize(game, args),
         rEnd: optionNumber(args, 'r-end', SPSA_R_END, 1e-6, 10),
-        ...openingSuite(args),
+        ...openingSuite(game, args),
         verify: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: optionInteger(args, 'verify-games', 1000, 2, MAX_GAMES) },
       };
       return tuneCommand(game, known, settings, options, pool());
@@ -317,10 +321,12 @@ const commands: Readonly<Record<string, Command>> = {
       if (!game.generate || !game.generators) throw new UsageError(`${game.rules.title} has no generators`);
       const method = optionText(args, 'method') ?? game.generators[0].method;
       if (!game.generators.some((g) => g.method === method)) throw new UsageError(`--method must be one of ${game.generators.map((g) => g.method).join(', ')}`);
-      const seed = parseSeed(optionText(args, 'seed') ?? '1');
+      const seed = optionSeed(args);
       const count = optionInteger(args, 'count', 1, 1, 100_000);
       for (let i = 0; i < count; i++) {
-        const position = await game.generate(method, optionText(args, 'difficulty'), (seed + i) % 2 ** 32, (name) => readResource(GAMES_DIR, name));
+        const position = await asUsage(() =>
+          game.generate!(method, optionText(args, 'difficulty'), (seed + i) % 2 ** 32, (name) => readResource(GAMES_DIR, name)),
+        );
         console.log(game.rules.format(position));
       }
       return 0;
@@ -330,7 +336,7 @@ const commands: Readonly<Record<string, Command>> = {
     summary: 'run a bot as an engine on standard input and output (docs/engine-protocol.md)',
     options: [{ name: 'bot', value: 'CONFIG', help: 'the bot: id or id:param=value:... (default: the strongest level)' }],
     async run(game, args, pool) {
-      const bot = normalizeBotConfig(game.bots, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
+      const bot = botConfig(game.bots, optionText(args, 'bot') ?? game.levels.at(-1)!.config);
       return runEngine(game, bot, readLines(process.stdin), pool(), process.stdout);
     },
   },
@@ -363,7 +369,12 @@ function configList(known: readonly BotInfo[], text: string | undefined): string
   return (text ?? '')
     .split(',')
     .filter((part) => part.trim() !== '')
-    .map((part) => normalizeBotConfig(known, part));
+    .map((part) => botConfig(known, part));
+}
+
+/** A bot configuration of the command line, as the arena names it. */
+function botConfig(known: readonly BotInfo[], text: string): string {
+  return asUsage(() => normalizeBotConfig(known, text));
 }
 
 /** The --size option, checked against the game's sizes; undefined for games without sizes. */
@@ -375,22 +386,17 @@ function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
   return optionInteger(args, 'size', game.sizes.default, game.sizes.min, game.sizes.max);
 }
 
-const BENCH_OPTIONS: readonly OptionSpec[] = [{ name: 'json', help: 'print only the JSON document' }, WORKERS_OPTION, HELP_OPTION];
-
 function usage(): string {
   const commandLines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(8)} ${command.summary}`);
   return [
     'usage: playground <game> <command> [options]',
-    '       playground bench <suite> [options]',
+    '       playground bench <suite> [options]                               (benchmarks: playground bench --help lists them)',
     '       playground worker --redis URL [--concurrency N] [--name NAME]   (a machine of the cluster)',
     "       playground runs --redis URL [--cancel RUN_ID] [--json]          (the cluster's runs and workers)",
     '',
     `games: ${Object.keys(games).join(', ')}`,
     'commands:',
     ...commandLines,
-    '',
-    `bench suites:`,
-    ...suites.map((suite) => `  ${suite.name.padEnd(10)} ${suite.description}`),
     '',
     "playground <game> <command> --help shows the command's options.",
   ].join('\n');
@@ -404,14 +410,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const pools: WorkerPool[] = [];
   try {
-    if (first === 'bench') return await bench(second, rest, pools);
     if (first === 'worker')
       return await clusterWorker(
         [second, ...rest].filter((arg): arg is string => arg !== undefined),
         pools,
       );
     if (first === 'runs') return await clusterRuns([second, ...rest].filter((arg): arg is string => arg !== undefined));
-    const game = gameById(first);
+    const game = asUsage(() => gameById(first));
     if (second === undefined || second === '--help') {
       console.log(usage());
       return second === undefined ? 2 : 0;
@@ -433,41 +438,12 @@ async function main(argv: readonly string[]): Promise<number> {
     });
   } catch (error) {
     console.error(`playground: ${(error as Error).message}`);
-    if (error instanceof UsageError) console.error('run playground --help for the usage');
+    if (!(error instanceof UsageError)) return 1;
+    console.error('run playground --help for the usage');
     return 2;
   } finally {
     for (const pool of pools) pool.close();
   }
-}
-
-async function bench(name: string | undefined, argv: readonly string[], pools: WorkerPool[]): Promise<number> {
-  const args = parseArgs(argv, BENCH_OPTIONS);
-  if (name === undefined || name === '--help' || args.options.has('help')) {
-    console.log(
-      `usage: playground bench <suite> [options]\n${formatOptions(BENCH_OPTIONS)}\nsuites:\n${suites.map((s) => `  ${s.name.padEnd(12)} ${s.description}`).join('\n')}`,
-    );
-    return name === undefined ? 2 : 0;
-  }
-  const suite = suites.find((candidate) => candidate.name === name);
-  if (!suite) throw new UsageError(`unknown bench suite "${name}": the suites are ${suites.map((s) => s.name).join(', ')}`);
-  const json = args.options.has('json');
-  const workers = optionInteger(args, 'workers', 0, 1, 256) || undefined;
-  const sized = new Map<number | undefined, WorkerPool>();
-  const pool = (size = workers) => {
-    let made = sized.get(size);
-    if (!made) {
-      made = createNodePool(size);
-      sized.set(size, made);
-      pools.push(made);
-    }
-    return made;
-  };
-  const started = performance.now();
-  const rows = await suite.run({ pool, log: (line) => json || console.error(line) });
-  const wallMs = performance.now() - started;
-  if (!json) console.log(`${formatTable(rows)}\nwall time ${(wallMs / 1000).toFixed(2)} s`);
-  console.log(JSON.stringify({ suite: suite.name, wallMs: Math.round(wallMs), rows }));
-  return 0;
 }
 
 // A reader that stops early (`| head`) closes the pipe: that is not an error.

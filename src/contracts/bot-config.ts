@@ -1,11 +1,25 @@
 // Bot configurations: `id` or `id:param=value:param=value`, checked against the bot's parameter schema.
 
-import type { BotInfo, Params } from './game';
+import type { BotInfo, Params, ParamSpec } from './game';
 
 export interface BotConfig {
   readonly id: string;
   /** Every parameter of the bot, defaults filled in. */
   readonly params: Params;
+}
+
+/**
+ * A parameter as people read it: its label, with its name where the two differ ("Jackpot threshold (advantage)"),
+ * so that the settings and the results (which name parameters) read alike.
+ */
+export function paramTitle(spec: Pick<ParamSpec, 'name' | 'label'>): string {
+  return spec.label.toLowerCase() === spec.name.toLowerCase() ? spec.label : `${spec.label} (${spec.name})`;
+}
+
+/** The titles of a bot's parameters by name (a bot that is not known: the names themselves). */
+export function paramTitles(bots: readonly BotInfo[], config: string): Readonly<Record<string, string>> {
+  const bot = bots.find((candidate) => candidate.id === config.split(':')[0].trim());
+  return Object.fromEntries((bot?.params ?? []).map((spec) => [spec.name, paramTitle(spec)]));
 }
 
 export function findBot<B extends BotInfo>(bots: readonly B[], id: string): B {

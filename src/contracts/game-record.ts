@@ -1,20 +1,23 @@
 // A game as text, to save and to load back: the settings a game page keeps in its link (the game, the mode, the
-// seed, the start, the person's seat, the bots), then its moves, one a line, numbered, in the game's move notation:
+// seed, the start, the person's seat, the bots), then its moves, one a line, numbered:
 //
 //   # AI Playground game record
-//   Game: connect4
+//   Game: tictactoe
 //   Mode: vs-bot
 //   Seed: 7
-//   Start:
+//   Start: .........
 //   Seat: 0
 //   Bot 1: perfect
-//   Result: Yellow won in 12 moves
+//   Result: O won on move 4
+//   Notation: board
 //   Moves:
-//   1. 4
-//   2. 4
+//   1. 5
+//   2. 1
 //
-// Lines starting with # are comments; Result is for people (a record is read by playing its moves). Read back,
-// a record gives the link's parameters, which the page checks as it checks a link.
+// The moves are written as the page shows them (Notation: board, the numbers of the board and its keys: cell 5 is
+// the centre); a record without that line has them in the game's notation, as a link has (docs/cli.md). Lines
+// starting with # are comments; Result is for people (a record is read by playing its moves). Read back, a record
+// gives the link's parameters (and `notation`), which the page checks as it checks a link.
 
 /** The most characters of a record read. */
 export const MAX_RECORD_CHARS = 1 << 20;
@@ -23,18 +26,25 @@ const FIELDS: readonly (readonly [label: string, param: string])[] = [
   ['Mode', 'mode'],
   ['Seed', 'seed'],
   ['Start', 'start'],
+  ['Size', 'size'],
   ['Seat', 'seat'],
   ['Bot 0', 'bot0'],
   ['Bot 1', 'bot1'],
+  ['Notation', 'notation'],
 ];
 
-/** The record of a game given by its link's parameters (`moves` comma-separated), with a line for people saying how it ended. */
-export function formatGameRecord(game: string, params: Readonly<Record<string, string>>, result?: string): string {
+/** The notation a record's moves are in when it says `Notation: board`: as the page shows them. */
+export const BOARD_NOTATION = 'board';
+
+/**
+ * The record of a game given by its link's parameters and its moves as the page shows them (`Notation: board`),
+ * with a line for people saying how it ended.
+ */
+export function formatGameRecord(game: string, params: Readonly<Record<string, string>>, moves: readonly string[], result?: string): string {
   const lines = ['# AI Playground game record', `Game: ${game}`];
-  for (const [label, param] of FIELDS) if (params[param] !== undefined) lines.push(`${label}: ${params[param]}`);
+  for (const [label, param] of FIELDS) if (param !== 'notation' && params[param] !== undefined) lines.push(`${label}: ${params[param]}`);
   if (result) lines.push(`Result: ${result}`);
-  lines.push('Moves:');
-  const moves = params.moves ? params.moves.split(',') : [];
+  lines.push(`Notation: ${BOARD_NOTATION}`, 'Moves:');
   for (const [i, move] of moves.entries()) lines.push(`${i + 1}. ${move}`);
   return `${lines.join('\n')}\n`;
 }
@@ -69,6 +79,8 @@ export function parseGameRecord(text: string): { game: string; params: URLSearch
       params.set(param, param === 'start' ? value : value.trim());
     }
   }
+  const notation = params.get('notation');
+  if (notation !== null && notation !== BOARD_NOTATION) throw new Error(`the notation "${notation}" is not one a record has: ${BOARD_NOTATION}, or none`);
   if (!game) throw new Error('the record does not say its game (a line "Game: connect4")');
   if (moves.length > 0) params.set('moves', moves.join(','));
   return { game, params };

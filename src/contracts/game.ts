@@ -27,9 +27,20 @@ export interface GameRules<P, M> {
   /** The position after a legal move; throws an Error for an illegal one. */
   play(position: P, move: M): P;
   outcome(position: P): Outcome | null;
+  /** A move in the game's notation: links, records of runs, the CLI, engines (docs/cli.md). */
   formatMove(move: M): string;
   /** Reads a move in formatMove's notation; throws an Error saying what is wrong (not whether it is legal). */
   parseMove(text: string): M;
+  /**
+   * A move as a person reads it on the game's page, in the numbers its board and keys use (tic-tac-toe's cells
+   * 1-9); absent where formatMove's notation is already that (Connect 4's columns 1-7).
+   */
+  describeMove?(move: M): string;
+}
+
+/** A move as a person reads it: every move list, review, game record and message of the pages. */
+export function moveLabel<P, M>(rules: GameRules<P, M>, move: M): string {
+  return rules.describeMove ? rules.describeMove(move) : rules.formatMove(move);
 }
 
 /** Bytes kept between runs under a name. */
@@ -210,15 +221,24 @@ export interface Solver<P, M, Core, O extends object> {
    * reviewing a game: a solver that has it lets a page mark each move by what it gave away.
    */
   firstSeatValue?(answer: SolveAnswer, position: P): number;
+  /**
+   * What firstSeatValue counts, for the evaluation graph's axis (symmetric about 0): its unit, and the most it can
+   * be either way, when the game fixes it (none: the graph takes the game's own largest value).
+   */
+  readonly values?: { readonly unit: string; readonly bound?: number };
   /** One share of one iteration, for a solver whose iterations several workers share (the 15-puzzle's IDA*). */
   share?(position: P, options: O, share: ShareRequest, tools: SolveTools<Core>): Promise<ShareAnswer>;
 }
 
-/** A page of the app: its route (`#/connect4`), its element `<route>-page` in the game's `ui/<route>-page.ts`. */
+/**
+ * A page of the app: its route (`#/connect4`), its element `<route>-page` in the game's `ui/<route>-page.ts`;
+ * or, for a game of rules alone, the generic page every game can be played on (src/ui/generic-game-page.ts).
+ */
 export interface PageEntry {
   readonly route: string;
   readonly title: string;
   readonly blurb: string;
+  readonly generic?: boolean;
 }
 
 /**
@@ -252,6 +272,11 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly generators?: readonly { readonly method: string; readonly difficulty: string }[];
   generate?(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>): Promise<P>;
   readonly solver?: Solver<P, M, Core, O>;
+  /**
+   * What a bot module (docs/bot-modules.md) gets from this game, as TypeScript declarations of `Position` and
+   * `Move` with a comment on every field: the My bots page shows them and its TypeScript template uses them.
+   */
+  readonly botTypes?: string;
   /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
   moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */

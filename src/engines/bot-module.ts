@@ -44,8 +44,10 @@ export interface ChooseRequest {
 }
 
 export interface ChooseAnswer {
-  /** The move in the game's notation. */
+  /** The move in the game's notation (or, when it is none, what the bot returned). */
   readonly move: string;
+  /** Why the bot's answer is no legal move, naming what it returned. */
+  readonly illegal?: string;
   /** The last search figures the bot reported with `info`, if any. */
   readonly info?: EngineInfo;
   /** What the bot logged during this move. */
@@ -124,7 +126,10 @@ export async function loadBotModule(url: string, source: string): Promise<BotMod
   return parsed.output;
 }
 
-/** Asks a module for its move; the move is checked to be in the game's notation (its legality is the host's to check). */
+/**
+ * Asks a module for its move: one of legalMoves() (or its notation); anything else is answered as illegal with
+ * the value the bot returned (the host checks the move again, as it checks every engine's).
+ */
 export async function chooseMove(
   game: AnyGame,
   bot: BotModule,
@@ -165,13 +170,41 @@ export async function chooseMove(
   } catch (error) {
     throw new BotModuleError(describe(error), lineIn(error, url));
   }
-  let move: string;
+  const legal = rules.legalMoves(position).map((candidate) => rules.formatMove(candidate));
+  let move: string | undefined;
   try {
     move = typeof chosen === 'string' ? rules.formatMove(rules.parseMove(chosen)) : rules.formatMove(chosen);
   } catch {
-    throw new BotModuleError(`choose returned ${JSON.stringify(chosen) ?? String(chosen)}, not a move (one of legalMoves(), or its notation)`);
+    move = undefined;
   }
-  return { move, ...(lastInfo ? { info: lastInfo } : {}), log, ms: performance.now() - started };
+  const answer = { ...(lastInfo ? { info: lastInfo } : {}), log, ms: performance.now() - started };
+  if (move !== undefined && legal.includes(move)) return { move, ...answer };
+  // Named as the bot returned it (a column index, an object, undefined), with why the rules refuse it when it is a
+  // move of the game, and the moves it could have returned.
+  const returned = JSON.stringify(chosen) ?? String(chosen);
+  let reason = 'not a move of this game';
+  const parsed = move === undefined ? undefined : readMove(rules, move);
+  if (parsed !== undefined) {
+    try {
+      rules.play(position, parsed.move);
+    } catch (error) {
+      reason = message(error);
+    }
+  }
+  const choices = JSON.stringify(rules.legalMoves(position).slice(0, 20));
+  return { move: move ?? returned, illegal: `choose returned ${returned} (${reason}); legalMoves() here: ${choices}`, ...answer };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A move in the game's notation read back, when the notation reads it as itself (else undefined). */
+function readMove(rules: AnyGame['rules'], text: string): { move: unknown } | undefined {
+  try {
+    const move = rules.parseMove(text);
+    return rules.formatMove(move) === text ? { move } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The worker's API (Comlink): one module per worker, loaded once. */

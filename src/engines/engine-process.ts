@@ -3,6 +3,11 @@
 // EngineFault with its reason: `no-hello` (no answer to hello), `time` (no move within the time and its margin),
 // `crash` (the process ended, or could not start), `protocol` (a line that is not one object of the protocol).
 // Its standard error is kept, the last 16 KB, for the record of the game it was written in.
+//
+// The command runs in a process group of its own, and the group is what is killed: the shell that runs the command
+// may have started the engine as its child (dash does), and a child left behind would keep its pipes, and so the
+// host, alive. An engine that ignores `quit` and its closed standard input is killed a second later, and none
+// outlives the host.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { MoveTime } from '../arena/time-control';
@@ -13,6 +18,22 @@ import { parseEngineMessage, PROTOCOL_VERSION, type EngineInfo, type EngineMessa
 
 /** An engine line longer than this is a protocol fault. */
 const MAX_LINE_BYTES = 64 * 1024;
+/** How long an engine told to quit has before it is killed. */
+const QUIT_GRACE_MS = 1000;
+
+/** The process groups of the engines still running, killed when the host exits (whatever the way out). */
+const running = new Set<number>();
+process.once('exit', () => {
+  for (const group of running) killGroup(group);
+});
+
+function killGroup(group: number): void {
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // The group has gone already.
+  }
+}
 
 type Waiter = { resolve: (message: EngineMessage) => void; reject: (fault: EngineFault) => void; onInfo?: (info: EngineInfo) => void };
 
@@ -23,7 +44,16 @@ export class EngineProcess implements Engine {
   private stderr = '';
 
   private constructor(command: string) {
-    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const group = this.child.pid;
+    if (group !== undefined) {
+      running.add(group);
+      // The shell has ended: whatever it started goes with it.
+      this.child.once('exit', () => {
+        killGroup(group);
+        running.delete(group);
+      });
+    }
     const splitter = new LineSplitter(MAX_LINE_BYTES);
     this.child.stdout!.on('data', (chunk: Buffer) => {
       for (const line of splitter.push(chunk)) this.receive(line);
@@ -70,9 +100,14 @@ export class EngineProcess implements Engine {
     this.fault ??= new EngineFault('crash', 'the engine was stopped');
     this.send({ type: 'quit' });
     this.child.stdin?.end();
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 1000);
-    timer.unref();
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const timer = setTimeout(() => this.kill(), QUIT_GRACE_MS);
     this.child.once('exit', () => clearTimeout(timer));
+  }
+
+  /** Kills the engine's whole process group (the shell and what it started). */
+  private kill(): void {
+    if (this.child.pid !== undefined) killGroup(this.child.pid);
   }
 
   private send(message: object): void {
@@ -118,6 +153,6 @@ export class EngineProcess implements Engine {
     if (this.fault) return;
     this.fault = fault;
     this.waiter?.reject(fault);
-    this.child.kill('SIGKILL');
+    this.kill();
   }
 }

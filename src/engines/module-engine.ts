@@ -53,6 +53,7 @@ export class ModuleEngine implements Engine {
     const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params };
     const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () => this.worker.api.choose(request, onInfo && proxy(onInfo)));
     if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-LOG_KEPT);
+    if (answer.illegal) throw new EngineFault('illegal-move', answer.illegal);
     return { move: answer.move, ...(answer.info ? { info: answer.info } : {}) };
   }
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { spawnNodeBotWorker } from '../runtime/node-bot-worker';
+import { spawnNodeBotWorker } from './node-bot-worker';
 import { type Engine, type EngineIdentity, EngineFault } from './engine';
 import { EngineProcess } from './engine-process';
 import { ModuleEngine } from './module-engine';

@@ -1,6 +1,7 @@
 // How a game is written: defineGame takes its definition, keeps its types (position, move, core, solve options),
 // and fills in what a game built on its rules alone does not give: the generic bots every two-player game has
-// (random, Monte Carlo tree search: they need only the rules), levels of them, a terminal game, a page entry.
+// (random, Monte Carlo tree search: they need only the rules), levels of them, a terminal game, a page (the
+// generic one: the position in its notation and its legal moves as buttons).
 // A game's own bot of the same id comes first.
 
 import type { Bot, GameDefinition, SolveOptions } from '../contracts/game';
@@ -26,6 +27,6 @@ export function defineGame<P, M, Core = unknown, O extends object = SolveOptions
       { label: 'Monte Carlo', config: 'mcts' },
     ],
     terminal: spec.terminal ?? genericTerminal(rules),
-    pages: spec.pages ?? [{ route: rules.id, title: rules.title, blurb: `${rules.title}, against bots that need only its rules.` }],
+    pages: spec.pages ?? [{ route: rules.id, title: rules.title, blurb: `${rules.title}, against bots that need only its rules.`, generic: true }],
   };
 }

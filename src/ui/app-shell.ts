@@ -1,4 +1,5 @@
-// <app-shell>: the header with a link per game and the page of the current hash route.
+// <app-shell>: the header with a link per game and the page of the current hash route. On a phone the links
+// fold into a menu (the header keeps one line: the brand, the page, the Menu button).
 
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -43,22 +44,48 @@ export class AppShell extends LitElement {
     main {
       padding: 1.5rem;
     }
-    /* A phone: the header stays one line (its links scroll sideways within it), the page keeps its width. */
+    .menu,
+    .here {
+      display: none;
+    }
+    /* A phone: the header keeps one line, the links open below it from the Menu button, each whole. */
     @media (max-width: 700px) {
       header {
-        flex-wrap: nowrap;
         gap: 0.75rem;
         padding: 0.5rem 0.75rem;
-        white-space: nowrap;
-      }
-      nav {
-        flex-wrap: nowrap;
-        gap: 0.9rem;
-        overflow-x: auto;
-        min-width: 0;
       }
       .brand {
         font-size: 1rem;
+        white-space: nowrap;
+      }
+      .here {
+        display: inline;
+        flex: 1;
+        min-width: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+        color: #e2e8f0;
+      }
+      .menu {
+        display: inline-block;
+        margin-left: auto;
+        font: inherit;
+        padding: 0.25rem 0.6rem;
+        border: 1px solid #94a3b8;
+        border-radius: 6px;
+        background: transparent;
+        color: #fff;
+      }
+      nav {
+        display: none;
+        flex-basis: 100%;
+        flex-direction: column;
+        gap: 0.6rem;
+        padding: 0.25rem 0 0.5rem;
+      }
+      nav.open {
+        display: flex;
       }
       main {
         padding: 0.75rem;
@@ -85,7 +112,12 @@ export class AppShell extends LitElement {
   `;
 
   @state() private route: Route = parseHash(location.hash);
-  private readonly onHashChange = () => (this.route = parseHash(location.hash));
+  /** The phone's menu of links, open or not. */
+  @state() private menuOpen = false;
+  private readonly onHashChange = () => {
+    this.route = parseHash(location.hash);
+    this.menuOpen = false;
+  };
 
   connectedCallback(): void {
     super.connectedCallback();
@@ -97,21 +129,14 @@ export class AppShell extends LitElement {
     window.removeEventListener('hashchange', this.onHashChange);
   }
 
-  /** The current page's link in sight in the header (on a phone its links scroll sideways). */
-  updated(): void {
-    const nav = this.renderRoot.querySelector('nav');
-    const current = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
-    if (!nav || !current) return;
-    const left = current.offsetLeft - nav.offsetLeft;
-    if (left < nav.scrollLeft || left + current.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = left - 8;
-  }
-
   render() {
     const page = pages.find((candidate) => candidate.route === this.route.page);
     return html`
       <header>
         <a class="brand" href="#/">AI Playground</a>
-        <nav aria-label="Games">
+        <span class="here">${page?.title ?? ''}</span>
+        <button class="menu" aria-expanded=${this.menuOpen ? 'true' : 'false'} aria-controls="pages" @click=${() => (this.menuOpen = !this.menuOpen)}>Menu</button>
+        <nav id="pages" class=${this.menuOpen ? 'open' : ''} aria-label="Games">
           ${pages.map((p) => html`<a href="#/${p.route}" aria-current=${p === page ? 'page' : 'false'}>${p.title}</a>`)}
         </nav>
       </header>

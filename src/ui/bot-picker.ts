@@ -3,7 +3,7 @@
 
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { findBot, formatBotConfig, parseBotConfig } from '../contracts/bot-config';
+import { findBot, formatBotConfig, paramTitle, parseBotConfig } from '../contracts/bot-config';
 import type { BotInfo } from '../contracts/game';
 
 @customElement('bot-picker')
@@ -52,7 +52,7 @@ export class BotPicker extends LitElement {
         </select>
       </label>
       ${bot.params.map(
-        (spec) => html`<label title=${`${spec.min} to ${spec.max}, default ${spec.default}`}>${spec.label}
+        (spec) => html`<label title=${`${spec.min} to ${spec.max}, default ${spec.default}`}>${paramTitle(spec)}
           <input type="number" min=${spec.min} max=${spec.max} step="1" .value=${String(config.params[spec.name])}
             @change=${(e: Event) => this.setParam(spec.name, e.target as HTMLInputElement)} />
         </label>`,

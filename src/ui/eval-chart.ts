@@ -1,5 +1,7 @@
 // <eval-chart>: a reviewed game's value after every move, in the first seat's terms (above 0 it wins under perfect
-// play, below it loses), as lichess draws it; a position the solver could not settle in its budget is a gap.
+// play, below it loses), as lichess draws it; a position the solver could not settle in its budget is a gap. The
+// axis is symmetric about 0, drawn as the even line, and fixed by the game (its largest value either way) where
+// the game fixes one, else by the game's own largest value; its title names the unit.
 
 import type { Chart, ChartConfiguration } from 'chart.js';
 import { customElement, property } from 'lit/decorators.js';
@@ -12,11 +14,22 @@ export class EvalChart extends ChartElement {
   @property({ attribute: false }) seatNames: readonly [string, string] = ['first', 'second'];
   /** The position shown (moves played), marked on the line. */
   @property({ attribute: false }) current = -1;
+  /** What a value counts. */
+  @property() unit = 'value';
+  /** The largest value either way, when the game fixes it. */
+  @property({ attribute: false }) bound?: number;
 
   protected build(): ChartConfiguration {
     return {
       type: 'line',
-      data: { labels: [], datasets: [{ label: 'value', data: [], borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', spanGaps: false, pointRadius: [] }] },
+      data: {
+        labels: [],
+        datasets: [
+          // Not clipped: a value at the axis's end (a won game's 1) stays whole on the chart.
+          { label: 'value', data: [], borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', spanGaps: false, pointRadius: [], clip: false },
+          { label: 'even', data: [], borderColor: '#64748b', borderDash: [4, 4], borderWidth: 1, pointRadius: 0 },
+        ],
+      },
       options: {
         responsive: true,
         maintainAspectRatio: false,
@@ -24,7 +37,7 @@ export class EvalChart extends ChartElement {
         plugins: { legend: { display: false } },
         scales: {
           x: { title: { display: true, text: 'moves played' } },
-          y: { title: { display: true, text: '' } },
+          y: { title: { display: true, text: '' }, ticks: { precision: 0 } },
         },
       },
     };
@@ -32,11 +45,17 @@ export class EvalChart extends ChartElement {
 
   protected refresh(chart: Chart): void {
     chart.data.labels = this.values.map((_, ply) => String(ply));
-    const [line] = chart.data.datasets;
+    const [line, even] = chart.data.datasets;
     line.data = [...this.values];
+    even.data = this.values.map(() => 0);
     (line as { pointRadius?: number[] }).pointRadius = this.values.map((_, ply) => (ply === this.current ? 6 : 2));
-    const axis = chart.options.scales?.y as { title: { text: string } } | undefined;
-    if (axis) axis.title.text = `${this.seatNames[0]} wins above 0, ${this.seatNames[1]} below`;
+    const axis = chart.options.scales?.y as { title: { text: string }; min?: number; max?: number } | undefined;
+    if (axis) {
+      const bound = this.bound ?? Math.max(1, ...this.values.map((value) => Math.abs(value ?? 0)));
+      axis.min = -bound;
+      axis.max = bound;
+      axis.title.text = `${this.unit}; ${this.seatNames[0]} wins above 0, ${this.seatNames[1]} below`;
+    }
   }
 
   protected empty(): boolean {
@@ -44,7 +63,7 @@ export class EvalChart extends ChartElement {
   }
 
   protected summary(): string {
-    return `The value after each move for ${this.seatNames[0]}: ${this.values.map((v, ply) => `${ply} ${v ?? 'unknown'}`).join(', ')}`;
+    return `The value (${this.unit}) after each move for ${this.seatNames[0]}: ${this.values.map((v, ply) => `${ply} ${v ?? 'unknown'}`).join(', ')}`;
   }
 }
 

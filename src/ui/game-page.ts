@@ -5,11 +5,12 @@
 import { html, LitElement, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { parseSeed } from '../contracts/rng';
-import type { GameSession, Player } from './game-session';
+import { type GameSession, movesFromLabels, type Player, replayMoves } from './game-session';
 import { onUserBotsChange } from './my-bots/user-bots';
 import { OnlineLink } from './online';
-import { formatGameRecord, MAX_RECORD_CHARS, parseGameRecord } from '../contracts/game-record';
-import { moveList } from './move-list';
+import { BOARD_NOTATION, formatGameRecord, MAX_RECORD_CHARS, parseGameRecord } from '../contracts/game-record';
+import { moveLabel } from '../contracts/game';
+import { movesPlayed, moveList } from './move-list';
 import { ReviewController } from './review-controller';
 import { openReplay } from './replay';
 import { formatHash, replaceHash } from './router';
@@ -89,7 +90,8 @@ export abstract class GamePage<P, M> extends LitElement {
     const typing =
       ['SELECT', 'TEXTAREA'].includes(target.tagName) ||
       (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range'].includes(target.type));
-    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    // A key a control of the page has handled already (a board's own Enter) plays no second move.
+    if (typing || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const move = this.keyMove(event.key);
     if (move === undefined || !this.session.humanToMove) return;
     event.preventDefault();
@@ -168,7 +170,9 @@ export abstract class GamePage<P, M> extends LitElement {
     </label>`;
   }
 
+  /** The person takes a seat; the AI keeps its bot and parameters, moving to the seat the person leaves. */
   protected setHumanSeat(seat: 0 | 1): void {
+    if (seat !== this.humanSeat) this.setBotConfig(this.humanSeat, this.botConfigs()[1 - this.humanSeat]);
     this.humanSeat = seat;
     this.playersChanged();
   }
@@ -200,7 +204,7 @@ export abstract class GamePage<P, M> extends LitElement {
   protected endBanner(result: string, seatNames: readonly [string, string]): TemplateResult | '' {
     const session = this.session;
     if (!session.outcome || session.replay || session.viewing !== null) return '';
-    const moves = session.moves.length;
+    const moves = movesPlayed(session);
     return html`<div class="banner" aria-label="Game over">
       <strong>${result.replace(/[.!]$/, '')} in ${moves} move${moves === 1 ? '' : 's'}.</strong>
       <div class="controls">
@@ -232,11 +236,14 @@ export abstract class GamePage<P, M> extends LitElement {
   protected showAnalysis(): void {}
 
   private saveRecord(seatNames: readonly [string, string]): void {
-    const { rules } = this.session.game;
-    const outcome = this.session.outcome;
+    const session = this.session;
+    const { rules } = session.game;
+    const outcome = session.outcome;
     const result = outcome ? (outcome.winner === null ? 'draw' : `${seatNames[outcome.winner]} won`) : undefined;
-    const text = formatGameRecord(rules.id, this.urlParams(), result && `${result} in ${this.session.moves.length} moves`);
-    downloadText(`${rules.id}-${this.session.seed}.txt`, text, 'text/plain');
+    const moves = movesPlayed(session);
+    const labels = session.moves.map((move) => moveLabel(rules, move));
+    const text = formatGameRecord(rules.id, this.urlParams(), labels, result && `${result} in ${moves} move${moves === 1 ? '' : 's'}`);
+    downloadText(`${rules.id}-${session.seed}.txt`, text, 'text/plain');
   }
 
   private async loadRecord(input: HTMLInputElement): Promise<void> {
@@ -304,7 +311,12 @@ export abstract class GamePage<P, M> extends LitElement {
     const params: Record<string, string> = {};
     if (this.twoPlayers) params.mode = this.mode;
     params.seed = String(session.seed);
-    params.start = rules.format(session.positions[0]);
+    const start = session.positions[0];
+    // A game that hides cards keeps a deal drawn from the seed by its size: the link shows no hidden hand (the
+    // page draws the deal again from the seed).
+    if (rules.seatView && session.size !== undefined && rules.format(start) === rules.format(rules.start(session.seed, session.size)))
+      params.size = String(session.size);
+    else params.start = rules.format(start);
     if (session.moves.length > 0) params.moves = session.moves.map((move) => rules.formatMove(move)).join(',');
     if (this.twoPlayers && this.mode === 'vs-bot') {
       params.seat = String(this.humanSeat);
@@ -320,15 +332,19 @@ export abstract class GamePage<P, M> extends LitElement {
       if (this.online?.room) replaceHash(rules.id, { room: this.online.room, mode: 'online' });
       return;
     }
-    // A replay keeps its own URL (the run and the game) until the person plays on.
-    if (this.session.replay) return;
+    // A replay keeps its own URL (the run and the game) until the person plays on; a link that could not be
+    // opened stays in the address until the person acts.
+    if (this.session.replay || this.session.held) return;
     replaceHash(rules.id, this.urlParams());
   }
 
   private loadFromUrl(): void {
     if (this.params.has('run')) {
       // A game of an arena run, shown move by move; its own URL stays until the person plays on.
-      void openReplay(this.session, this.params).then((problem) => (this.linkError = problem));
+      void openReplay(this.session, this.params).then((problem) => {
+        this.linkError = problem;
+        if (!problem) this.adoptReplayBots();
+      });
       return;
     }
     const room = this.params.get('room');
@@ -348,31 +364,65 @@ export abstract class GamePage<P, M> extends LitElement {
       this.openLink(this.params);
       this.linkError = '';
     } catch (error) {
-      this.linkError = `This link cannot be opened: ${(error as Error).message}.`;
+      // As when the page is loaded with it: the game shown stops (no bot plays on in it) and is not taken for the link's.
+      this.session.hold();
+      this.linkError = `This link cannot be opened: ${(error as Error).message}. The game shown is not the link's.`;
     }
   }
 
-  /** Sets the page to a link's game, or throws saying what is wrong with it (changing nothing but the settings read before). */
+  /**
+   * A replay's bots become the page's, two AIs: the page shows who played, and plays on from any move with them.
+   * A bot this page does not have (an engine of the command line) leaves the page's own, and says so.
+   */
+  private adoptReplayBots(): void {
+    const replay = this.session.replay;
+    if (!replay || !this.twoPlayers) return;
+    const configs = this.botConfigs();
+    try {
+      for (const s of [0, 1] as const) this.setBotConfig(s, replay.seats[s]);
+    } catch (error) {
+      for (const s of [0, 1] as const) this.setBotConfig(s, configs[s]);
+      this.linkError = `Playing on from this replay uses this page's bots: ${(error as Error).message}.`;
+    }
+    this.mode = 'bots';
+    this.session.players = this.players();
+  }
+
+  /** Sets the page to a link's game, or throws saying what is wrong with it (changing nothing then). */
   private openLink(params: URLSearchParams): void {
-    const { rules } = this.session.game;
+    const { game } = this.session;
+    const { rules } = game;
     const session = this.session;
     const mode = params.get('mode');
     if (mode !== null && (!isMode(mode) || mode === 'online')) throw new Error(`mode "${mode}" is not one of vs-bot, bots, two`);
     const seatText = params.get('seat');
     if (seatText !== null && seatText !== '0' && seatText !== '1') throw new Error(`seat "${seatText}" is not 0 or 1`);
     const seed = params.get('seed');
-    const startText = params.get('start') ?? params.get('pos');
-    const start = startText === null ? undefined : rules.parse(startText);
-    const movesText = params.get('moves');
-    const moves = movesText ? movesText.split(',').map((text) => rules.parseMove(text)) : [];
-    // Every setting is read before any is applied.
     const nextSeed = seed === null ? session.seed : parseSeed(seed);
+    const size = this.linkSize(params.get('size'));
+    const startText = params.get('start') ?? params.get('pos');
+    const start = startText === null ? rules.start(nextSeed, size ?? session.size) : rules.parse(startText);
+    const movesText = params.get('moves');
+    const texts = movesText ? movesText.split(',') : [];
+    const moves = params.get('notation') === BOARD_NOTATION ? movesFromLabels(game, start, texts) : texts.map((text) => rules.parseMove(text));
+    // The game is checked whole before anything is applied.
+    replayMoves(game, start, moves);
     const nextMode = mode ?? this.mode;
     const seat =
-      seatText !== null ? (Number(seatText) as 0 | 1) : start && moves.length === 0 && nextMode === 'vs-bot' ? rules.seatToMove(start) : this.humanSeat;
-    for (const s of [0, 1] as const) {
-      const config = params.get(`bot${s}`);
-      if (config !== null) this.setBotConfig(s, config);
+      seatText !== null
+        ? (Number(seatText) as 0 | 1)
+        : startText !== null && moves.length === 0 && nextMode === 'vs-bot'
+          ? rules.seatToMove(start)
+          : this.humanSeat;
+    const configs = this.botConfigs();
+    try {
+      for (const s of [0, 1] as const) {
+        const config = params.get(`bot${s}`);
+        if (config !== null) this.setBotConfig(s, config);
+      }
+    } catch (error) {
+      for (const s of [0, 1] as const) this.setBotConfig(s, configs[s]);
+      throw error;
     }
     if (this.twoPlayers) {
       if (this.mode === 'online') this.goOffline();
@@ -380,9 +430,20 @@ export abstract class GamePage<P, M> extends LitElement {
       this.humanSeat = seat;
     }
     session.seed = nextSeed;
-    if (start) this.openingPosition(start);
+    if (size !== undefined) session.size = size;
+    if (startText !== null) this.openingPosition(start);
     session.players = this.players();
-    session.load(start ?? rules.start(nextSeed, session.size), moves);
+    session.load(start, moves);
     this.openedFinishedAt = session.outcome ? session.moves.length : null;
+  }
+
+  /** A link's `size` (a deal's cards each, a board's side), within the game's sizes. */
+  private linkSize(text: string | null): number | undefined {
+    if (text === null) return undefined;
+    const sizes = this.session.game.sizes;
+    if (!sizes) throw new Error(`${this.session.game.rules.title} has no sizes`);
+    const size = Number(text);
+    if (!/^\d+$/.test(text) || size < sizes.min || size > sizes.max) throw new Error(`size "${text}" is not a whole number from ${sizes.min} to ${sizes.max}`);
+    return size;
   }
 }

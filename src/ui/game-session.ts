@@ -3,7 +3,7 @@
 // game between two bots. A Lit reactive controller: the page re-renders on every change.
 
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import type { GameDefinition, Iteration, Outcome } from '../contracts/game';
+import { type GameDefinition, type Iteration, moveLabel, type Outcome } from '../contracts/game';
 import { CancelledError, type Job } from '../runtime/pool';
 import { requestMove } from '../runtime/requests';
 import { deriveSeed } from '../contracts/rng';
@@ -64,6 +64,27 @@ export function replayMoves<P, M>(game: GameDefinition<P, M>, start: P, moves: r
   return positions;
 }
 
+/**
+ * A game's moves as the page shows them (a record in the board's notation): each read as the legal move of that
+ * label in the position it is played in; throws naming the first that is none.
+ */
+export function movesFromLabels<P, M>(game: GameDefinition<P, M>, start: P, labels: readonly string[]): M[] {
+  const { rules } = game;
+  const moves: M[] = [];
+  let position = start;
+  for (const [i, label] of labels.entries()) {
+    const legal = rules.legalMoves(position);
+    const move = legal.find((candidate) => moveLabel(rules, candidate) === label.trim());
+    if (move === undefined) {
+      const shown = legal.slice(0, 12).map((candidate) => moveLabel(rules, candidate));
+      throw new Error(`move ${i + 1} (${label}) is not a legal move there${shown.length ? `: ${shown.join(', ')}${legal.length > 12 ? ', …' : ''}` : ''}`);
+    }
+    moves.push(move);
+    position = rules.play(position, move);
+  }
+  return moves;
+}
+
 export class GameSession<P, M> implements ReactiveController {
   /** positions[0] is the start, positions[k] the position after k moves; moves[k] led from positions[k] to positions[k + 1]. */
   positions: P[];
@@ -81,6 +102,11 @@ export class GameSession<P, M> implements ReactiveController {
   searches: BotSearch[] = [];
   error = '';
   replay?: Replay;
+  /**
+   * Held after a link that could not be opened: no bot moves (one thinking is stopped) until a person acts (a move,
+   * a new game, a change of players, Step or Run). The page leaves the address alone meanwhile.
+   */
+  held = false;
   /** Online play: a person's move goes to the server (checked here first), and the server's game comes back. */
   remote?: (move: M) => void;
   online?: OnlineView;
@@ -131,6 +157,13 @@ export class GameSession<P, M> implements ReactiveController {
 
   hostDisconnected(): void {
     this.stop();
+  }
+
+  /** Stops the game where it is: no bot moves until a person acts. */
+  hold(): void {
+    this.stop();
+    this.held = true;
+    this.host.requestUpdate();
   }
 
   /** Starts over from `start` (the game's start for the seed by default). */
@@ -257,11 +290,13 @@ export class GameSession<P, M> implements ReactiveController {
 
   /** Between two bots: play one move, then wait. */
   step(): void {
+    this.held = false;
     this.paused = true;
     if (!this.thinking && !this.outcome) this.think();
   }
 
   run(): void {
+    this.held = false;
     this.paused = false;
     this.schedule();
   }
@@ -314,6 +349,8 @@ export class GameSession<P, M> implements ReactiveController {
   }
 
   private changed(positionChanged = true): void {
+    // Nothing changes a held game but a person.
+    this.held = false;
     if (positionChanged) this.onPositionChange();
     this.host.requestUpdate();
     this.schedule();

@@ -1,8 +1,11 @@
 // The AI level of each seat, for pages whose bots are picked by level (tic-tac-toe, Connect 4): the select
 // that picks one, and the bot configurations the levels stand for. After the game's levels come the person's
-// own bots (the My bots page), which may come and go.
+// own bots (the My bots page), which may come and go, and any other configuration of the game's bots a link or a
+// replayed game brought (`classic:depth=5`), listed by its configuration.
 
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { parseBotConfig } from '../contracts/bot-config';
+import type { BotInfo } from '../contracts/game';
 
 export interface Level {
   readonly label: string;
@@ -12,6 +15,8 @@ export interface Level {
 export class LevelChoice {
   /** Index into the levels of each seat's bot. */
   private levelOf: [number, number];
+  /** Configurations that are no level of the game's, kept as levels of their own. */
+  private others: Level[] = [];
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -19,14 +24,16 @@ export class LevelChoice {
     /** Called when a seat's level changes (the page passes the new players to its session). */
     private readonly changed: () => void,
     /** The levels after the game's: the person's own bots. */
-    private readonly extra: () => readonly Level[] = () => [],
+    private readonly extra: () => readonly Level[],
+    /** Every bot a configuration may name: the game's and the person's. */
+    private readonly bots: () => readonly BotInfo[],
   ) {
     // The strongest level by default: the game's levels are listed weakest first.
     this.levelOf = [gameLevels.length - 1, gameLevels.length - 1];
   }
 
   private get levels(): readonly Level[] {
-    return [...this.gameLevels, ...this.extra()];
+    return [...this.gameLevels, ...this.others, ...this.extra()];
   }
 
   configs(): [string, string] {
@@ -44,18 +51,16 @@ export class LevelChoice {
     </label>`;
   }
 
-  /** Sets a seat to the level of `config` (a link's); throws when there is none. */
+  /** Sets a seat to `config` (a link's, a replay's): its level, or a level of its own; throws when no bot has it. */
   setConfig(seat: 0 | 1, config: string): void {
-    const level = this.levels.findIndex((candidate) => candidate.config === config);
-    if (level < 0) throw new Error(`there is no AI level "${config}" here: ${this.levels.map((candidate) => candidate.config).join(', ')}`);
+    let level = this.levels.findIndex((candidate) => candidate.config === config);
+    if (level < 0) {
+      parseBotConfig(this.bots(), config);
+      this.others = [...this.others, { label: config, config }];
+      level = this.levels.findIndex((candidate) => candidate.config === config);
+    }
     this.levelOf = seat === 0 ? [level, this.levelOf[1]] : [this.levelOf[0], level];
     this.host.requestUpdate();
-  }
-
-  /** The AI keeps its level when the person changes sides: both seats take the AI seat's level. */
-  keepAiLevel(aiSeat: 0 | 1): void {
-    const level = this.levelOf[aiSeat];
-    this.levelOf = [level, level];
   }
 
   private set(seat: 0 | 1, level: number): void {

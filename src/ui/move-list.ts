@@ -5,6 +5,7 @@
 
 import { html, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
+import { moveLabel } from '../contracts/game';
 import { MOVE_MARKS, type MoveClass } from '../runtime/review';
 import type { GameSession } from './game-session';
 
@@ -26,9 +27,14 @@ function rows<P, M>(session: GameSession<P, M>): { number: number; cells: ({ ply
       row = { number: result.length + 1, cells: [null, null] };
       result.push(row);
     }
-    row.cells[seat] = { ply, text: rules.formatMove(move) };
+    row.cells[seat] = { ply, text: moveLabel(rules, move) };
   });
   return result;
+}
+
+/** The number the move list gives the game's last move (a move is both seats' turns, as in chess): "in 21 moves". */
+export function movesPlayed<P, M>(session: GameSession<P, M>): number {
+  return rows(session).length;
 }
 
 /** Keeps the move shown in sight within the list (the newest while the game goes on), without scrolling the page. */

@@ -1,14 +1,14 @@
 // The pages of the app: each game's own and any others it lists (its definition's `pages`), then the arena and
-// My bots. A
-// game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new game's page
-// needs no entry here. The pages are loaded with the app (not when first opened), so that a key pressed as soon
-// as a page shows reaches it.
+// My bots. A game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new
+// game's page needs no entry here; a game of rules alone gets the generic page (generic-game-page.ts). The pages
+// are loaded with the app (not when first opened), so that a key pressed as soon as a page shows reaches it.
 
 import { html, type TemplateResult } from 'lit';
 import { unsafeStatic, html as withTag } from 'lit/static-html.js';
-import type { PageEntry } from '../contracts/game';
+import type { AnyGame, PageEntry } from '../contracts/game';
 import { games } from '../games';
 import './arena/arena-page';
+import { defineGenericPage } from './generic-game-page';
 import './my-bots/my-bots-page';
 
 export interface Page extends PageEntry {
@@ -17,15 +17,16 @@ export interface Page extends PageEntry {
 
 const pageModules = import.meta.glob('../games/*/ui/*-page.ts', { eager: true });
 
-function gamePage(gameId: string, entry: PageEntry): Page {
-  const file = `../games/${gameId}/ui/${entry.route}-page.ts`;
-  if (!pageModules[file]) throw new Error(`the page of ${entry.route} is missing: ${file.slice(3)}`);
+function gamePage(game: AnyGame, entry: PageEntry): Page {
+  const file = `../games/${game.rules.id}/ui/${entry.route}-page.ts`;
+  if (entry.generic) defineGenericPage(game, `${entry.route}-page`);
+  else if (!pageModules[file]) throw new Error(`the page of ${entry.route} is missing: ${file.slice(3)}`);
   const tag = unsafeStatic(`${entry.route}-page`);
   return { ...entry, render: (params) => withTag`<${tag} .params=${params}></${tag}>` };
 }
 
 export const pages: readonly Page[] = [
-  ...Object.values(games).flatMap((game) => game.pages.map((entry) => gamePage(game.rules.id, entry))),
+  ...Object.values(games).flatMap((game) => game.pages.map((entry) => gamePage(game, entry))),
   {
     route: 'arena',
     title: 'Arena',

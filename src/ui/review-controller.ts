@@ -85,7 +85,8 @@ export class ReviewController<P, M> implements ReactiveController {
     const count = (seat: 0 | 1, kind: MoveClass) => classes.filter((c, k) => c === kind && rules.seatToMove(this.session.positions[k]) === seat).length;
     const unknown = classes.filter((c) => c === null).length;
     return html`<section aria-label="Review">
-      <eval-chart .values=${review.values} .seatNames=${seatNames} .current=${this.session.cursor}></eval-chart>
+      <eval-chart .values=${review.values} .seatNames=${seatNames} .current=${this.session.cursor}
+        unit=${this.session.game.solver?.values?.unit ?? 'value'} .bound=${this.session.game.solver?.values?.bound}></eval-chart>
       <table aria-label="Moves by what they gave away">
         <thead><tr><th></th><th>best</th><th>inaccuracies ?!</th><th>mistakes ?</th><th>blunders ??</th></tr></thead>
         <tbody>${([0, 1] as const).map(

@@ -1,5 +1,6 @@
-// <search-chart>: nodes searched (bars, log scale) and depth reached (line) for each bot move of a game,
-// redrawn live while a bot thinks. Every game page shows one beside its board.
+// <search-chart>: nodes searched (bars, log scale from 1, ticks at the powers of ten) and depth reached (line)
+// for each bot move of a game, redrawn live while a bot thinks. Every game page shows one beside its board. A move
+// from an opening book searched nothing: it has no bar, and its label says so.
 
 import type { Chart, ChartConfiguration } from 'chart.js';
 import { html } from 'lit';
@@ -27,6 +28,8 @@ export class SearchChart extends ChartElement {
   @property() depthLabel = 'depth';
   /** The entry of the move shown (a replay's cursor), drawn darker. */
   @property({ attribute: false }) current = -1;
+  /** What the caption says while there is nothing to draw. */
+  @property() emptyText = 'No bot move yet.';
 
   protected build(): ChartConfiguration {
     return {
@@ -53,7 +56,14 @@ export class SearchChart extends ChartElement {
           },
         },
         scales: {
-          nodes: { type: 'logarithmic', position: 'left', title: { display: true, text: 'nodes' } },
+          nodes: {
+            type: 'logarithmic',
+            position: 'left',
+            min: 1,
+            title: { display: true, text: 'nodes' },
+            // Whole numbers at the powers of ten only (a log axis otherwise labels 0.1 and 100,000.0).
+            ticks: { callback: (value) => (Number.isInteger(Math.log10(Number(value))) ? Number(value).toLocaleString('en') : '') },
+          },
           depth: {
             type: 'linear',
             position: 'right',
@@ -68,14 +78,14 @@ export class SearchChart extends ChartElement {
   }
 
   protected refresh(chart: Chart): void {
-    chart.data.labels = this.entries.map((entry) => entry.label);
+    chart.data.labels = this.entries.map((entry) => (entry.book ? `${entry.label} (book)` : entry.label));
     const [nodes, depth] = chart.data.datasets;
-    // A log scale cannot show 0: a move found without search is drawn at 1 node.
-    nodes.data = this.entries.map((entry) => Math.max(1, entry.nodes));
+    // A log scale cannot show 0: a book move has no bar, a search of no node (a forced move) is drawn at 1.
+    nodes.data = this.entries.map((entry) => (entry.book ? null : Math.max(1, entry.nodes)));
     nodes.backgroundColor = this.entries.map((entry, i) =>
       i === this.current ? COLOURS.current : entry.live ? COLOURS.live : entry.book ? COLOURS.book : COLOURS.search,
     );
-    depth.data = this.entries.map((entry) => entry.depth);
+    depth.data = this.entries.map((entry) => (entry.book ? null : entry.depth));
     depth.label = this.depthLabel;
     const scale = chart.options.scales?.depth as { title: { text: string } } | undefined;
     if (scale) scale.title.text = this.depthLabel;
@@ -94,7 +104,7 @@ export class SearchChart extends ChartElement {
     const what = (e: ChartEntry) =>
       e.book ? 'from the opening book (no search)' : `${this.depthLabel} ${e.depth}, ${e.nodes.toLocaleString('en')} nodes, ${e.ms.toFixed(1)} ms`;
     return html`<p aria-live="polite">
-      ${entry ? html`${entry.live ? 'Thinking' : entry === this.entries[this.current] ? 'Move shown' : 'Last move'} (${entry.label}): ${what(entry)}` : 'No bot move yet.'}
+      ${entry ? html`${entry.live ? 'Thinking' : entry === this.entries[this.current] ? 'Move shown' : 'Last move'} (${entry.label}): ${what(entry)}` : this.emptyText}
     </p>`;
   }
 }

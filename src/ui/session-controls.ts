@@ -2,6 +2,7 @@
 // run / pause / step / delay when two bots play, the seed; the mode select; the search chart's entries.
 
 import { html, type TemplateResult } from 'lit';
+import { moveLabel } from '../contracts/game';
 import type { ChartEntry } from './search-chart';
 import type { GameSession, Player, Replay } from './game-session';
 
@@ -32,10 +33,15 @@ export function playersOf(mode: Mode, humanSeat: 0 | 1 | null, configs: readonly
   return humanSeat === 0 ? [human, bot(1)] : [bot(0), human];
 }
 
-export function modeSelect(mode: Mode, onChange: (mode: Mode) => void): TemplateResult {
+/** The mode select, offering `modes` (every mode by default). */
+export function modeSelect(
+  mode: Mode,
+  onChange: (mode: Mode) => void,
+  modes: readonly { readonly id: Mode; readonly label: string }[] = MODES,
+): TemplateResult {
   return html`<label>Mode
     <select @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as Mode)}>
-      ${MODES.map((m) => html`<option value=${m.id} ?selected=${m.id === mode}>${m.label}</option>`)}
+      ${modes.map((m) => html`<option value=${m.id} ?selected=${m.id === mode}>${m.label}</option>`)}
     </select>
   </label>`;
 }
@@ -62,7 +68,7 @@ function replayControls<P, M>(session: GameSession<P, M>): TemplateResult {
     </div>
     <p class="hint">${
       move
-        ? `${rules.seats[mover]} (${replay.seats[mover]}) played ${move.move}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
+        ? `${rules.seats[mover]} (${replay.seats[mover]}) played ${moveLabel(rules, rules.parseMove(move.move))}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
         : `The start: ${replay.seats[0]} (${rules.seats[0]}) against ${replay.seats[1]} (${rules.seats[1]}).`
     }</p>
     ${replay.forfeit && cursor === moves.length ? html`<p class="hint" role="note">${forfeitText(rules.seats, replay)}</p>` : ''}

@@ -39,6 +39,20 @@ export const pageStyles = css`
   .panel.game {
     max-width: 34rem;
   }
+  /*
+   * A table wider than its panel scrolls on its own, and a shadow shows on each side where more of it is (the
+   * shadows scroll with the view, the panel-coloured covers with the content, so a side with nothing more is clean).
+   */
+  table {
+    display: block;
+    max-width: 100%;
+    overflow-x: auto;
+    background:
+      linear-gradient(to right, var(--panel) 40%, transparent) left / 2rem 100% no-repeat local,
+      linear-gradient(to left, var(--panel) 40%, transparent) right / 2rem 100% no-repeat local,
+      radial-gradient(farthest-side at 0 50%, rgba(15, 23, 42, 0.3), transparent) left / 0.8rem 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, rgba(15, 23, 42, 0.3), transparent) right / 0.8rem 100% no-repeat scroll;
+  }
   /* Beside the game: the rest of the width (its text wraps), below it when less than 22rem is left. */
   .layout > .panel:not(.game) {
     flex: 1 1 22rem;

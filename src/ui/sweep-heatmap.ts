@@ -48,9 +48,15 @@ export class SweepHeatmap extends LitElement {
   @property({ attribute: false }) report?: SweepReport;
   /** Which figure to colour: the mean margin, the score (wins + draws / 2 per game) or the points lost per move. */
   @property() figure: HeatmapFigure = 'margin';
+  /** The parameters as people read them, by name (the settings' labels). */
+  @property({ attribute: false }) titles: Readonly<Record<string, string>> = {};
   @state() private rowAxis = 0;
   @state() private columnAxis = 1;
   @state() private fixed: Record<string, number> = {};
+
+  private axisTitle(name: string): string {
+    return this.titles[name] ?? name;
+  }
 
   render() {
     const report = this.report;
@@ -86,20 +92,20 @@ export class SweepHeatmap extends LitElement {
     };
     const axisSelect = (label: string, index: number, set: (i: number) => void) => html`<label>${label}
       <select @change=${(e: Event) => set(Number((e.target as HTMLSelectElement).value))}>
-        ${axes.map((axis, i) => html`<option value=${i} ?selected=${i === index}>${axis.name}</option>`)}
+        ${axes.map((axis, i) => html`<option value=${i} ?selected=${i === index}>${this.axisTitle(axis.name)}</option>`)}
       </select></label>`;
     return html`
       <div class="axes">
         ${axes.length > 1 ? html`${axisSelect('Rows', this.rowAxis, (i) => (this.rowAxis = i))} ${axisSelect('Columns', this.columnAxis, (i) => (this.columnAxis = i))}` : ''}
         ${others.map(
-          (axis) => html`<label>${axis.name}
+          (axis) => html`<label>${this.axisTitle(axis.name)}
           <select @change=${(e: Event) => (this.fixed = { ...this.fixed, [axis.name]: Number((e.target as HTMLSelectElement).value) })}>
             ${axis.values.map((v) => html`<option value=${v} ?selected=${v === (this.fixed[axis.name] ?? axis.values[0])}>${v}</option>`)}
           </select></label>`,
         )}
       </div>
-      <table aria-label=${`${HEATMAP_FIGURES.find((f) => f.id === this.figure)!.label} of ${report.bot} by ${rowAxis.name}${columnAxis ? ` and ${columnAxis.name}` : ''}`}>
-        <thead><tr><th>${rowAxis.name} \\ ${columnAxis?.name ?? ''}</th>${(columnAxis?.values ?? [undefined]).map((c) => html`<th scope="col">${c ?? this.figure}</th>`)}</tr></thead>
+      <table aria-label=${`${HEATMAP_FIGURES.find((f) => f.id === this.figure)!.label} of ${report.bot} by ${this.axisTitle(rowAxis.name)}${columnAxis ? ` and ${this.axisTitle(columnAxis.name)}` : ''}`}>
+        <thead><tr><th>${this.axisTitle(rowAxis.name)} \\ ${columnAxis ? this.axisTitle(columnAxis.name) : ''}</th>${(columnAxis?.values ?? [undefined]).map((c) => html`<th scope="col">${c ?? this.figure}</th>`)}</tr></thead>
         <tbody>
           ${rowAxis.values.map(
             (row) => html`<tr><th scope="row">${row}</th>

@@ -59,8 +59,12 @@ describe('small things', () => {
   it('says what is wrong with a link’s mode or seed', async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/tictactoe?mode=banana`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('This link cannot be opened: mode "banana" is not one of vs-bot, bots, two.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('This link cannot be opened: mode "banana" is not one of vs-bot, bots, two. The game shown is not the link\'s.');
     await page.goto(`${url}#/connect4?seed=-3`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('This link cannot be opened: seed "-3" is not a whole number.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('This link cannot be opened: seed "-3" is not a whole number. The game shown is not the link\'s.');
   });
 });

@@ -2,7 +2,7 @@
 // processes give the same figures as the same runs played locally, timing aside; a bad --redis is refused.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ describe('the cluster', () => {
     }
   }, 30_000);
 
-  it('refuses a --redis that is not a redis:// URL, and reports a task no worker can play (an engine it lacks)', async () => {
+  it('refuses a --redis that is not a redis:// URL (a usage error), and fails on a Redis out of reach or a task no worker can play', async () => {
     const bad = await runCli(['matrix', 'tournament', '--bots', 'greedy,exact', '--redis', 'http://x']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--redis is redis://HOST:PORT');
@@ -85,7 +85,7 @@ describe('the cluster', () => {
       ['matrix', 'tournament', '--bots', 'greedy,exact', '--redis', nobody],
     ]) {
       const unreachable = await runCli(command);
-      expect(unreachable.status).toBe(2);
+      expect(unreachable.status).toBe(1);
       expect(unreachable.stderr).toContain(`cannot reach Redis at ${nobody}: `);
     }
     const engine = await runCli([
@@ -100,7 +100,7 @@ describe('the cluster', () => {
       '--redis',
       redis.url,
     ]);
-    expect(engine.status).toBe(2);
+    expect(engine.status).toBe(1);
     expect(engine.stderr).toMatch(/a cluster task failed: worker w[12] has no engine r: start it with --engine NAME=COMMAND as the run was/);
   }, 60_000);
 
@@ -125,20 +125,22 @@ describe('a worker killed mid-run', () => {
   it('loses nothing: its task is taken again once its lock expires, and the figures are a local run’s', async () => {
     const own = await startRedis();
     const doomed = await startWorker(own.url, 'doomed');
-    const survivor = await startWorker(own.url, 'survivor');
+    let survivor: WorkerProcess | undefined;
     try {
       const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '60', '--json'];
       const remote = runCli([...args, '--redis', own.url]);
-      // Both workers have a task by now; one dies holding it.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The doomed worker is alone: once it holds a task, it dies holding it (a worker takes its next task as it
+      // finishes one, so it holds one at every moment until the queue is empty).
+      await expect.poll(() => taskCounts(own.url).then((counts) => counts.active), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
       await doomed.stop('SIGKILL');
+      survivor = await startWorker(own.url, 'survivor');
       const { stdout, stderr } = await remote;
       expect(stderr).toMatch(/^run [\w-]+: its games are queued on /);
       const local = await runCli(args);
       expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse(local.stdout)));
       expect(JSON.parse(stdout).played).toBe(120);
     } finally {
-      await survivor.stop();
+      await survivor?.stop();
       await own.stop();
     }
   }, 120_000);
@@ -150,12 +152,15 @@ describe('Redis restarted mid-run', () => {
     const pair = await Promise.all([startWorker(own.url, 'a'), startWorker(own.url, 'b')]);
     try {
       const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '60', '--json'];
+      // Paused, the queue keeps the run's tasks waiting: the restart lands with all of them queued and none played.
+      await setPaused(own.url, true);
       const remote = runCli([...args, '--redis', own.url]);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      // Down for a second, its queue kept by its append-only file, back on the same port.
+      await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+      // Down for a second, its queue kept by its append-only file, back on the same port; then the workers play.
       await own.stop();
       await new Promise((resolve) => setTimeout(resolve, 1000));
       own = await startRedis(own.port, own.dir, true);
+      await setPaused(own.url, false);
       const { stdout, stderr } = await remote;
       expect(stderr).toMatch(/^run [\w-]+: its games are queued on /);
       expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
@@ -185,18 +190,15 @@ describe('playground runs', () => {
         '--redis',
         own.url,
       ]);
-      let listed: { runs: { run: string; game: string; waiting: number; completed: number }[]; workers: { name: string }[] } = { runs: [], workers: [] };
-      await expect
-        .poll(
-          async () => {
-            listed = JSON.parse((await runCli(['runs', '--redis', own.url, '--json'])).stdout);
-            return listed.runs[0]?.completed ?? 0;
-          },
-          { timeout: 20_000, interval: 300 },
-        )
-        .toBeGreaterThan(0);
+      // Once a task is played the queue is paused: the run is listed with tasks played and tasks waiting.
+      await expect.poll(() => taskCounts(own.url).then((counts) => counts.completed), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+      await setPaused(own.url, true);
+      const listed: { runs: { run: string; game: string; waiting: number; completed: number }[]; workers: { name: string }[] } = JSON.parse(
+        (await runCli(['runs', '--redis', own.url, '--json'])).stdout,
+      );
       expect(listed.runs).toHaveLength(1);
       expect(listed.runs[0]).toMatchObject({ game: 'connect4' });
+      expect(listed.runs[0].completed).toBeGreaterThan(0);
       expect(listed.runs[0].waiting).toBeGreaterThan(0);
       expect(listed.workers.map((w) => w.name)).toContain('lister');
       const cancel = await runCli(['runs', '--redis', own.url, '--cancel', listed.runs[0].run]);
@@ -223,25 +225,22 @@ describe('a submitter that dies', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
     try {
       const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '40', '--json'];
+      // The queue is paused until the submitter is dead: its tasks are all queued (in one step) and none is played.
+      await setPaused(own.url, true);
       const submitter = spawn(process.execPath, ['bin/playground.mjs', ...args, '--out', out, '--redis', own.url], { stdio: 'ignore' });
-      // Killed once its games are queued and some are played; the worker plays on through the queue.
-      await expect
-        .poll(() => (existsSync(out) ? parseSavedRun(readFileSync(out, 'utf8')).records.filter(Boolean).length : 0), { timeout: 20_000, interval: 100 })
-        .toBeGreaterThan(0);
+      const dead = new Promise((resolve) => submitter.once('exit', resolve));
+      await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
       submitter.kill('SIGKILL');
-      await expect
-        .poll(
-          async () => {
-            const { runs } = JSON.parse((await runCli(['runs', '--redis', own.url, '--json'])).stdout);
-            return runs[0].waiting + runs[0].active;
-          },
-          { timeout: 30_000, interval: 300 },
-        )
-        .toBe(0);
-      const missing = parseSavedRun(readFileSync(out, 'utf8')).records.filter((record) => !record).length;
-      expect(missing).toBeGreaterThan(0);
+      await dead;
+      // The worker plays on through the queue with nobody waiting for the results.
+      await setPaused(own.url, false);
+      await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting + counts.active), { timeout: 60_000, interval: 300 }).toBe(0);
+      const saved = parseSavedRun(readFileSync(out, 'utf8'));
+      expect(saved.records.filter(Boolean)).toHaveLength(0);
+      // One task's results are lost from Redis too: the resumed run plays its games again.
+      const lost = await dropCompletedTask(own.url);
       const resumed = await runCli(['connect4', 'tournament', '--resume', out, '--json', '--redis', own.url]);
-      expect(resumed.stderr).toContain(`${missing} games already played on the cluster taken from Redis`);
+      expect(resumed.stderr).toContain(`${80 - lost} games already played on the cluster taken from Redis`);
       expect(untimed(JSON.parse(resumed.stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
     } finally {
       await worker.stop();
@@ -249,3 +248,36 @@ describe('a submitter that dies', () => {
     }
   }, 120_000);
 });
+
+/** The cluster queue's tasks by state (a paused queue's tasks count as waiting). */
+async function taskCounts(url: string): Promise<{ waiting: number; active: number; completed: number }> {
+  const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
+  try {
+    const counts = await queue.getJobCounts('waiting', 'paused', 'active', 'completed');
+    return { waiting: (counts.waiting ?? 0) + (counts.paused ?? 0), active: counts.active ?? 0, completed: counts.completed ?? 0 };
+  } finally {
+    await queue.close();
+  }
+}
+
+/** Pauses the cluster queue (the workers take no task) or lets it go on. */
+async function setPaused(url: string, paused: boolean): Promise<void> {
+  const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
+  try {
+    await (paused ? queue.pause() : queue.resume());
+  } finally {
+    await queue.close();
+  }
+}
+
+/** Removes one completed task from Redis; its number of games. */
+async function dropCompletedTask(url: string): Promise<number> {
+  const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
+  try {
+    const [job] = await queue.getJobs('completed', 0, 0);
+    await job.remove();
+    return job.data.games.length;
+  } finally {
+    await queue.close();
+  }
+}

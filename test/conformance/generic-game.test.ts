@@ -8,58 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { playOut } from '../../src/arena/play-out';
 import { tournamentReport } from '../../src/arena/report';
 import { tournament } from '../../src/arena/schedule';
-import type { GameRules } from '../../src/contracts/game';
-import { defineGame } from '../../src/games/define-game';
+import { lastStone, rules } from '../fixtures/laststone';
 import { runCli } from '../helpers/cli';
 
-interface Stones {
-  readonly rows: readonly number[];
-  readonly toMove: 0 | 1;
-  /** Who took the last stone, once the board is empty. */
-  readonly taker: 0 | 1 | null;
-}
-type Take = { readonly row: number; readonly count: number };
-
-const rules: GameRules<Stones, Take> = {
-  id: 'laststone',
-  title: 'Last stone',
-  seats: ['first', 'second'],
-  start: () => ({ rows: [3, 3, 3], toMove: 0, taker: null }),
-  parse(text) {
-    const match = /^([0-3]) ([0-3]) ([0-3]) ([01])$/.exec(text.trim());
-    if (!match) throw new Error('a position is three row counts 0-3 and the player to move, 0 or 1');
-    const rows = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const toMove = Number(match[4]) as 0 | 1;
-    return { rows, toMove, taker: rows.every((count) => count === 0) ? ((1 - toMove) as 0 | 1) : null };
-  },
-  format: (position) => `${position.rows.join(' ')} ${position.toMove}`,
-  seatToMove: (position) => position.toMove,
-  legalMoves: (position) =>
-    position.taker !== null ? [] : position.rows.flatMap((left, row) => [1, 2, 3].filter((count) => count <= left).map((count) => ({ row, count }))),
-  play(position, { row, count }) {
-    if (position.taker !== null || !(count >= 1 && count <= 3 && count <= position.rows[row])) throw new Error(`cannot take ${count} from row ${row}`);
-    const rows = position.rows.map((left, r) => (r === row ? left - count : left));
-    return { rows, toMove: (1 - position.toMove) as 0 | 1, taker: rows.every((left) => left === 0) ? position.toMove : null };
-  },
-  outcome: (position) => (position.taker === null ? null : { winner: position.taker }),
-  formatMove: ({ row, count }) => `${row}:${count}`,
-  parseMove(text) {
-    const match = /^([0-2]):([1-3])$/.exec(text.trim());
-    if (!match) throw new Error('a move is row:count, like 0:2');
-    return { row: Number(match[1]), count: Number(match[2]) };
-  },
-};
-
-const lastStone = defineGame({ rules });
 const noCore = () => Promise.reject(new Error('no core'));
 const noResource = async () => null;
 const noCache = { read: async () => null, write: async () => {} };
 
 describe('a game of rules alone', () => {
-  it('gets the generic bots, levels, a terminal game and a page entry', () => {
+  it('gets the generic bots, levels, a terminal game and the generic page', () => {
     expect(lastStone.bots.map((bot) => bot.id)).toEqual(['random', 'mcts']);
     expect(lastStone.levels.map((level) => level.config)).toEqual(['random', 'mcts']);
-    expect(lastStone.pages[0].route).toBe('laststone');
+    expect(lastStone.pages).toEqual([expect.objectContaining({ route: 'laststone', generic: true })]);
     const start = rules.start(0);
     expect(lastStone.terminal.readMove(start, '2:3')).toEqual({ move: { row: 2, count: 3 } });
     expect(lastStone.terminal.readMove(start, '0:4')).toMatchObject({ error: expect.stringContaining('row:count') });

@@ -3,7 +3,7 @@
 // module (a syntax error, an exception, a loop, an illegal move, its worker ending) is a clear message naming
 // its line or the module's forfeit, never a crash of the run.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,7 +65,7 @@ describe('a bot module', () => {
   it.each([
     ['loops', 'time', 'no move within 550 ms'],
     ['throws', 'crash', "line 7: TypeError: Cannot read properties of undefined (reading 'column')"],
-    ['same-cell', 'illegal-move', '0 in '],
+    ['same-cell', 'illegal-move', 'choose returned "0" (cell 0 is taken); legalMoves() here: ['],
     ['exits', 'crash', "the bot's worker ended"],
   ])(
     'that fails (%s) forfeits with its reason, and the run goes on',
@@ -99,12 +99,26 @@ describe('a bot module', () => {
     60_000,
   );
 
+  it.each([
+    ['undefined', 'undefined (not a move of this game)'],
+    ['9', '9 (not a move of this game)'],
+    ['{"column":3}', '{"column":3} (not a move of this game)'],
+  ])('that returns %s forfeits naming what it returned, and the moves it could have returned', async (returned, named) => {
+    const folder = mkdtempSync(join(tmpdir(), 'modules-'));
+    const path = join(folder, 'returns.mjs');
+    writeFileSync(path, `export default { name: 'returns', choose: () => (${returned}) };\n`);
+    const { status, stdout } = await runCli(['connect4', 'play', '--engine', `r=${path}`, '--bot', 'r', '--as', 'Yellow'], '');
+    expect(status).toBe(0);
+    expect(stdout).toContain(`r forfeits (illegal-move): choose returned ${named}; legalMoves() here: [0,1,2,3,4,5,6]`);
+  });
+
   it('plays a person in the terminal (play --engine), and a fault is its forfeit there too', async () => {
     const moves = '0\n1\n2\n3\n4\n5\n6\n7\n8\n';
     const illegal = await runCli(['tictactoe', 'play', '--engine', 's=test/engines/modules/same-cell.mjs', '--bot', 's', '--as', 'O'], moves);
     expect(illegal.status).toBe(0);
-    expect(illegal.stdout).toContain('X (s) plays 0');
-    expect(illegal.stdout).toContain('s forfeits (illegal-move): 0 in XO.......: cell 0 is taken\nO wins by forfeit.');
+    expect(illegal.stdout).toContain(
+      's forfeits (illegal-move): choose returned "0" (cell 0 is taken); legalMoves() here: [2,3,4,5,6,7,8]\nO wins by forfeit.',
+    );
     // Whatever a person plays, a module that sees to the end of a 3 x 3 board ends at least as well as perfect play promises.
     for (const seed of [4, 5, 6]) {
       const look = await runCli(

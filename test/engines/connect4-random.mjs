@@ -3,8 +3,9 @@
 // argument, breaks the protocol in one way: slow (takes 600 ms a move), hang (never moves), crash (exits on its first move), junk (writes
 // something that is not JSON), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
-// and one start in a hundred does not answer hello). On its standard error it writes each position it is asked
-// to move in (random), or why it is about to crash.
+// and one start in a hundred does not answer hello), stubborn (never moves, and ignores quit, its closed
+// standard input and SIGTERM; given a file, it writes its process id there). On its standard error it writes each
+// position it is asked to move in (random), or why it is about to crash.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -17,7 +18,12 @@ function bump(field) {
   writeFileSync(counter, JSON.stringify(counts));
   return counts[field];
 }
-const starts = counter ? bump('starts') : 0;
+const starts = counter && mode === 'mixed' ? bump('starts') : 0;
+if (mode === 'stubborn') {
+  if (counter) writeFileSync(counter, String(process.pid));
+  process.on('SIGTERM', () => {});
+  setInterval(() => {}, 1 << 30);
+}
 const MIXED = ['random', 'crash', 'random', 'junk', 'random', 'illegal', 'random', 'random'];
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const hash = (text) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
@@ -34,12 +40,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (message.type === 'hello') {
     if (mode !== 'silent' && starts % 100 !== 50) say({ name: `random (${mode})`, author: 'tests', params: [{ name: 'spice', min: 0, max: 9, default: 3 }] });
   } else if (message.type === 'newgame') {
-    const game = counter ? bump('games') : 0;
+    const game = counter && mode === 'mixed' ? bump('games') : 0;
     gameMode = mode === 'mixed' ? (game % 97 === 50 ? 'hang' : MIXED[game % MIXED.length]) : mode;
     if (gameMode === 'crash') process.stderr.write('out of memory, about to crash\n');
   } else if (message.type === 'move') {
     const moves = legal(message.position);
-    if (gameMode === 'hang') return;
+    if (gameMode === 'hang' || gameMode === 'stubborn') return;
     if (gameMode === 'slow') return void setTimeout(() => say({ move: moves[hash(message.position) % moves.length] }), 600);
     if (gameMode === 'crash') process.exit(3);
     if (gameMode === 'junk') return void process.stdout.write('I am thinking...\n');
@@ -47,7 +53,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     process.stderr.write(`asked ${message.position}\n`);
     say({ info: { depth: 1, nodes: moves.length } });
     say({ move: moves[hash(message.position) % moves.length], info: { depth: 1, nodes: moves.length, score: 0 } });
-  } else if (message.type === 'quit') {
+  } else if (message.type === 'quit' && mode !== 'stubborn') {
     process.exit(0);
   }
 });

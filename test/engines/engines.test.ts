@@ -11,6 +11,14 @@ import { api } from '../helpers/api';
 import { runCli } from '../helpers/cli';
 
 const engine = (mode = 'random') => `node test/engines/connect4-random.mjs ${mode}`;
+/** Whether a process runs (a zombie, dead but not yet reaped, does not). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
 const answers = (stdout: string) =>
   stdout
     .trim()
@@ -146,6 +154,33 @@ describe('engines in the arena', () => {
     },
     30_000,
   );
+
+  it('end when their work is done, with an engine that ignores quit and its closed input, and leave no process behind', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'engines-'));
+    const pidFile = join(folder, 'pid');
+    // Run by the shell, which starts it as its child: killing the shell alone would leave it, and the command, running.
+    const { status, stdout } = await runCli([
+      'connect4',
+      'tournament',
+      '--engine',
+      `a=${engine()}`,
+      '--engine',
+      `b=${engine(`stubborn ${pidFile}`)}`,
+      '--bots',
+      'a,b',
+      '--games',
+      '1',
+      '--ms',
+      '300',
+      '--workers',
+      '1',
+      '--json',
+    ]);
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).totals.find((total: { bot: string }) => total.bot === 'b')).toMatchObject({ forfeits: 2 });
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
+  }, 60_000);
 
   it('play on a clock: told what is left and the increment; out of it, they lose on time', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'engines-'));

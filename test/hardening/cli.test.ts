@@ -4,12 +4,13 @@
 // survives Ctrl-C and carries on with --resume to the same results; names like `constructor` are unknown, and
 // bot configurations are normalised.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSavedRun } from '../../src/arena/saved-run';
+import { freePort } from '../../src/cluster/local-redis';
 import { rules as cardRules } from '../../src/games/cards/rules';
 import { runCli } from '../helpers/cli';
 
@@ -187,5 +188,44 @@ describe('names', () => {
     const twice = await runCli(['matrix', 'tournament', '--bots', 'article:depth=3,article:depth=03', '--games', '1']);
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('named twice');
+  });
+});
+
+describe('exit statuses', () => {
+  it.each([
+    [['matrix', 'tournament', '--bots', 'greedy,nonsense'], 'unknown bot "nonsense"'],
+    [['matrix', 'tournament', '--bots', 'greedy,exact', '--seed', 'x'], '--seed: seed "x" is not a whole number'],
+    [['matrix', 'sweep', '--bot', 'article', '--grid', 'depth=3..1', '--vs', 'exact'], '--grid: '],
+    [['puzzle15', 'generate', '--method', 'walk', '--difficulty', 'many'], 'many'],
+    [['tictactoe', 'solve', '--file', '/no/such/positions.txt'], '--file: '],
+    [['connect4', 'play', '--bot', 'classic:depth=99'], 'depth'],
+  ])('2 for a mistake in the command line: %j', async (args, message) => {
+    const { status, stderr } = await runCli(args);
+    expect(stderr).toContain(message);
+    expect(stderr).toContain('run playground --help for the usage');
+    expect(status).toBe(2);
+  });
+
+  it('1 for a failure of the work, without the usage line', async () => {
+    // A position line that is not one: the solve goes on and fails at the end.
+    const solve = await runCli(['tictactoe', 'solve'], 'XX\n');
+    expect(solve.status).toBe(1);
+    // Redis is named right but does not answer: nothing wrong with the command line.
+    const nobody = await runCli(['runs', '--redis', `redis://127.0.0.1:${await freePort()}`]);
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toMatch(/^playground: cannot reach Redis at /);
+    expect(nobody.stderr).not.toContain('--help');
+  });
+
+  it.each([
+    ['dist-node/connect4-book.mjs', ['--plies', 'x'], '--plies must be a whole number from 0 to 41, got "x"'],
+    ['dist-node/puzzle15-levels.mjs', ['--per-band', '0'], '--per-band must be a whole number from 1 to 10000, got "0"'],
+    ['dist-node/openings.mjs', ['--only', 'chess'], '--only: there is no suite "chess"'],
+    ['dist-node/openings.mjs', ['--count'], '--count needs a value (N)'],
+  ])('2 for a build script given a bad option, before any work: %s %j', (script, args, message) => {
+    const run = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain('usage: npm run');
+    expect(run.status).toBe(2);
   });
 });

@@ -13,7 +13,7 @@ import { Rng } from '../../src/contracts/rng';
 import { PATTERN_GROUPS, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { isGoal, parse, play, randomWalk, type Direction } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
-import { solveShared } from '../../src/games/puzzle15/ui/shared-solve';
+import { solveShared } from '../../src/runtime/shared-solve';
 import { solveBoard } from '../../src/games/puzzle15/solve';
 
 const core = await instantiateCore<Puzzle15Core & { walkingDistanceOf(state: number): number }>(await readCoreModule('build', 'puzzle15'));
@@ -109,7 +109,7 @@ describe('15-puzzle search shared among workers', () => {
       const alone: Iteration[] = [];
       await solveBoard(parse(tiles.join(' ')), heuristic, core, cache, {}, (it) => alone.push(it));
       const shared: Iteration[] = [];
-      const solution = await solveShared(pool, tiles.join(' '), heuristic, parts, (it) => shared.push(it)).promise;
+      const solution = await solveShared(pool, 'puzzle15', tiles.join(' '), { heuristic }, parts, (it) => shared.push(it)).promise;
       const counts = (iterations: Iteration[]) => iterations.map((it) => [it.depth, it.nodes]);
       expect(counts(shared.slice(0, -1)), `Korf #${instance}`).toEqual(counts(alone.slice(0, -1)));
       expect(shared.at(-1)!.depth).toBe(alone.at(-1)!.depth);

@@ -3,6 +3,7 @@
 // play. Online play is a full deal: no hidden cards to keep.
 
 import { defineGame } from '../define-game';
+import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
 import type { Move } from './combos';
 import type { CardsCore } from './core';
@@ -12,6 +13,7 @@ import { terminal } from './terminal';
 
 export const cards = defineGame<Position, Move, CardsCore>({
   rules,
+  botTypes,
   bots,
   levels,
   terminal,
@@ -31,5 +33,6 @@ export const cards = defineGame<Position, Move, CardsCore>({
   solver: {
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
     firstSeatValue: (answer) => (answer.winner === SEATS[0] ? 1 : -1),
+    values: { unit: 'result: 1 a win, -1 a loss', bound: 1 },
   },
 });

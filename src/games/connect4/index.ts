@@ -1,6 +1,7 @@
 // Connect 4 as the CLI, the arena, the workers, the server and the pages see it.
 
 import { defineGame } from '../define-game';
+import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
 import type { Connect4Core } from './core';
 import { rules, type Position } from './rules';
@@ -12,6 +13,7 @@ import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
 
 export const connect4 = defineGame<Position, number, Connect4Core, Connect4SolveOptions>({
   rules,
+  botTypes,
   bots,
   levels,
   terminal,
@@ -55,6 +57,8 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
     },
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),
+    // Pons' score: a win with the winner's k-th stone scores 22 - k (18 at most), a loss the opposite.
+    values: { unit: "score: 22 less the winner's stones", bound: 18 },
   },
   analyze: analyzeFastestFirst,
 });

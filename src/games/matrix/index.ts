@@ -1,6 +1,7 @@
 // The plus-minus matrix game as the CLI, the arena, the workers, the server and the pages see it.
 
 import { defineGame } from '../define-game';
+import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
 import type { MatrixCore } from './core';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, rules, type Position } from './rules';
@@ -9,6 +10,7 @@ import { terminal } from './terminal';
 
 export const matrix = defineGame<Position, number, MatrixCore>({
   rules,
+  botTypes,
   bots,
   levels,
   terminal,
@@ -27,6 +29,7 @@ export const matrix = defineGame<Position, number, MatrixCore>({
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
     // "value" is already the first seat's final margin.
     firstSeatValue: (answer) => answer.value as number,
+    values: { unit: 'points ahead at the end' },
   },
   analyze: (position, { core, budget }, progress) => analyze(position, core, budget, progress),
   moveLoss,

@@ -154,4 +154,6 @@ export const rules: GameRules<Position, number> = {
   outcome,
   formatMove: String,
   parseMove: (text) => integer(text.trim(), 'move'),
+  // The page numbers rows and columns from 1 (the notation's cell of the line from 0).
+  describeMove: (k) => String(k + 1),
 };

@@ -71,7 +71,7 @@ export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly
     prepare: async (options, { core, cache, scratchCore }, progress) => {
       await ensureHeuristic(options.heuristic ?? 'wd', core, cache, progress, scratchCore);
     },
-    // Each iteration of IDA* dealt out among the workers (ui/shared-solve.ts).
+    // Each iteration of IDA* dealt out among the workers (src/runtime/shared-solve.ts).
     share: (position, options, { threshold, part, parts }, { core, cache, scratchCore }) =>
       searchShare(position, options.heuristic ?? 'wd', core, cache, threshold, part, parts, scratchCore),
   },

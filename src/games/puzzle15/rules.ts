@@ -139,6 +139,9 @@ export function outcome(position: Position): Outcome | null {
   return isGoal(position.tiles) ? { winner: 0 } : null;
 }
 
+/** The blank's move as the arrow of the tile it swaps with: the blank going up moves the tile above it down. */
+export const TILE_ARROWS: Readonly<Record<Direction, string>> = { U: '↓', D: '↑', L: '→', R: '←' };
+
 export const rules: GameRules<Position, Direction> = {
   id: 'puzzle15',
   title: '15-puzzle',
@@ -151,6 +154,8 @@ export const rules: GameRules<Position, Direction> = {
   play,
   outcome,
   formatMove: (direction) => direction,
+  // People move tiles (the arrow keys move a tile their way); the notation names where the blank goes.
+  describeMove: (direction) => TILE_ARROWS[direction],
   parseMove(text) {
     const move = text.trim().toUpperCase();
     if (!['U', 'D', 'L', 'R'].includes(move)) throw new Error(`"${text}" is not a move: U, D, L or R (where the blank goes)`);

@@ -67,7 +67,7 @@ export const SPLIT_DEPTH = 10;
 
 /**
  * One iteration of IDA* at `threshold` (at least the board's estimate) over share `part` of `parts` of the
- * tree, for a search shared among workers (shared-solve.ts).
+ * tree, for a search shared among workers (src/runtime/shared-solve.ts).
  */
 export async function searchShare(
   position: Position,

@@ -1,6 +1,7 @@
 // Tic-tac-toe as the CLI, the arena, the workers, the server and the pages see it.
 
 import { defineGame } from '../define-game';
+import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
 import type { TicTacToeCore } from './core';
 import { rules, type Position } from './rules';
@@ -9,6 +10,7 @@ import { terminal } from './terminal';
 
 export const tictactoe = defineGame<Position, number, TicTacToeCore>({
   rules,
+  botTypes,
   bots,
   levels,
   terminal,
@@ -19,5 +21,6 @@ export const tictactoe = defineGame<Position, number, TicTacToeCore>({
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),
     // "value" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.value as number),
+    values: { unit: 'result: 1 a win, 0 a draw, -1 a loss', bound: 1 },
   },
 });

@@ -138,4 +138,6 @@ export const rules: GameRules<Position, number> = {
   outcome,
   formatMove: String,
   parseMove,
+  // The board and its keys number the cells 1-9 (the notation 0-8, as OpenSpiel's actions).
+  describeMove: (cell) => String(cell + 1),
 };

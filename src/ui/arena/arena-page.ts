@@ -16,7 +16,7 @@ import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
 import { planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
-import { findBot, parseBotConfig } from '../../contracts/bot-config';
+import { findBot, paramTitles, parseBotConfig } from '../../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../../contracts/game';
 import type { TimeControl } from '../../arena/time-control';
 import { runEngineSchedule } from '../../runtime/engine-games';
@@ -248,8 +248,7 @@ export class ArenaPage extends LitElement {
 
   /** A parameter of the sweep's bot by the label its form shows. */
   private paramLabel(name: string): string {
-    const bot = findBot(this.bots, parseBotConfig(this.bots, this.sweepBot).id);
-    return bot.params.find((spec) => spec.name === name)?.label ?? name;
+    return paramTitles(this.bots, this.sweepBot)[name] ?? name;
   }
 
   private setSweepBot(config: string): void {

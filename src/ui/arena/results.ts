@@ -9,6 +9,7 @@ import type { SweepReport, TournamentReport } from '../../arena/report';
 import { runCsv } from '../../arena/run-csv';
 import type { SavedRun } from '../../arena/saved-run';
 import type { Schedule } from '../../arena/schedule';
+import { paramTitles } from '../../contracts/bot-config';
 import { gameById } from '../../games';
 import { HEATMAP_FIGURES, type HeatmapFigure } from '../sweep-heatmap';
 import '../arena-charts';
@@ -148,6 +149,9 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
   const best = played.length ? played.reduce((a, b) => (rank(b) > rank(a) ? b : a)) : undefined;
   const choices = heatmapFigures(figures);
   const figure = choices.some((f) => f.id === view.heatmapFigure) ? view.heatmapFigure : 'score';
+  // The parameters as the settings name them ("Jackpot threshold (advantage)").
+  const titles = view.current ? paramTitles(gameById(view.current.schedule.game).bots, report.bot) : {};
+  const title = (name: string) => titles[name] ?? name;
   return html`<section class="panel" aria-label="Results">
     <h2>Sweep of ${report.bot} against ${report.vs.join(', ')}</h2>
     ${
@@ -164,9 +168,9 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
         ${choices.map((f) => html`<option value=${f.id} ?selected=${f.id === figure}>${f.label}</option>`)}
       </select>
     </label>
-    <sweep-heatmap .report=${report} .figure=${figure}></sweep-heatmap>
+    <sweep-heatmap .report=${report} .figure=${figure} .titles=${titles}></sweep-heatmap>
     <table aria-label="Grid points">
-      <thead><tr>${report.grid.map((axis) => html`<th>${axis.name}</th>`)}<th>W/D/L</th><th>score</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}</tr></thead>
+      <thead><tr>${report.grid.map((axis) => html`<th>${title(axis.name)}</th>`)}<th>W/D/L</th><th>score</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}</tr></thead>
       <tbody>${report.points.map(
         (
           p,

@@ -1,6 +1,7 @@
 // People's bots (the My bots page), kept in IndexedDB: each bot with every version saved, oldest first, so a save
-// never loses the code before it. What the store gives back is checked by a schema (anything may have been put
-// there); an entry that is not a bot is listed as unreadable, with its reason, and can be deleted.
+// never loses the code before it, and the last failure of a version in a game. What the store gives back is
+// checked by a schema (anything may have been put there); an entry that is not a bot is listed as unreadable,
+// with its reason, and can be deleted. Every change is told to the page's other tabs (a BroadcastChannel).
 
 import * as v from 'valibot';
 import { games } from '../../games';
@@ -23,6 +24,8 @@ const VersionSchema = v.object({
   identity: v.optional(v.object({ name: v.string(), author: v.optional(v.string()), params: v.array(ParamSchema) })),
   /** Why it did not load, if it did not. */
   error: v.optional(v.string()),
+  /** Its last failure in a game (an exception, naming its line), where and when. */
+  failure: v.optional(v.object({ message: v.string(), where: v.string(), at: v.pipe(v.string(), v.isoTimestamp()) })),
 });
 
 const StoredBotSchema = v.object({
@@ -53,6 +56,23 @@ export async function listBots(): Promise<BotEntry[]> {
   return [...bots.sort((a, b) => a.id.localeCompare(b.id)), ...unreadable];
 }
 
+/** Tells this page's other tabs (and this one's listeners) that the bots changed. */
+const changes = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('ai-playground-bots');
+const listeners = new Set<() => void>();
+changes?.addEventListener('message', () => {
+  for (const listener of listeners) listener();
+});
+
+/** Calls `listener` when another tab changes the bots; returns how to stop. */
+export function onBotsChangedElsewhere(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed(): void {
+  changes?.postMessage('bots');
+}
+
 /** Keeps a new version of a bot (a new bot when there is none under its id); the oldest go past MAX_VERSIONS. */
 export async function saveVersion(id: string, game: string, version: BotVersion): Promise<StoredBot> {
   const database = await playgroundDatabase();
@@ -60,11 +80,24 @@ export async function saveVersion(id: string, game: string, version: BotVersion)
   const versions = [...(stored.success ? stored.output.versions : []), version].slice(-MAX_VERSIONS);
   const bot = v.parse(StoredBotSchema, { id, game, versions });
   await database.put('bots', bot);
+  changed();
   return bot;
+}
+
+/** Keeps the last failure of a bot's latest version in a game (the My bots page marks its line). */
+export async function recordFailure(id: string, message: string, where: string): Promise<void> {
+  const database = await playgroundDatabase();
+  const stored = v.safeParse(StoredBotSchema, await database.get('bots', id));
+  if (!stored.success) return;
+  const versions = [...stored.output.versions];
+  versions[versions.length - 1] = { ...versions.at(-1)!, failure: { message, where, at: new Date().toISOString() } };
+  await database.put('bots', { ...stored.output, versions });
+  changed();
 }
 
 export async function deleteBot(id: string): Promise<void> {
   await (await playgroundDatabase()).delete('bots', id);
+  changed();
 }
 
 /** An id for a new bot from its name: lowercase, with a number added when the game's bots or others have it. */

@@ -1,7 +1,9 @@
 // The My bots page: people write bots in JavaScript (docs/bot-modules.md) in an editor, test them on a position,
 // keep every version in the browser (IndexedDB), export and import them as .mjs files (the same file runs in the
 // CLI with --engine NAME=FILE), and find them among the opponents of their game's page and in the arena. A bot
-// runs only in a worker of its own, within its time: a bot that loops is ended and the page goes on.
+// runs only in a worker of its own, within its time: a bot that loops is ended and the page goes on. Beside the
+// editor, the game's reference: what a position, a move and the tools are. Edits not saved are kept while the
+// app is open (another page and back), and the page asks before anything drops them.
 
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -10,11 +12,11 @@ import type { AnyGame } from '../../contracts/game';
 import { EngineFault } from '../../engines/engine';
 import { gameById, games } from '../../games';
 import { pageStyles } from '../styles';
-import { type BotEntry, deleteBot, latestVersion, listBots, MAX_CODE_CHARS, newBotId, type StoredBot, saveVersion } from './bot-store';
+import { type BotEntry, deleteBot, latestVersion, listBots, MAX_CODE_CHARS, newBotId, onBotsChangedElsewhere, type StoredBot, saveVersion } from './bot-store';
 import './code-editor';
 import { type CodeEditor, type CodeProblem, problemOf } from './code-editor';
 import { type BotLanguage, LANGUAGES, languageOfFile, runnableCode } from './language';
-import { botTemplate } from './template';
+import { botTemplate, gameTypes, TOOL_TYPES } from './template';
 import { refreshUserBots, startModule } from './user-bots';
 import { downloadText } from '../download';
 
@@ -22,6 +24,9 @@ import { downloadText } from '../download';
 type TestResult = { readonly move: string; readonly ms: number; readonly log: string } | { readonly error: string };
 
 const arenaGames = () => Object.values(games).filter((game) => !game.solitaire);
+
+/** The editor as it was left when the page was left for another of the app's (its edits not saved). */
+let draft: { readonly botId?: string; readonly gameId: string; readonly language: BotLanguage; readonly base: string; readonly code: string } | undefined;
 
 @customElement('my-bots-page')
 export class MyBotsPage extends LitElement {
@@ -65,6 +70,10 @@ export class MyBotsPage extends LitElement {
       input.position {
         width: min(100%, 32rem);
       }
+      details.reference pre {
+        max-height: 24rem;
+        font-size: 0.85rem;
+      }
     `,
   ];
 
@@ -88,10 +97,59 @@ export class MyBotsPage extends LitElement {
   @state() private message = '';
   @state() private error = '';
 
+  private readonly onUnload = (event: BeforeUnloadEvent) => {
+    if (!this.dirty) return;
+    event.preventDefault();
+    event.returnValue = '';
+  };
+
   connectedCallback(): void {
     super.connectedCallback();
     this.position = this.startNotation();
-    void this.refresh();
+    window.addEventListener('beforeunload', this.onUnload);
+    this.stopWatching = onBotsChangedElsewhere(() => void this.refresh());
+    void this.refresh().then(() => this.restoreDraft());
+  }
+
+  private stopWatching = () => {};
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('beforeunload', this.onUnload);
+    this.stopWatching();
+    // Left for another page of the app: the edits wait for the way back.
+    const editor = this.renderRoot.querySelector('code-editor');
+    draft =
+      editor && editor.value !== this.code
+        ? { botId: this.current?.id, gameId: this.gameId, language: this.language, base: this.code, code: editor.value }
+        : undefined;
+  }
+
+  /** The edits left on another page of the app, back in the editor (still not saved). */
+  private restoreDraft(): void {
+    if (!draft) return;
+    const { botId, gameId, language, base, code } = draft;
+    draft = undefined;
+    this.current = this.entries.find((entry): entry is StoredBot => !('unreadable' in entry) && entry.id === botId);
+    if (this.current) this.version = this.current.versions.length - 1;
+    this.gameId = gameId;
+    this.language = language;
+    this.setCode(base);
+    void this.updateComplete.then(() => {
+      this.editor.code = code;
+      this.message = 'Your edits, not saved yet, are back in the editor.';
+    });
+  }
+
+  /** Whether the editor holds edits that are not saved. */
+  private get dirty(): boolean {
+    const editor = this.renderRoot.querySelector('code-editor');
+    return !!editor && editor.value !== this.code;
+  }
+
+  /** Whether the editor's edits may go: none, or the person says so. */
+  private discardEdits(): boolean {
+    return !this.dirty || confirm('The editor has changes that are not saved. Discard them?');
   }
 
   private get game(): AnyGame {
@@ -164,6 +222,15 @@ export class MyBotsPage extends LitElement {
           </div>
           ${this.message ? html`<p role="status">${this.message}</p>` : ''}
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+          ${this.failureNote()}
+          <details class="reference">
+            <summary>What a ${this.game.rules.title} bot gets: the position, a move, the tools</summary>
+            <p class="hint">choose(position, tools) is called for each of the bot's moves and returns one of legalMoves() (or its notation,
+              as formatMove writes it). In TypeScript these are the template's types; in JavaScript the same objects.</p>
+            <pre aria-label="The bot's types">${gameTypes(this.game)}
+
+${TOOL_TYPES}</pre>
+          </details>
 
           <h2>Test on a position</h2>
           <div class="controls">
@@ -218,21 +285,36 @@ export class MyBotsPage extends LitElement {
   }
 
   private newBot(): void {
+    if (!this.discardEdits()) return;
     this.current = undefined;
     this.setCode(botTemplate(this.game, this.language));
     this.position = this.startNotation();
   }
 
   private open(bot: StoredBot): void {
+    if (bot.id !== this.current?.id && !this.discardEdits()) return;
     this.current = bot;
     this.gameId = bot.game;
     this.version = bot.versions.length - 1;
     this.language = latestVersion(bot).language;
     this.setCode(latestVersion(bot).code);
     this.position = this.startNotation();
+    const { failure } = latestVersion(bot);
+    if (failure) this.problem = problemOf(failure.message);
+  }
+
+  /** The last failure of the version shown in a game (its line is marked in the editor). */
+  private failureNote() {
+    const failure = this.current?.versions[this.version]?.failure;
+    if (!failure) return '';
+    return html`<p class="error" aria-label="Last failure in a game">In a game (${failure.where}, ${new Date(failure.at).toLocaleString()}): ${failure.message}</p>`;
   }
 
   private showVersion(index: number): void {
+    if (!this.discardEdits()) {
+      this.requestUpdate();
+      return;
+    }
     this.version = index;
     this.language = this.current!.versions[index].language;
     this.setCode(this.current!.versions[index].code);
@@ -354,6 +436,7 @@ export class MyBotsPage extends LitElement {
       this.error = `${file.name} is over ${MAX_CODE_CHARS / 1024} KB: a bot module is a program, not a data file.`;
       return;
     }
+    if (!this.discardEdits()) return;
     this.current = undefined;
     this.language = languageOfFile(file.name);
     this.setCode(await file.text());

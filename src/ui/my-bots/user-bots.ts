@@ -5,21 +5,23 @@
 import { parseBotConfig } from '../../contracts/bot-config';
 import type { BotInfo, Iteration } from '../../contracts/game';
 import { deriveSeed } from '../../contracts/rng';
-import { EngineFault } from '../../engines/engine';
+import { type Engine, EngineFault } from '../../engines/engine';
 import { ModuleEngine } from '../../engines/module-engine';
 import type { EngineInfo } from '../../engines/protocol';
 import { gameById } from '../../games';
 import type { GameClock } from '../../arena/time-control';
-import { spawnBrowserBotWorker } from '../../runtime/browser-bot-worker';
+import { spawnBrowserBotWorker } from '../../engines/browser-bot-worker';
 import type { EngineSpec, EngineStarter } from '../../runtime/engine-games';
 import { CancelledError, type Job } from '../../runtime/pool';
 import type { MoveAnswer } from '../../../workers/api';
 import type { Level } from '../level-choice';
-import { latestVersion, listBots, type StoredBot } from './bot-store';
+import { latestVersion, listBots, onBotsChangedElsewhere, recordFailure, type StoredBot } from './bot-store';
 import { type BotLanguage, runnableCode } from './language';
 
 let known: StoredBot[] = [];
 const listeners = new Set<() => void>();
+// A bot saved or deleted in another tab is offered here too, without a reload.
+onBotsChangedElsewhere(() => void refreshUserBots());
 
 /** Reads the store again and tells every listener. */
 export async function refreshUserBots(): Promise<void> {
@@ -77,12 +79,30 @@ export async function startModule(code: string, language: BotLanguage, gameId: s
   }
 }
 
-/** Starts a person's bot, its latest version, by id (the EngineStarter of arena runs in the page). */
-export const startUserBot: EngineStarter = (id, gameId) => {
+/**
+ * Starts a person's bot, its latest version, by id (the EngineStarter of arena runs in the page, and of its moves
+ * on a game page). An exception in a game is kept with the version, for the My bots page to mark its line.
+ */
+export const startUserBot: EngineStarter = async (id, gameId) => {
   const bot = known.find((candidate) => candidate.id === id && candidate.game === gameId);
-  if (!bot) return Promise.reject(new EngineFault('crash', `there is no bot ${id} of ${gameId} on the My bots page`));
+  if (!bot) throw new EngineFault('crash', `there is no bot ${id} of ${gameId} on the My bots page`);
   const { code, language } = latestVersion(bot);
-  return startModule(code, language, gameId);
+  const { engine, identity } = await startModule(code, language, gameId);
+  const recording: Engine = {
+    newGame: (seat, params) => engine.newGame(seat, params),
+    async move(position, time, seed, onInfo) {
+      try {
+        return await engine.move(position, time, seed, onInfo);
+      } catch (error) {
+        if (error instanceof EngineFault && error.reason === 'crash' && /^line \d+: /.test(error.detail))
+          void recordFailure(id, error.detail, `${gameById(gameId).rules.title}, in ${position}`).catch(() => {});
+        throw error;
+      }
+    },
+    takeErrors: () => engine.takeErrors(),
+    stop: () => engine.stop(),
+  };
+  return { engine: recording, identity };
 };
 
 /**

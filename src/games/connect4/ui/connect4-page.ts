@@ -8,7 +8,7 @@ import { customElement, state } from 'lit/decorators.js';
 import { AnalysisController } from '../../../ui/analysis-controller';
 import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
-import { userBotLevels } from '../../../ui/my-bots/user-bots';
+import { userBotInfos, userBotLevels } from '../../../ui/my-bots/user-bots';
 import { GameSession } from '../../../ui/game-session';
 import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
@@ -39,6 +39,7 @@ export class Connect4Page extends GamePage<Position, number> {
     levels,
     () => this.playersChanged(),
     () => userBotLevels('connect4'),
+    () => [...connect4.bots, ...userBotInfos('connect4')],
   );
   @state() private notice = '';
   private readonly analysis = new AnalysisController(this, 'connect4', {}, crossOriginIsolated ? Math.min(2, navigator.hardwareConcurrency || 1) : 1);
@@ -96,9 +97,9 @@ export class Connect4Page extends GamePage<Position, number> {
             ? ''
             : html`<section class="panel" aria-label="Search">
           <h2 class="hint">Each AI move</h2>
-          <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)} depthLabel="depth (classic) or passes (perfect)"></search-chart>
+          <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)} depthLabel=${this.depthLabel()}></search-chart>
           <h2 class="hint">The last solve, pass by pass (each a null-window search that narrows the score)</h2>
-          <search-chart .entries=${this.iterationEntries()} depthLabel="pass"></search-chart>
+          <search-chart .entries=${this.iterationEntries()} depthLabel="pass" emptyText="No solve yet."></search-chart>
           <p class="hint" aria-label="Search statistics">${this.statisticsLine()}</p>
         </section>`
         }
@@ -144,12 +145,19 @@ export class Connect4Page extends GamePage<Position, number> {
     return `Last pass: table hits ${percent(last['table hits'])}, best move searched first ${percent(last['best move first'])}, ${last.threads} thread${last.threads === 1 ? '' : 's'}.`;
   }
 
-  /** The passes of the analysis running, or else of the last bot search. */
+  /** What the bot chart's line counts: the perfect bot's null-window passes, any other bot's depth. */
+  private depthLabel(): string {
+    const perfect = this.session.searches.map((search) => search.config.split(':')[0] === 'perfect');
+    if (perfect.length > 0 && perfect.every(Boolean)) return 'passes';
+    return perfect.some(Boolean) ? 'depth, or passes (perfect)' : 'depth';
+  }
+
+  /** The passes of the solution shown (running or done) while "Show solution" is on, or else of the last bot search. */
   private iterationEntries(): ChartEntry[] {
-    const analysing = this.analysis.running;
+    const analysing = this.analysis.on && this.analysis.progress.length > 0;
     const search = this.session.searches.at(-1);
     const iterations = (analysing ? this.analysis.progress : (search?.iterations ?? [])).filter((iteration) => iteration.stage !== 'move');
-    const live = analysing || (search !== undefined && !search.done);
+    const live = analysing ? this.analysis.running : search !== undefined && !search.done;
     return iterations.map((iteration, i) => ({
       label: `pass ${i + 1}`,
       nodes: iteration.nodes,
@@ -182,12 +190,6 @@ export class Connect4Page extends GamePage<Position, number> {
 
   protected setBotConfig(seat: 0 | 1, config: string): void {
     this.levelChoice.setConfig(seat, config);
-  }
-
-  /** The AI keeps its level when the person changes colour. */
-  protected setHumanSeat(seat: 0 | 1): void {
-    this.levelChoice.keepAiLevel((1 - this.humanSeat) as 0 | 1);
-    super.setHumanSeat(seat);
   }
 
   /** Digits 1-7 drop a stone in that column. */

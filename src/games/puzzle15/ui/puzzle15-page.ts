@@ -15,13 +15,12 @@ import '../../../ui/search-chart';
 import { pageStyles } from '../../../ui/styles';
 import { fetchResource } from '../../../../workers/browser-resources';
 import { puzzle15, generate } from '..';
-import { HEURISTIC_LABELS, HEURISTICS, PATTERN_CACHE_NAMES, patternMemory } from '../core';
+import { HEURISTIC_LABELS, HEURISTICS, PATTERN_CACHE_NAMES, PATTERN_MEMORY, patternMemory } from '../core';
 import { requestPrepare } from '../../../runtime/requests';
-import { isCached } from '../../../../workers/browser-cache';
-import { solveShared } from './shared-solve';
-import type { Solution } from '../solve';
+import { askToPersist, keptWhere, storageRoom } from '../../../../workers/browser-cache';
+import { type SharedSolution, solveShared } from '../../../runtime/shared-solve';
 import { BANDS } from '../levels';
-import { format, isGoal, type Direction, type Position } from '../rules';
+import { format, isGoal, TILE_ARROWS, type Direction, type Position } from '../rules';
 import './puzzle15-board';
 
 /** The heuristics this page offers (the bench page also has the 7-8 database's variants). */
@@ -53,11 +52,16 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   @state() private band: string = '40-49';
   /** The 6-6-3 database unless this browser has built the 7-8 one (then it is the choice, as the stronger). */
   @state() private heuristic = 'pdb';
-  /** Whether this browser's cache holds the 7-8 database (undefined until asked). */
-  @state() private has78?: boolean;
+  /**
+   * Where the 7-8 database is kept: this browser's storage (across visits), this page's memory (until it closes:
+   * the storage did not keep it), or not yet built (null); undefined until asked.
+   */
+  @state() private kept78?: 'storage' | 'page' | null;
+  /** The room this browser gives the site's storage, in bytes (null: it does not say), asked with kept78. */
+  @state() private room?: { readonly free: number | null; readonly persisted: boolean };
   /** The 7-8 database's build, started by its button: the job. */
   @state() private building78?: Job<void>;
-  @state() private solving?: Job<Solution>;
+  @state() private solving?: Job<SharedSolution>;
   @state() private iterations: Iteration[] = [];
   /** The pattern database's build, while it is under way: its last report (share done, time so far). */
   @state() private building?: Iteration;
@@ -90,13 +94,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
 
   connectedCallback(): void {
     super.connectedCallback();
-    isCached(PATTERN_CACHE_NAMES.pdb78).then(
-      (has) => {
-        this.has78 = has;
-        if (has && !this.heuristicChosen) this.heuristic = 'pdb78';
-      },
-      () => (this.has78 = false),
-    );
+    void this.ask78();
   }
 
   disconnectedCallback(): void {
@@ -141,7 +139,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
           </div>
           <puzzle15-board .position=${position} ?locked=${solved || this.playing} .slideMs=${this.playing ? 90 : 120}
             @blank-moves=${(e: CustomEvent<Direction[]>) => this.move(e.detail)}></puzzle15-board>
-          <p class="status" role="status" aria-live="polite">${solved ? `Solved in ${position.moves.length} move${position.moves.length === 1 ? '' : 's'}!` : 'Slide the tiles into order: 1 to 15, the blank bottom right.'}</p>
+          <p class="status" role="status" aria-live="polite">${solved ? this.solvedText() : 'Slide the tiles into order: 1 to 15, the blank bottom right.'}</p>
           ${this.linkError || this.session.error ? html`<p class="error" role="alert">${this.linkError || this.session.error}</p>` : ''}
           <div class="controls">
             <label>Heuristic
@@ -158,12 +156,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
             <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
           </div>
           <p class="hint">${patternMemory(this.heuristic)}</p>
-          ${
-            this.has78 === false && !this.building78
-              ? html`<div class="controls"><span>The 7-8 database solves hard boards ten times faster or more than the 6-6-3; this browser has not built it yet (about three minutes, once).</span>
-                <button @click=${() => this.build78()} ?disabled=${!!this.solving}>Build the 7-8 database</button></div>`
-              : ''
-          }
+          ${this.database78View()}
           ${this.building ? this.buildView(this.building) : ''}
           ${this.building78 ? html`<button @click=${() => this.cancelBuild78()}>Cancel the build</button>` : ''}
           ${this.solution ? this.solutionView() : ''}
@@ -176,6 +169,16 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
         </section>
       </div>
     `;
+  }
+
+  /** Who made the moves that solved the board: the person, the solver's playback, or both. */
+  private solvedText(): string {
+    const total = this.session.position.moves.length;
+    const plural = (n: number) => `${n} move${n === 1 ? '' : 's'}`;
+    const solver = this.solution ? this.played : 0;
+    if (solver === 0) return `Solved in ${plural(total)}!`;
+    if (solver === total) return `Solved by the solver's ${plural(total)}.`;
+    return `Solved: ${plural(total)} in all, yours ${total - solver} and the solver's ${solver}.`;
   }
 
   /** The pattern database's build, a step of its own before the solve: a progress bar and the time left. */
@@ -193,7 +196,12 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     const solution = this.solution!;
     const total = solution.moves.length;
     return html`<p>Optimal: <strong>${total} moves</strong> (${solution.nodes.toLocaleString('en')} nodes, ${(solution.ms / 1000).toFixed(2)} s)</p>
-      <p class="solution" aria-label="The solution, where the blank goes">${[...solution.moves].map((m, i) => (i === this.played ? html`<mark>${m}</mark>` : m))}</p>
+      <p class="solution" aria-label="The solution: each arrow moves a tile that way, as the arrow keys do">${[...solution.moves].map((m, i) => {
+        const arrow = TILE_ARROWS[m as Direction];
+        return i === this.played ? html`<mark>${arrow}</mark>` : arrow;
+      })}</p>
+      <p class="hint">Each arrow moves a tile into the blank, the way the arrow key does (the command line writes the same solution as
+        the blank's moves: ${solution.moves.slice(0, 12)}${solution.moves.length > 12 ? '…' : ''}).</p>
       <div class="controls" aria-label="Playback">
         ${
           this.playing
@@ -257,8 +265,41 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     this.heuristic = heuristic;
   }
 
-  /** Builds the 7-8 database in a worker (kept in this browser's cache), then solves with it. */
-  private build78(): void {
+  /** Where the 7-8 database is, and the storage's room; the heuristic is the 7-8 once it is here. */
+  private async ask78(): Promise<void> {
+    const [kept, room] = await Promise.all([
+      keptWhere(PATTERN_CACHE_NAMES.pdb78).catch(() => null),
+      storageRoom().catch(() => ({ free: null, persisted: false })),
+    ]);
+    this.kept78 = kept;
+    this.room = room;
+    if (kept && !this.heuristicChosen) this.heuristic = 'pdb78';
+  }
+
+  /** The 7-8 database: whether this browser can keep it, said before it is built, and the button that builds it. */
+  private database78View() {
+    if (this.kept78 === undefined || this.building78) return '';
+    const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+    if (this.kept78 === 'page')
+      return html`<p class="hint" role="note">The 7-8 database is in this page's memory until the page closes: this browser's storage did not keep it${
+        this.room?.free != null ? ` (it has room for ${mb(this.room.free)})` : ''
+      }, so it is built again on a later visit.</p>`;
+    if (this.kept78 === 'storage') return '';
+    const needed = PATTERN_MEMORY.pdb78.held;
+    const fits = this.room?.free == null || this.room.free > needed * 1.05;
+    return html`<div class="controls"><span>The 7-8 database solves hard boards ten times faster or more than the 6-6-3; this browser has not built it
+        yet (about three minutes, once). ${
+          fits
+            ? `It is kept in this browser's storage (${mb(needed)}).`
+            : `This browser gives this site room for ${mb(this.room!.free!)} of storage, less than its ${mb(needed)}: it would be kept in this page's memory only, until the page closes.`
+        }</span>
+      <button @click=${() => void this.build78()} ?disabled=${!!this.solving}>${fits ? 'Build the 7-8 database' : 'Build it for this visit'}</button></div>`;
+  }
+
+  /** Builds the 7-8 database in a worker (kept in this browser's storage where it can be, else in the page's memory), then solves with it. */
+  private async build78(): Promise<void> {
+    // A site whose storage is persistent keeps it when the browser is short of room.
+    if (!this.room?.persisted) await askToPersist();
     const job = requestPrepare(searchPool(), 'puzzle15', { heuristic: 'pdb78' }, (iteration) => {
       if (this.building78 === job) this.building = iteration;
     });
@@ -269,8 +310,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
         this.building78 = undefined;
         this.building = undefined;
         if (!this.heuristicChosen) this.heuristic = 'pdb78';
-        this.has78 = await isCached(PATTERN_CACHE_NAMES.pdb78).catch(() => false);
-        if (!this.has78) this.linkError = "the 7-8 database is built for this page, but this browser's storage did not keep it: it is built again next time";
+        await this.ask78();
       },
       (error: Error) => {
         if (this.building78 !== job) return;
@@ -294,8 +334,9 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     const pool = searchPool();
     const job = solveShared(
       pool,
+      'puzzle15',
       format(this.session.position),
-      this.heuristic,
+      { heuristic: this.heuristic },
       Math.min(pool.size, 4),
       (iteration) => {
         if (this.solving !== job) return;

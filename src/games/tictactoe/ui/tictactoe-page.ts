@@ -6,7 +6,7 @@ import { html } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
-import { userBotLevels } from '../../../ui/my-bots/user-bots';
+import { userBotInfos, userBotLevels } from '../../../ui/my-bots/user-bots';
 import { GameSession } from '../../../ui/game-session';
 import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
@@ -28,6 +28,7 @@ export class TicTacToePage extends GamePage<Position, number> {
     levels,
     () => this.playersChanged(),
     () => userBotLevels('tictactoe'),
+    () => [...tictactoe.bots, ...userBotInfos('tictactoe')],
   );
   protected readonly session = new GameSession<Position, number>(this, tictactoe, this.players(), () => this.saveToUrl());
   render() {
@@ -88,12 +89,6 @@ export class TicTacToePage extends GamePage<Position, number> {
 
   protected setBotConfig(seat: 0 | 1, config: string): void {
     this.levelChoice.setConfig(seat, config);
-  }
-
-  /** The AI keeps its level when the person changes sides. */
-  protected setHumanSeat(seat: 0 | 1): void {
-    this.levelChoice.keepAiLevel((1 - this.humanSeat) as 0 | 1);
-    super.setHumanSeat(seat);
   }
 
   /** Digits 1-9 play a free cell, 1 top left. */

@@ -1,39 +1,47 @@
-// IDA* on several workers at once: each iteration is dealt out among them (the nodes at SPLIT_DEPTH in turn,
-// solve.ts), and the next threshold is the least of theirs. The first worker to reach the goal ends the
-// search: the others are cancelled. The node counts of every iteration before the last add up to those of
-// the search on one worker; the last counts the nodes of the worker that found the goal. The heuristic's tables
-// are made ready first, outside the solve's time: built once by one worker (its progress told to `preparing`),
-// then read from the cache by each of the others.
+// A search several workers share (a solver with `share`: the 15-puzzle's IDA*): each iteration is dealt out among
+// them (the 15-puzzle's solve.ts deals the nodes at its split depth in turn), and the next threshold is the least
+// of theirs. The first worker to reach the goal ends the search: the others are cancelled. The node counts of
+// every iteration before the last add up to those of the search on one worker; the last counts the nodes of the
+// worker that found the goal. The solver's tables are made ready first, outside the solve's time: built once by
+// one worker (its progress told to `preparing`), then read from the cache by each of the others.
 
-import type { Iteration, ShareAnswer, ShareRequest, SolveOptions } from '../../../contracts/game';
-import { CancelledError, type Job, type WorkerPool } from '../../../runtime/pool';
-import { requestPrepare, requestShare } from '../../../runtime/requests';
-import type { Solution } from '../solve';
+import type { Iteration, ShareAnswer, ShareRequest, SolveOptions } from '../contracts/game';
+import { CancelledError, type Job, type WorkerPool } from './pool';
+import { requestPrepare, requestShare } from './requests';
+
+/** A shared search's answer: the solution's length and moves, the nodes of every worker, the time. */
+export interface SharedSolution {
+  readonly length: number;
+  readonly moves: string;
+  readonly nodes: number;
+  readonly ms: number;
+}
 
 export function solveShared(
   pool: WorkerPool,
+  game: string,
   line: string,
-  heuristic: string,
+  options: SolveOptions,
   parts: number,
   progress?: (iteration: Iteration) => void,
   preparing?: (iteration: Iteration) => void,
-): Job<Solution> {
+): Job<SharedSolution> {
   let running: readonly Job<unknown>[] = [];
   let cancelled = false;
-  const search = async (): Promise<Solution> => {
+  const search = async (): Promise<SharedSolution> => {
     const prepare = async (jobs: readonly Job<void>[]) => {
       running = jobs;
       await Promise.all(jobs.map((job) => job.promise));
       if (cancelled) throw new CancelledError();
     };
-    await prepare([requestPrepare(pool, 'puzzle15', { heuristic }, preparing)]);
-    await prepare(Array.from({ length: parts }, () => requestPrepare(pool, 'puzzle15', { heuristic })));
+    await prepare([requestPrepare(pool, game, options, preparing)]);
+    await prepare(Array.from({ length: parts }, () => requestPrepare(pool, game, options, preparing)));
     let threshold = 0;
     let nodes = 0;
     const started = performance.now();
     for (;;) {
       if (cancelled) throw new CancelledError();
-      const shares = Array.from({ length: parts }, (_, part) => shareJob(pool, line, { heuristic }, { threshold, part, parts }));
+      const shares = Array.from({ length: parts }, (_, part) => requestShare(pool, game, line, options, { threshold, part, parts } satisfies ShareRequest));
       running = shares;
       const found = await firstSolution(shares);
       const ms = performance.now() - started;
@@ -56,10 +64,6 @@ export function solveShared(
       for (const job of running) job.cancel();
     },
   };
-}
-
-function shareJob(pool: WorkerPool, line: string, options: SolveOptions, share: ShareRequest): Job<ShareAnswer> {
-  return requestShare(pool, 'puzzle15', line, options, share);
 }
 
 /**

@@ -1,8 +1,8 @@
 // A bot module's worker in a page: a module Web Worker of its own running workers/bot-browser.ts.
 
 import { wrap } from 'comlink';
-import type { BotModuleApi } from '../engines/bot-module';
-import type { BotWorker } from '../engines/module-engine';
+import type { BotModuleApi } from './bot-module';
+import type { BotWorker } from './module-engine';
 
 export function spawnBrowserBotWorker(): BotWorker {
   const worker = new Worker(new URL('../../workers/bot-browser.ts', import.meta.url), { type: 'module' });

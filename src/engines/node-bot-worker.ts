@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { BotModuleApi } from '../engines/bot-module';
-import type { BotWorker } from '../engines/module-engine';
+import type { BotModuleApi } from './bot-module';
+import type { BotWorker } from './module-engine';
 
 export function spawnNodeBotWorker(workerFile = join(dirname(fileURLToPath(import.meta.url)), 'bot-worker.mjs')): BotWorker {
   const worker = new Worker(resolve(workerFile));
