@@ -1,7 +1,9 @@
 // A data cache whose entries carry a checksum: each is stored as a 16-byte header (a tag, the length and two
 // 32-bit FNV-1a sums over the 32-bit words, of even and odd words) and the bytes. An entry that is
 // short, long or does not match its sums (a torn write, a disk error, a file put there by hand) reads as
-// missing, so the data is built again; it is never trusted.
+// missing, so the data is built again; it is never trusted. A store that cannot be read, or refuses a write (a
+// full disk, a browser's quota, a folder that is not one), is a store with nothing in it: it costs a build, never
+// the search that needs the data.
 
 import type { DataCache } from '../src/contracts/game';
 
@@ -25,7 +27,7 @@ function checksums(bytes: Uint8Array): [number, number] {
 export function checkedCache(cache: DataCache): DataCache {
   return {
     async read(name) {
-      const stored = await cache.read(name);
+      const stored = await cache.read(name).catch(() => null);
       if (!stored || stored.length < HEADER) return null;
       const header = new DataView(stored.buffer, stored.byteOffset, HEADER);
       const bytes = stored.subarray(HEADER);
@@ -42,7 +44,7 @@ export function checkedCache(cache: DataCache): DataCache {
       header.setUint32(8, even, true);
       header.setUint32(12, odd, true);
       stored.set(bytes, HEADER);
-      await cache.write(name, stored);
+      await cache.write(name, stored).catch(() => {});
     },
   };
 }

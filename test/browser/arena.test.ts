@@ -65,6 +65,14 @@ describe('arena saved runs', () => {
     const marks = async () =>
       await page.locator('tictactoe-board button').evaluateAll((cells) => cells.filter((c) => !c.getAttribute('aria-label')!.endsWith('empty')).length);
     expect(await marks()).toBe(0);
+    // The page shows the replayed game's bots (two AIs), not its own.
+    const [, x, o] = /^The start: (\S+) \(X\) against (\S+) \(O\)\.$/.exec(
+      (await page
+        .locator('tictactoe-page')
+        .getByText(/^The start: /)
+        .textContent())!,
+    )!;
+    expect(await page.getByLabel('Mode').inputValue()).toBe('bots');
     await page.getByRole('button', { name: 'Next move' }).click();
     await page.getByRole('button', { name: 'Next move' }).click();
     expect(await marks()).toBe(2);
@@ -78,5 +86,16 @@ describe('arena saved runs', () => {
     expect(await marks()).toBe(total);
     expect(await page.locator('tictactoe-page p.status').textContent()).toMatch(/wins!|Draw\./);
     expect(await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBe(total);
+    // Played on from move 2, the game goes on with the replayed game's bots.
+    await page.getByRole('button', { name: 'First position' }).click();
+    await page.getByRole('button', { name: 'Next move' }).click();
+    await page.getByRole('button', { name: 'Next move' }).click();
+    await page.getByRole('button', { name: 'Play from here' }).click();
+    const link = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
+    expect([link.get('mode'), link.get('bot0'), link.get('bot1')]).toEqual(['bots', x, o]);
+    await page.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => marks()).toBe(3);
+    const searches = await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: { label: string }[] }).entries.map((e) => e.label));
+    expect(searches.at(-1)).toBe('move 3, X');
   });
 });

@@ -26,6 +26,11 @@ export function launchWithProfile(folder: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(folder, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** Chromium, as every test here starts it. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
 /** A served app: its address, and how to stop serving it. */
 export interface Served {
   readonly url: string;
@@ -49,7 +54,7 @@ export function useBrowser(serve: () => Promise<Served> = serveHere): { readonly
   beforeAll(async () => {
     served = await serve();
     state.url = served.url;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchBrowser();
     state.browser = browser;
   });
   afterAll(async () => {

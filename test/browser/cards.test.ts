@@ -1,6 +1,6 @@
 // The Red Ten page in Chromium: a whole quick deal played through the UI against the random bot (select a
-// card, take a listed legal play, or pass), the plays listed for a selection, a refused pass on a lead, and
-// a bad link.
+// card, take a listed legal play, or pass), the plays listed for a selection, a refused pass on a lead, a bad
+// link, a short deal's link that shows no hidden card, and the AI that keeps its bot when the person changes seat.
 
 import { describe, expect, it } from 'vitest';
 import { accessibilityAudit, useBrowser } from './browser';
@@ -79,6 +79,38 @@ describe('Red Ten page', () => {
     expect(await page.getByRole('button', { name: 'Play 5', exact: true }).isEnabled()).toBe(true);
     await page.locator('cards-page button[data-card]').nth(4).click();
     expect(await page.getByText('No legal play uses these cards').count()).toBe(1);
+  });
+
+  it('keeps a short deal by its seed: the link holds no card the person cannot see, and opens the same deal', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/cards?mode=vs-bot&seat=0&bot1=random`);
+    await page.getByLabel('Deal').selectOption('17');
+    const hand = (p: typeof page) =>
+      p.locator('cards-page [aria-label="A\'s hand"] playing-card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement & { card?: number }).card));
+    await expect.poll(async () => (await hand(page)).length).toBe(17);
+    const link = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
+    expect(link.get('size')).toBe('17');
+    expect(link.has('start')).toBe(false);
+    expect(page.url()).not.toMatch(/[2-9JQKA]0?[hdsc]|BJ|RJ/);
+    const other = await browser.browser.newPage();
+    try {
+      await other.goto(page.url());
+      await expect.poll(() => hand(other)).toEqual(await hand(page));
+      expect(await other.locator('cards-page [aria-label="B\'s hand"] playing-card').count()).toBe(17);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the AI’s bot and its parameters when the person takes the other seat (a rematch does)', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/cards?mode=vs-bot&seat=0&bot1=${encodeURIComponent('honest:samples=20')}`);
+    expect(await page.getByLabel('B bot', { exact: true }).inputValue()).toBe('honest');
+    await page.getByLabel('You play').selectOption('1');
+    expect(await page.getByLabel('A bot', { exact: true }).inputValue()).toBe('honest');
+    const link = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
+    expect(link.get('bot0')).toBe('honest:samples=20');
+    expect(await page.getByText('does not look at the other hand').count()).toBe(1);
   });
 
   it('refuses a link with a card in both hands, saying which', async () => {

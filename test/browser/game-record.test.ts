@@ -71,7 +71,8 @@ describe('a game kept whole', () => {
     for (const key of ['5', '1', '9']) await page.keyboard.press(key);
     const list = page.getByRole('region', { name: 'Moves' });
     expect(await list.getByRole('button', { name: /^Move \d: / }).count()).toBe(3);
-    await list.getByRole('button', { name: 'Move 1: X 4' }).click();
+    // The list numbers the cells as the board and the keys do (the link keeps the notation's 0-8).
+    await list.getByRole('button', { name: 'Move 1: X 5' }).click();
     expect(await marks(page)).toBe(1);
     expect(await tictactoeStatus(page).textContent()).toBe('Looking at the position after move 1 of 3: O to move there.');
     // Looking back, a key does not play.
@@ -88,7 +89,7 @@ describe('a game kept whole', () => {
     expect(params(other).get('moves')).toBe('4,0');
     await other.close();
     // Play on from move 1: the later moves are taken back.
-    await list.getByRole('button', { name: 'Move 1: X 4' }).click();
+    await list.getByRole('button', { name: 'Move 1: X 5' }).click();
     await page.getByRole('button', { name: 'Play on from here' }).click();
     expect(params(page).get('moves')).toBe('4');
   });
@@ -100,17 +101,23 @@ describe('a game kept whole', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save record' }).first().click()]);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toContain('Game: tictactoe\nMode: two\n');
-    expect(text).toContain('Moves:\n1. 4\n2. 0\n3. 8\n4. 2\n');
-    expect(parseGameRecord(text).params.get('moves')).toBe('4,0,8,2');
+    // The moves as the board numbers them.
+    expect(text).toContain('Notation: board\nMoves:\n1. 5\n2. 1\n3. 9\n4. 3\n');
+    expect(parseGameRecord(text).params.get('moves')).toBe('5,1,9,3');
     await page.goto(`${url}#/tictactoe?mode=two`);
     await page.getByRole('button', { name: 'New game' }).first().click();
     await page.getByLabel('Load record').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await expect.poll(() => marks(page)).toBe(4);
     expect(params(page).get('moves')).toBe('4,0,8,2');
-    const bad = text.replace('3. 8', '3. 4');
+    const bad = text.replace('3. 9', '3. 5');
     await page.getByLabel('Load record').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(bad) });
-    await expect.poll(() => page.getByText(/^bad\.txt cannot be loaded: move 3 \(4\): /).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^bad\.txt cannot be loaded: move 3 \(5\) is not a legal move there: 2, 3, 4, 6, 7, 8, 9$/).count()).toBe(1);
     expect(await marks(page)).toBe(4);
+    // A record in the notation (no Notation line: links' moves, as records were first written) loads as it says.
+    const old = text.replace('Notation: board\n', '').replace('1. 5\n2. 1\n3. 9\n4. 3', '1. 4\n2. 0\n3. 8\n4. 2');
+    await page.getByRole('button', { name: 'New game' }).first().click();
+    await page.getByLabel('Load record').setInputFiles({ name: 'old.txt', mimeType: 'text/plain', buffer: Buffer.from(old) });
+    await expect.poll(() => params(page).get('moves')).toBe('4,0,8,2');
   });
 
   it('ends a game with a banner (the result, the moves, a rematch with the sides swapped), and a finished link is nobody’s loss', async () => {
@@ -125,7 +132,9 @@ describe('a game kept whole', () => {
     }
     const banner = page.getByLabel('Game over');
     await expect.poll(() => banner.count()).toBe(1);
-    const moves = params(page).get('moves')!.split(',').length;
+    // Moves as the list numbers them: X's and O's turns make one.
+    const moves = Math.ceil(params(page).get('moves')!.split(',').length / 2);
+    expect(await page.locator('tictactoe-page .move-number').last().textContent()).toBe(`${moves}.`);
     expect(await banner.locator('strong').textContent()).toMatch(new RegExp(`^(You lost: the AI won|Draw) in ${moves} moves\\.$`));
     await banner.getByRole('button', { name: 'Rematch (sides swapped)' }).click();
     expect(params(page).get('seat')).toBe('1');
@@ -144,10 +153,12 @@ describe('a game kept whole', () => {
     await page.getByLabel('Game over').getByRole('button', { name: 'Review the game' }).click();
     const list = page.getByRole('region', { name: 'Moves' });
     await expect.poll(() => list.getByRole('button', { name: /, mistake$/ }).count(), { timeout: 20_000 }).toBe(1);
-    expect(await list.getByRole('button', { name: /, mistake$/ }).getAttribute('aria-label')).toBe('Move 2: O 1, mistake');
+    expect(await list.getByRole('button', { name: /, mistake$/ }).getAttribute('aria-label')).toBe('Move 2: O 2, mistake');
     expect(await list.getByRole('button', { name: /, (best|inaccuracy|blunder)$/ }).count()).toBe(6);
     expect(await list.getByRole('button', { name: /, best$/ }).count()).toBe(6);
-    expect(await page.locator('eval-chart canvas').getAttribute('aria-label')).toBe('The value after each move for X: 0 0, 1 0, 2 1, 3 1, 4 1, 5 1, 6 1, 7 1');
+    expect(await page.locator('eval-chart canvas').getAttribute('aria-label')).toBe(
+      'The value (result: 1 a win, 0 a draw, -1 a loss) after each move for X: 0 0, 1 0, 2 1, 3 1, 4 1, 5 1, 6 1, 7 1',
+    );
     const counts = await page.getByRole('table', { name: 'Moves by what they gave away' }).locator('tbody tr').allTextContents();
     expect(counts).toEqual(['X4000', 'O2010']);
   });

@@ -66,7 +66,7 @@ describe('a game of rules alone in the built app', () => {
     const { page, url } = browser;
     await page.goto(`${url}#/laststone?mode=bots&bot0=mcts:playouts=200&bot1=random&seed=3`);
     await page.getByRole('button', { name: 'Run' }).click();
-    await expect.poll(() => page.getByLabel('Game over').textContent(), { timeout: 30_000 }).toMatch(/^(first|second) wins in \d+ moves?\./);
+    await expect.poll(() => page.getByLabel('Game over').locator('strong').textContent(), { timeout: 30_000 }).toMatch(/^(first|second) wins in \d+ moves?\.$/);
     await page.goto(`${url}#/`);
     expect(await page.locator('app-shell .card h2').allTextContents()).toContain('Last stone');
     await page.goto(`${url}#/arena?game=laststone`);

@@ -1,6 +1,6 @@
-// Keys and focus in Chromium: digit keys play after a checkbox was ticked; the plus-minus board is one Tab stop
-// whose arrows move along the line, and a move made by keys leaves the focus on the board, also while the AI
-// answers.
+// Keys and focus in Chromium: digit keys play after a checkbox was ticked; one key is one move, whatever has the
+// focus (the board handles its own keys, the page the rest); the plus-minus board is one Tab stop whose arrows
+// move along the line, and a move made by keys leaves the focus on the board, also while the AI answers.
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,26 @@ describe('keys and focus', () => {
     await page.keyboard.press('4');
     await expect.poll(() => moves(page).split(',').length).toBe(32);
     expect(moves(page).endsWith(',4')).toBe(true);
+  });
+
+  it.each([
+    ['two people', 'mode=two'],
+    ['analysis', 'mode=vs-bot&moves=4,4'],
+  ])('plays one stone per digit key with the focus on the board (%s)', async (_, link) => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?${link}`);
+    if (link.includes('vs-bot')) await page.getByRole('button', { name: 'Analyse from here' }).click();
+    const before = moves(page) ? moves(page).split(',').length : 0;
+    // A click on a column plays it and leaves the focus on the board; then a digit.
+    await page.locator('connect4-board button[data-column="2"][data-row="0"]').click();
+    await expect.poll(() => moves(page).split(',').length).toBe(before + 1);
+    await page.keyboard.press('5');
+    await expect.poll(() => moves(page).split(',').length).toBe(before + 2);
+    expect(moves(page).split(',').slice(-2)).toEqual(['3', '5']);
+    // Enter on the board drops in the marked column, once.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => moves(page).split(',').length).toBe(before + 3);
+    expect(moves(page).split(',').length).toBe(before + 3);
   });
 
   it('makes the plus-minus board one Tab stop, and keeps the focus on it after a move by keys', async () => {

@@ -130,5 +130,11 @@ describe('arena page', () => {
     await page.getByRole('button', { name: 'Run sweep' }).click();
     await expect.poll(() => page.getByText(/^Best mean margin:/).textContent(), { timeout: 60_000 }).toMatch(/article:depth=\d:advantage=\d/);
     expect(await page.locator('sweep-heatmap td').count()).toBe(25);
+    // The parameters read as the settings name them, the settings and the results alike.
+    expect(await page.getByRole('region', { name: 'Sweep' }).getByRole('checkbox', { name: 'Jackpot threshold (advantage)' }).count()).toBe(1);
+    expect(await page.locator('table[aria-label="Grid points"] thead th').allTextContents()).toEqual(
+      expect.arrayContaining(['Depth', 'Jackpot threshold (advantage)']),
+    );
+    expect(await page.locator('sweep-heatmap thead th').first().textContent()).toBe('Depth \\ Jackpot threshold (advantage)');
   });
 });

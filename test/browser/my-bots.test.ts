@@ -1,7 +1,9 @@
 // The My bots page in Chromium: a bot written by real key presses in the editor, its syntax error marked and
 // named by line, saved (every version kept, after a reload too), tested on a position (its move checked against
 // the rules), played on its game's page and in the arena against our bots, exported, and the exported file run
-// by the CLI; a bot that loops is ended on time while the page stays responsive; an exception names its line.
+// by the CLI; a bot that loops is ended on time while the page stays responsive; an exception names its line, in a
+// test and in a game; an answer that is no move is named as the bot returned it; the game's reference; edits not
+// saved are asked about before they go and kept across the app's pages; another tab's bot is offered at once.
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -50,9 +52,12 @@ describe('my bots', () => {
 
     // Its move on the start position takes the most points there, as the rules count them.
     await page.getByRole('button', { name: 'Test on this position' }).click();
-    await expect.poll(() => result(page).textContent()).toMatch(/Move \d+ in \d+ ms/);
+    // Shown as the page numbers the line's cells (from 1), and as the bot returned it.
+    await expect.poll(() => result(page).textContent()).toMatch(/Move \d+ \(\d+ in the notation\) in \d+ ms/);
     const start = parse(await page.getByLabel('Position').inputValue());
-    const move = Number(/Move (\d+)/.exec((await result(page).textContent())!)![1]);
+    const [, shown, given] = /Move (\d+) \((\d+) in the notation\)/.exec((await result(page).textContent())!)!;
+    const move = Number(given);
+    expect(Number(shown)).toBe(move + 1);
     const gain = (m: number) => play(start, m).points[seatToMove(start)];
     expect(gain(move)).toBe(Math.max(...legalMoves(start).map(gain)));
 
@@ -161,7 +166,7 @@ describe('my bots', () => {
     await page.getByRole('button', { name: 'Run' }).click();
     await expect
       .poll(() => page.locator('matrix-page p.error').textContent(), { timeout: 10_000 })
-      .toMatch(/taken forfeits \(illegal-move\): \d+ is not a legal move in /);
+      .toMatch(/taken forfeits \(illegal-move\): choose returned \d+ \(.+\); legalMoves\(\) here: \[[\d,]+\]/);
 
     // In the arena it forfeits every game; a game's replay says how it ended and shows what the bot logged.
     await page.goto(`${url}#/arena?game=matrix`);
@@ -176,7 +181,9 @@ describe('my bots', () => {
     await page.getByRole('link', { name: 'Replay' }).first().click();
     await page.getByRole('button', { name: 'Last position' }).click();
     const note = await page.locator('matrix-page p[role="note"]').textContent();
-    expect(note).toMatch(/^taken forfeits \(illegal-move\): \d+ in .* is used already\. \S+ \((rows|columns)\) wins by forfeit\.$/);
+    expect(note).toMatch(
+      /^taken forfeits \(illegal-move\): choose returned \d+ \(.* is used already\); legalMoves\(\) here: \[[\d,]+\]\. \S+ \((rows|columns)\) wins by forfeit\.$/,
+    );
     await page.getByText(/^What taken \((rows|columns)\) wrote during the game$/).click();
     expect(await page.locator('matrix-page .engine-log pre').textContent()).toMatch(/^(\d+ free\n)+$/);
   }, 60_000);
@@ -214,7 +221,7 @@ describe('my bots', () => {
     await page.getByLabel('Position').fill('X...O....');
     await page.getByLabel('Position').press('Tab');
     await page.getByRole('button', { name: 'Test on this position' }).click();
-    await expect.poll(async () => (await result(page).textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^Move 1 in \d+ ms 7 free$/);
+    await expect.poll(async () => (await result(page).textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^Move 2 \(1 in the notation\) in \d+ ms 7 free$/);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .mjs' }).click()]);
     // The broken first save took the id lowest: this is a second bot.
@@ -224,5 +231,80 @@ describe('my bots', () => {
     const cli = await runCli(['tictactoe', 'tournament', '--engine', `lowest=${path}`, '--bots', 'lowest,random', '--games', '3', '--json']);
     expect(cli.stderr).toBe('');
     expect(JSON.parse(cli.stdout).totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0]);
+  }, 60_000);
+
+  it('names what a bot returned when it is no move, shows the game’s reference, and asks before dropping edits', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('connect4');
+    await page.getByRole('button', { name: 'New bot' }).click();
+    // What a position and a move are, for this game.
+    await page.getByText('What a Connect 4 bot gets: the position, a move, the tools').click();
+    const reference = (await page.getByLabel("The bot's types").textContent())!;
+    expect(reference).toContain('board[column][row], column 0 left, row 0 at the bottom');
+    expect(reference).toContain('type Move = number;');
+    expect(reference).toContain('legalMoves(p?: Position): Move[];');
+    for (const [returned, named] of [
+      ['9', 'choose returned 9 (not a move of this game); legalMoves() here: [0,1,2,3,4,5,6]'],
+      ['undefined', 'choose returned undefined (not a move of this game); legalMoves() here: [0,1,2,3,4,5,6]'],
+    ]) {
+      await typeCode(page, `export default { name: 'off', choose() { return ${returned}; } };`);
+      await page.getByRole('button', { name: 'Test on this position' }).click();
+      await expect.poll(() => result(page).textContent()).toBe(`illegal-move: ${named}`);
+    }
+    // Edits not saved: another bot, or a new one, asks first; no keeps them.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'New bot' }).click();
+    expect(asked).toEqual(['The editor has changes that are not saved. Discard them?']);
+    expect(await page.getByLabel('Bot code').textContent()).toContain('return undefined;');
+    // Another page of the app and back: the edits are there.
+    await page.goto(`${url}#/connect4`);
+    await page.goto(`${url}#/my-bots`);
+    await expect.poll(() => page.getByLabel('Bot code').textContent()).toContain('return undefined;');
+    expect(await status(page).textContent()).toBe('Your edits, not saved yet, are back in the editor.');
+    // Leaving the page (a reload) asks too.
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    expect(dialogs).toEqual(['beforeunload']);
+  }, 60_000);
+
+  it('marks the line of an exception a bot met in a game, and a bot saved in another tab is offered at once', async () => {
+    const { url } = browser;
+    // Two tabs of one browser profile.
+    const context = await browser.browser.newContext();
+    const page = await context.newPage();
+    const arena = await context.newPage();
+    try {
+      await arena.goto(`${url}#/arena?game=connect4`);
+      await page.goto(`${url}#/my-bots`);
+      await page.getByLabel('Game', { exact: true }).selectOption('connect4');
+      const breaks = "export default {\n  name: 'breaks',\n  choose(position) {\n    return position.nothing.here;\n  },\n};\n";
+      await page.locator('my-bots-page input[type="file"]').setInputFiles({ name: 'breaks.mjs', mimeType: 'text/javascript', buffer: Buffer.from(breaks) });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1: breaks plays/);
+      // The arena open in the other tab lists it, without a reload.
+      await expect.poll(() => arena.getByLabel('Bot 1', { exact: true }).locator('option', { hasText: 'breaks (mine)' }).count()).toBe(1);
+      await arena.close();
+      // It plays Yellow on the Connect 4 page and throws at its first move.
+      await page.goto(`${url}#/connect4?mode=vs-bot&seat=0&bot1=breaks`);
+      await page.keyboard.press('4');
+      await expect.poll(() => page.locator('connect4-page p.error').textContent(), { timeout: 10_000 }).toMatch(/breaks forfeits \(crash\): line 4: TypeError/);
+      await page.goto(`${url}#/my-bots`);
+      await page.getByRole('button', { name: /^breaks \(Connect 4/ }).click();
+      await expect.poll(() => page.getByLabel('Last failure in a game').textContent()).toMatch(/^In a game \(Connect 4, in 4, .+\): line 4: TypeError/);
+      await expect
+        .poll(() => page.locator('code-editor .cm-lintRange-error').first().textContent(), { timeout: 10_000 })
+        .toBe('    return position.nothing.here;');
+    } finally {
+      await context.close();
+    }
   }, 60_000);
 });

@@ -38,9 +38,29 @@ describe('15-puzzle page', () => {
     await expect.poll(() => page.getByText(/^Optimal:/).textContent(), { timeout: 30_000 }).toMatch(/Optimal: 2\d moves/);
     const length = Number((await page.getByText(/^Optimal:/).textContent())!.match(/(\d+) moves/)![1]);
     expect(await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBeGreaterThan(0);
+    // The solution as the tiles move (the arrow keys' way), one arrow a move.
+    expect([...(await page.getByLabel('The solution: each arrow moves a tile that way, as the arrow keys do').textContent())!]).toHaveLength(length);
     await page.getByRole('button', { name: 'Play' }).click();
-    await expect.poll(() => page.locator('puzzle15-page p.status').textContent(), { timeout: 30_000 }).toBe(`Solved in ${length} moves!`);
+    await expect.poll(() => page.locator('puzzle15-page p.status').textContent(), { timeout: 30_000 }).toBe(`Solved by the solver's ${length} moves.`);
     expect(await tiles(page)).toEqual(GOAL);
+  });
+
+  it("says who solved the board: the person's moves and the solver's", async () => {
+    const { page, url } = browser;
+    // One move from the goal; the person moves a tile away from it, then the solver brings it back in two.
+    await page.goto(`${url}#/puzzle15?pos=${encodeURIComponent('1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15')}`);
+    await page.locator('puzzle15-board .board').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => moves(page).textContent()).toBe('1');
+    await page.getByLabel('Heuristic').selectOption('md');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await expect.poll(() => page.getByText(/^Optimal:/).textContent(), { timeout: 30_000 }).toMatch(/^Optimal: 2 moves/);
+    // The tile that came down goes back up, then the tile on the right goes left.
+    expect(await page.getByLabel('The solution: each arrow moves a tile that way, as the arrow keys do').textContent()).toBe('↑←');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect
+      .poll(() => page.locator('puzzle15-page p.status').textContent(), { timeout: 30_000 })
+      .toBe("Solved: 3 moves in all, yours 1 and the solver's 2.");
   });
 
   it('builds the pattern database as a step of its own, with a progress bar and the time left, not counted in the solve', async () => {

@@ -18,6 +18,31 @@ describe('search chart', () => {
     await expect.poll(() => chart.locator('p').textContent()).toContain('Last move (move 1, Red): from the opening book (no search)');
     expect(await chart.locator('.frame').isVisible()).toBe(true);
     expect(await chart.locator('canvas').getAttribute('aria-label')).toContain('move 1, Red from the book');
+    // No bar for a book move (it searched nothing), and a log axis that starts at 1 with whole ticks at powers of ten.
+    await page.getByRole('button', { name: 'Step' }).click();
+    await page.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => chart.evaluate((el) => (el as unknown as { entries: unknown[] }).entries.length)).toBe(3);
+    const drawn = await chart.evaluate((el) => {
+      const chart = (
+        el as unknown as { chart: { data: { datasets: { data: (number | null)[] }[] }; scales: Record<string, { min: number; ticks: { label: string }[] }> } }
+      ).chart;
+      return { bars: chart.data.datasets[0].data, min: chart.scales.nodes.min, ticks: chart.scales.nodes.ticks.map((tick) => tick.label).filter(Boolean) };
+    });
+    expect(drawn.bars.slice(0, 2)).toEqual([null, null]);
+    expect(drawn.min).toBe(1);
+    for (const tick of drawn.ticks) expect(tick).toMatch(/^1(0|,000)*$/);
+  });
+
+  it("labels the line by the bots that played (passes for the perfect bot), and keeps the last solve's passes with Show solution on", async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?mode=two&moves=${'2252576253462244'.split('').join(',')}`);
+    const [moves, passes] = [page.locator('connect4-page search-chart').first(), page.locator('connect4-page search-chart').nth(1)];
+    expect(await moves.getAttribute('depthLabel')).toBe('depth');
+    expect(await passes.locator('p').textContent()).toContain('No solve yet.');
+    await page.getByLabel('Show solution').check();
+    await expect.poll(() => page.locator('connect4-page .thinking').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => passes.evaluate((el) => (el as unknown as { entries: unknown[] }).entries.length), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await passes.locator('p').textContent()).toMatch(/Last move \(pass \d+\): pass \d+, [\d,]+ nodes/);
   });
 
   it('follows the move list: the move shown is the chart’s', async () => {

@@ -44,13 +44,16 @@ describe('connect 4 core', () => {
     }
   });
 
+  // Pons' solver, run unchanged on his whole sets, counts these mean nodes (every call of its negamax). Ours count
+  // the positions searched past the static look: about 0.26-0.31 of his on the whole sets, and the test holds them
+  // under 0.4 (a search that lost its pruning, 1.3 times as many nodes, fails).
   it.each([
     ['Test_L3_R1', 1000, 51.3],
     ['Test_L2_R1', 1000, 449.1],
     ['Test_L2_R2', 300, 39_807],
     ['Test_L1_R1', 1000, 3_296],
     ['Test_L1_R2', 15, 1_187_923],
-  ] as const)("scores %s exactly (first %i positions), in about Pons' node counts", (name, count, ponsMean) => {
+  ] as const)("scores %s exactly (first %i positions), the whole sets in under 0.4 of Pons' node counts", (name, count, ponsMean) => {
     let nodes = 0;
     for (const [moves, expected] of testSet(name, count)) {
       setPosition(core, parse(moves));
@@ -58,7 +61,7 @@ describe('connect 4 core', () => {
       expect(core.solve(0, 0, 0), moves).toBe(expected);
       nodes += core.nodeCount();
     }
-    if (count === 1000) expect(nodes / count / ponsMean).toBeLessThan(1.2);
+    if (count === 1000) expect(nodes / count / ponsMean).toBeLessThan(0.4);
   });
 
   it('gives the sign of the score in weak mode', () => {

@@ -133,6 +133,18 @@ describe('the data cache', () => {
   }, 120_000);
 });
 
+describe('a cache that cannot be written', () => {
+  it('costs a build next time, never the solve: the CLI solves with a database its cache folder refuses', async () => {
+    // A cache folder under a file: every write fails, as on a full disk or past a browser's quota.
+    const { status, stdout, stderr } = await runCli(['puzzle15', 'solve', '--heuristic', 'pdb'], '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n', {
+      AI_PLAYGROUND_CACHE: '/dev/null/cache',
+    });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ length: 1, moves: 'R' });
+  }, 120_000);
+});
+
 describe('the worker pool', () => {
   it('refuses a job at once once closed', async () => {
     const pool = createNodePool(1, 'dist-node/worker.mjs');

@@ -244,11 +244,8 @@ export async function ensureRankedPatterns(
     at += size;
   }
   if (builder !== core) loadRankedTables(core, all, sizes);
-  try {
-    await cache.write(RANKED_CACHE_NAME, all);
-  } catch {
-    // Storage that refuses 288 MB (a private window's quota, a full disk) costs a build next time, not this solve.
-  }
+  // Storage that refuses 288 MB (a full disk, a browser's quota) costs a build next time, not this solve.
+  await cache.write(RANKED_CACHE_NAME, all);
 }
 
 /** Puts the tables (`bytes`, one group after another) into the core's memory. */

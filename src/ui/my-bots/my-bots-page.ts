@@ -8,7 +8,7 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { GameClock } from '../../arena/time-control';
-import type { AnyGame } from '../../contracts/game';
+import { type AnyGame, moveLabel } from '../../contracts/game';
 import { EngineFault } from '../../engines/engine';
 import { gameById, games } from '../../games';
 import { pageStyles } from '../styles';
@@ -249,8 +249,11 @@ ${TOOL_TYPES}</pre>
 
   private resultView(result: TestResult) {
     if ('error' in result) return html`<p class="error" aria-label="Test result">${result.error}</p>`;
+    // The move as the game's page numbers it, and as the bot gave it where that differs (tic-tac-toe's cells).
+    const { rules } = this.game;
+    const label = moveLabel(rules, rules.parseMove(result.move));
     return html`<div aria-label="Test result">
-      <p>Move <strong>${result.move}</strong> in ${result.ms.toFixed(0)} ms</p>
+      <p>Move <strong>${label}</strong>${label === result.move ? '' : ` (${result.move} in the notation)`} in ${result.ms.toFixed(0)} ms</p>
       ${result.log ? html`<pre aria-label="Log">${result.log}</pre>` : ''}
     </div>`;
   }

@@ -279,7 +279,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   /** The 7-8 database: whether this browser can keep it, said before it is built, and the button that builds it. */
   private database78View() {
     if (this.kept78 === undefined || this.building78) return '';
-    const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+    const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
     if (this.kept78 === 'page')
       return html`<p class="hint" role="note">The 7-8 database is in this page's memory until the page closes: this browser's storage did not keep it${
         this.room?.free != null ? ` (it has room for ${mb(this.room.free)})` : ''
@@ -287,13 +287,13 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     if (this.kept78 === 'storage') return '';
     const needed = PATTERN_MEMORY.pdb78.held;
     const fits = this.room?.free == null || this.room.free > needed * 1.05;
-    return html`<div class="controls"><span>The 7-8 database solves hard boards ten times faster or more than the 6-6-3; this browser has not built it
-        yet (about three minutes, once). ${
-          fits
-            ? `It is kept in this browser's storage (${mb(needed)}).`
-            : `This browser gives this site room for ${mb(this.room!.free!)} of storage, less than its ${mb(needed)}: it would be kept in this page's memory only, until the page closes.`
-        }</span>
-      <button @click=${() => void this.build78()} ?disabled=${!!this.solving}>${fits ? 'Build the 7-8 database' : 'Build it for this visit'}</button></div>`;
+    const keeping = fits
+      ? `It is kept in this browser's storage (${mb(needed)}).`
+      : `This browser gives this site room for ${mb(this.room!.free!)} of storage, less than its ${mb(needed)}: it would be kept in this page's memory only, until the page closes.`;
+    return html`<div class="controls">
+      <span>${`The 7-8 database solves hard boards ten times faster or more than the 6-6-3; this browser has not built it yet (about three minutes, once). ${keeping}`}</span>
+      <button @click=${() => void this.build78()} ?disabled=${!!this.solving}>${fits ? 'Build the 7-8 database' : 'Build it for this visit'}</button>
+    </div>`;
   }
 
   /** Builds the 7-8 database in a worker (kept in this browser's storage where it can be, else in the page's memory), then solves with it. */
