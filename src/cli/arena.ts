@@ -13,7 +13,7 @@ import type { EngineSpec } from '../runtime/engine-games';
 import { type PlaySettings, playSchedule } from '../runtime/play-games';
 import { runOnCluster } from '../cluster/submit';
 import { startEngine } from '../engines/start-engine';
-import type { RunProgress } from '../runtime/run-schedule';
+import type { Run, RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
 import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../arena/match';
@@ -193,21 +193,35 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const tally = sprt && new MatchTally(schedule, sprt);
   const decided = () => tally?.advance(records) ?? false;
   const file = options.out === undefined ? undefined : new RunFile(options.out);
+  let interrupted = false;
+  let run: Run | undefined;
+  const interrupt = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    process.stderr.write(
+      `\ninterrupted: the finished games are kept${options.out ? ` in ${options.out} (carry on with --resume ${options.out})` : ''}; interrupt again to quit at once\n`,
+    );
+    run?.cancel();
+  };
+  // Listening before the run's file is first written: once the file is there, Ctrl-C keeps what is played.
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   // A path that cannot be written is found out before any game is played.
   try {
     file?.write(snapshot(false));
   } catch (error) {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
     throw new UsageError(`--out: ${(error as Error).message}`);
   }
   const interactive = process.stderr.isTTY;
   const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
     records[index] = record;
     if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
-    if (decided()) run.cancel();
+    if (decided()) run?.cancel();
   };
   const onBatch = () => file?.writeSoon(() => snapshot(false));
-  let interrupted = false;
-  const run = playSchedule(
+  run = playSchedule(
     pool,
     plan.game,
     schedule,
@@ -224,16 +238,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     todo,
     onBatch,
   );
-  const interrupt = () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-    process.stderr.write(
-      `\ninterrupted: the finished games are kept${options.out ? ` in ${options.out} (carry on with --resume ${options.out})` : ''}; interrupt again to quit at once\n`,
-    );
-    run.cancel();
-  };
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
+  if (interrupted) run.cancel();
   try {
     await run.finished;
   } catch (error) {

@@ -7,21 +7,22 @@ import { matrix } from './matrix';
 import { puzzle15 } from './puzzle15';
 import { tictactoe } from './tictactoe';
 
-export const games: Readonly<Record<string, AnyGame>> = {
+/** A registry of games: the games by id, and the look-ups by id. */
+export function gameRegistry(all: Readonly<Record<string, AnyGame>>) {
+  /** The game of an id; undefined for anything else (`constructor` and `__proto__` included). */
+  const findGame = (id: string): AnyGame | undefined => (Object.hasOwn(all, id) ? all[id] : undefined);
+  const gameById = (id: string): AnyGame => {
+    const game = findGame(id);
+    if (!game) throw new Error(`unknown game "${id}": the games are ${Object.keys(all).join(', ')}`);
+    return game;
+  };
+  return { games: all, findGame, gameById };
+}
+
+export const { games, findGame, gameById } = gameRegistry({
   tictactoe,
   matrix,
   connect4,
   cards,
   puzzle15,
-};
-
-/** The game of an id; undefined for anything else (`constructor` and `__proto__` included). */
-export function findGame(id: string): AnyGame | undefined {
-  return Object.hasOwn(games, id) ? games[id] : undefined;
-}
-
-export function gameById(id: string): AnyGame {
-  const game = findGame(id);
-  if (!game) throw new Error(`unknown game "${id}": the games are ${Object.keys(games).join(', ')}`);
-  return game;
-}
+});

@@ -59,10 +59,10 @@ describe('connect 4 page', () => {
     const { page, url } = browser;
     await page.goto(`${url}#/connect4?mode=two&moves=4,4`);
     await expect.poll(() => position(page).moves).toBe('44');
-    const started = Date.now();
     await page.getByLabel('Show solution').check();
     await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { interval: 50 }).toBe(7);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // All seven from the book: no search.
+    expect(await page.locator('connect4-page').evaluate((el) => (el as unknown as { analysis: { shown?: { nodes: number } } }).analysis.shown?.nodes)).toBe(0);
     // From a vs-AI game: the position opens for two at one board, the solution on.
     await page.goto(`${url}#/connect4?mode=vs-bot&seat=0&bot1=perfect`);
     // Only the hash changed: the key waits until the page has taken the new link (else it plays on '44').

@@ -4,9 +4,12 @@
 // something that is not JSON), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
 // and one start in a hundred does not answer hello), stubborn (never moves, and ignores quit, its closed
-// standard input and SIGTERM; given a file, it writes its process id there). On its standard error it writes each
-// position it is asked to move in (random), or why it is about to crash.
+// standard input and SIGTERM; given a file, it writes its process id there), gated (given a folder: random moves in
+// its first two games, counted over its processes, and from the third on only once the folder holds a file
+// "open": a run is cut there by construction). On its standard error it writes each position it is asked to move
+// in (random), or why it is about to crash.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2] ?? 'random';
@@ -28,6 +31,13 @@ const MIXED = ['random', 'crash', 'random', 'junk', 'random', 'illegal', 'random
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const hash = (text) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 let gameMode = mode;
+/** The gated mode's game number, over all its processes. */
+let gatedGame = 0;
+function bumpIn(file) {
+  const next = existsSync(file) ? Number(readFileSync(file, 'utf8')) + 1 : 0;
+  writeFileSync(file, String(next));
+  return next;
+}
 
 function legal(position) {
   const heights = Array(7).fill(0);
@@ -40,11 +50,21 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (message.type === 'hello') {
     if (mode !== 'silent' && starts % 100 !== 50) say({ name: `random (${mode})`, author: 'tests', params: [{ name: 'spice', min: 0, max: 9, default: 3 }] });
   } else if (message.type === 'newgame') {
+    if (mode === 'gated') gatedGame = bumpIn(join(counter, 'games'));
     const game = counter && mode === 'mixed' ? bump('games') : 0;
     gameMode = mode === 'mixed' ? (game % 97 === 50 ? 'hang' : MIXED[game % MIXED.length]) : mode;
     if (gameMode === 'crash') process.stderr.write('out of memory, about to crash\n');
   } else if (message.type === 'move') {
     const moves = legal(message.position);
+    if (mode === 'gated' && gatedGame >= 2 && !existsSync(join(counter, 'open'))) {
+      const wait = setInterval(() => {
+        if (!existsSync(join(counter, 'open'))) return;
+        clearInterval(wait);
+        say({ move: moves[hash(message.position) % moves.length] });
+      }, 20);
+      return;
+    }
+    if (mode === 'gated') return say({ move: moves[hash(message.position) % moves.length] });
     if (gameMode === 'hang' || gameMode === 'stubborn') return;
     if (gameMode === 'slow') return void setTimeout(() => say({ move: moves[hash(message.position) % moves.length] }), 600);
     if (gameMode === 'crash') process.exit(3);

@@ -5,7 +5,7 @@
 // bot configurations are normalised.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,15 +103,18 @@ describe('solve input', () => {
 });
 
 describe('tournaments and sweeps', () => {
-  const bots = 'exact:budget=1,article:depth=3';
-  const run = ['matrix', 'tournament', '--bots', bots, '--games', '16', '--seed', '5', '--size', '6', '--workers', '1', '--json'];
-
   it('keep every finished game in --out on Ctrl-C, and --resume ends as an uninterrupted run', async () => {
+    // A gated engine plays two games, then waits for its gate: the run is cut after two games by construction.
     const folder = mkdtempSync(join(tmpdir(), 'run-'));
-    const whole = await runCli([...run, '--out', join(folder, 'whole.json')]);
+    const gated = (gate: string) => ['--engine', `g=node test/engines/connect4-random.mjs gated ${gate}`];
+    const args = ['connect4', 'tournament', '--bots', 'g,random,classic:depth=1', '--games', '2', '--seed', '5', '--workers', '1', '--json'];
+    const open = mkdtempSync(join(tmpdir(), 'gate-'));
+    writeFileSync(join(open, 'open'), '');
+    const whole = await runCli([...args, ...gated(open), '--out', join(folder, 'whole.json')]);
     expect(whole.status).toBe(0);
+    const shut = mkdtempSync(join(tmpdir(), 'gate-'));
     const file = join(folder, 'cut.json');
-    const child = spawn(process.execPath, ['bin/playground.mjs', ...run, '--out', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/playground.mjs', ...args, ...gated(shut), '--out', file], { stdio: ['ignore', 'pipe', 'pipe'] });
     const exit = new Promise<number | null>((done) => child.on('close', done));
     const played = () => (existsSync(file) ? parseSavedRun(readFileSync(file, 'utf8')).records.filter(Boolean).length : 0);
     await expect.poll(played, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(2);
@@ -121,31 +124,34 @@ describe('tournaments and sweeps', () => {
     expect(cut.finished).toBe(false);
     const kept = cut.records.filter(Boolean).length;
     expect(kept).toBeGreaterThanOrEqual(2);
-    expect(kept).toBeLessThan(32);
-    const resumed = await runCli(['matrix', 'tournament', '--resume', file, '--workers', '2', '--json']);
+    expect(kept).toBeLessThan(cut.records.length);
+    writeFileSync(join(shut, 'open'), '');
+    const resumed = await runCli(['connect4', 'tournament', ...gated(shut), '--resume', file, '--workers', '2', '--json']);
     expect(resumed.status).toBe(0);
     // The same figures (search times aside: they are measured, not played).
     const figures = (stdout: string) => ({ ...JSON.parse(stdout), totals: JSON.parse(stdout).totals.map((total: { ms: number }) => ({ ...total, ms: 0 })) });
     expect(figures(resumed.stdout)).toEqual(figures(whole.stdout));
     const done = parseSavedRun(readFileSync(file, 'utf8'));
     expect(done.finished).toBe(true);
-    expect(done.records.map((record) => record && { ...record, moves: record.moves.map((move) => move.move) })).toEqual(
+    expect(done.records.map((record) => record && { ...record, moves: record.moves.map((move) => move.move), logs: undefined })).toEqual(
       parseSavedRun(readFileSync(join(folder, 'whole.json'), 'utf8')).records.map(
-        (record) => record && { ...record, moves: record.moves.map((move) => move.move) },
+        (record) => record && { ...record, moves: record.moves.map((move) => move.move), logs: undefined },
       ),
     );
   });
 
   it('exit at once on a second Ctrl-C', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'run-')), 'run.json');
     const child = spawn(
       process.execPath,
-      ['bin/playground.mjs', 'matrix', 'tournament', '--bots', 'exact,exact:budget=2', '--games', '50', '--size', '7', '--workers', '1'],
+      ['bin/playground.mjs', 'matrix', 'tournament', '--bots', 'exact,exact:budget=2', '--games', '50', '--size', '7', '--workers', '1', '--out', out],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exit = new Promise<number | string | null>((done) => child.on('close', (code, signal) => done(code ?? signal)));
-    await new Promise((done) => setTimeout(done, 1500));
+    // The run listens for Ctrl-C before it first writes its file.
+    await expect.poll(() => existsSync(out), { timeout: 30_000, interval: 50 }).toBe(true);
     child.kill('SIGINT');
     await expect.poll(() => stderr).toContain('interrupt again to quit at once');
     const asked = Date.now();
@@ -153,15 +159,15 @@ describe('tournaments and sweeps', () => {
     // 130 from the second interrupt's handler (or from the first, had it finished already); the signal itself
     // when it came as the process was closing.
     expect([130, 'SIGINT']).toContain(await exit);
-    expect(Date.now() - asked).toBeLessThan(2000);
+    // The run itself would take minutes; a loaded machine takes its time to deliver a signal, not this long.
+    expect(Date.now() - asked).toBeLessThan(20_000);
   });
 
   it('refuse a bad --out before playing, and a --resume with settings of its own', async () => {
-    const started = Date.now();
-    const bad = await runCli([...run, '--out', '/no/such/folder/run.json']);
+    // A run of hours: refused before its first game, or the test's own time runs out.
+    const bad = await runCli(['matrix', 'tournament', '--bots', 'exact,exact:budget=2', '--games', '5000', '--size', '7', '--out', '/no/such/folder/run.json']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('/no/such/folder/run.json cannot be written');
-    expect(Date.now() - started).toBeLessThan(5000);
     const mixed = await runCli(['matrix', 'tournament', '--resume', 'x.json', '--bots', 'greedy,exact']);
     expect(mixed.status).toBe(2);
     expect(mixed.stderr).toContain('leave out --bots');

@@ -57,9 +57,7 @@ describe('saved runs from outside', () => {
     const run = await aRun();
     const bots = Array.from({ length: 400 }, (_, i) => `exact:budget=${i + 1}`);
     const text = changed(run, (d) => (d.schedule.bots = bots));
-    const started = performance.now();
     expect(() => parseSavedRun(text)).toThrow('a tournament has at most 64 bots');
-    expect(performance.now() - started).toBeLessThan(200);
     expect(() => parseSavedRun(' '.repeat((256 << 20) + 1))).toThrow('over 256 MB');
   });
 

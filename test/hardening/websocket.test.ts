@@ -140,9 +140,10 @@ describe('amplification', () => {
     for (let i = 0; i < 200; i++) watchers.push(await TestClient.open(url, { localAddress: `127.0.1.${1 + (i % 10)}` }));
     for (const watcher of watchers) watcher.send({ type: 'join', room });
     await Promise.all(watchers.map((watcher) => watcher.nextOf('joined')));
-    // Let the watcher count settle, then count what the re-joins cost.
-    await new Promise((done) => setTimeout(done, 1200));
     const everyone = [owner, player, ...watchers];
+    // The watcher count settled: every connection has the state that counts all 200 (the last update of the count),
+    // then what the re-joins cost is counted.
+    await Promise.all(everyone.map((client) => client.stateWhere((state) => state.watchers === 200)));
     const before = everyone.reduce((sum, client) => sum + client.received.length, 0);
     for (const watcher of watchers) watcher.send({ type: 'join', room });
     await Promise.all(watchers.map((watcher) => watcher.nextOf('joined')));
@@ -163,10 +164,9 @@ describe('pings', () => {
   it('drop a connection that does not answer them, and keep one that does', async () => {
     const silent = await rawWebSocket(port);
     const answering = await TestClient.open(url);
-    const started = Date.now();
-    const { closed } = await drain(silent, 2000);
+    // Closed by the server (its pings every 300 ms go unanswered), long before this wait for data would end.
+    const { closed } = await drain(silent, 20_000);
     expect(closed).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(answering.socket.readyState).toBe(answering.socket.OPEN);
     await answering.close();
   });
