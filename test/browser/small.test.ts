@@ -67,4 +67,31 @@ describe('small things', () => {
       .poll(() => page.getByRole('alert').textContent())
       .toBe('This link cannot be opened: seed "-3" is not a whole number. The game shown is not the link\'s.');
   });
+
+  it('stops the game shown when a link followed in the same tab cannot be opened, and keeps the link in the address', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?mode=bots&bot0=classic:depth=2&bot1=classic:depth=2`);
+    await page.getByLabel('Delay between AI moves in milliseconds').fill('0');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.locator('connect4-page .move-row').count()).toBeGreaterThan(0);
+    // Followed in the same tab (the address bar, a link): a hash navigation, as a load is checked.
+    await page.evaluate(() => {
+      location.hash = '#/connect4?mode=two&moves=4,9';
+    });
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('This link cannot be opened: "9" is not a column: columns are 1 to 7. The game shown is not the link\'s.');
+    // The game shown is held: no bot plays on in it, and the address is the link's.
+    const held = () =>
+      page.locator('connect4-page').evaluate((el) => {
+        const { session } = el as unknown as { session: { held: boolean; isThinking: boolean } };
+        return { held: session.held, isThinking: session.isThinking };
+      });
+    expect(await held()).toMatchObject({ held: true, isThinking: false });
+    expect(new URL(page.url()).hash).toBe('#/connect4?mode=two&moves=4,9');
+    // A person's action takes the game on again, and the address follows it.
+    await page.getByRole('button', { name: 'New game' }).first().click();
+    expect((await held()).held).toBe(false);
+    expect(new URL(page.url()).hash).toMatch(/^#\/connect4\?mode=bots&seed=\d+/);
+  });
 });
