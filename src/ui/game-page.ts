@@ -14,7 +14,7 @@ import { movesPlayed, moveList } from './move-list';
 import { ReviewController } from './review-controller';
 import { openReplay } from './replay';
 import { formatHash, replaceHash } from './router';
-import { isMode, playersOf, type Mode } from './session-controls';
+import { isMode, playersOf, type Mode, turnStatus } from './session-controls';
 import { downloadText } from './download';
 
 export abstract class GamePage<P, M> extends LitElement {
@@ -198,6 +198,16 @@ export abstract class GamePage<P, M> extends LitElement {
       this.reviews?.classes,
     )}${this.recordNotice ? html`<p class="hint" role="status">${this.recordNotice}</p>` : ''}
     ${this.reviews?.view(seatNames) ?? ''}`;
+  }
+
+  /** The status line in a game's plain words (a page with words of its own says them instead). */
+  protected status(): string {
+    const outcome = this.session.outcome;
+    const seats = this.session.game.rules.seats;
+    if (!outcome) return turnStatus(this.session, this.mode, seats);
+    if (outcome.winner === null) return 'Draw.';
+    if (this.mode === 'vs-bot' && this.resultIsPersonal) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
+    return `${seats[outcome.winner]} wins!`;
   }
 
   /** The end of a game: how it ended and in how many moves, with a rematch (seats swapped), a new game and the record. */

@@ -12,7 +12,7 @@ import { GamePage } from './game-page';
 import { GameSession, type Player } from './game-session';
 import { userBotInfos } from './my-bots/user-bots';
 import './search-chart';
-import { chartEntries, currentEntry, MODES, modeSelect, sessionControls, turnStatus } from './session-controls';
+import { chartEntries, currentEntry, MODES, modeSelect, sessionControls } from './session-controls';
 import { pageStyles } from './styles';
 
 /** The legal moves shown as buttons at most (a game with more lists the first ones and says how many are left). */
@@ -85,14 +85,6 @@ function genericPageOf(game: AnyGame) {
           }
         </div>
       `;
-    }
-
-    private status(): string {
-      const outcome = this.session.outcome;
-      if (!outcome) return turnStatus(this.session, this.mode, seats);
-      if (outcome.winner === null) return 'Draw.';
-      if (this.mode === 'vs-bot' && this.resultIsPersonal) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
-      return `${seats[outcome.winner]} wins!`;
     }
 
     protected players(): [Player, Player] {

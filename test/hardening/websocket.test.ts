@@ -141,9 +141,11 @@ describe('amplification', () => {
     for (const watcher of watchers) watcher.send({ type: 'join', room });
     await Promise.all(watchers.map((watcher) => watcher.nextOf('joined')));
     const everyone = [owner, player, ...watchers];
-    // The watcher count settled: every connection has the state that counts all 200 (the last update of the count),
-    // then what the re-joins cost is counted.
-    await Promise.all(everyone.map((client) => client.stateWhere((state) => state.watchers === 200)));
+    // The watcher count settled: every connection has had a state that counts all 200 (the last update of the
+    // count, or the last joiner's own joined), then what the re-joins cost is counted.
+    const counted = (client: TestClient) =>
+      client.received.some((message) => (message.type === 'state' || message.type === 'joined') && message.state.watchers === 200);
+    await expect.poll(() => everyone.every(counted), { timeout: 30_000 }).toBe(true);
     const before = everyone.reduce((sum, client) => sum + client.received.length, 0);
     for (const watcher of watchers) watcher.send({ type: 'join', room });
     await Promise.all(watchers.map((watcher) => watcher.nextOf('joined')));

@@ -251,7 +251,7 @@ export class CardsPage extends GamePage<Position, Move> {
     return !!bot.looks && (config.id !== 'article' || config.params.looks !== 0);
   }
 
-  private status(): string {
+  protected status(): string {
     const outcome = this.session.outcome;
     if (!outcome) return turnStatus(this.session, this.mode, SEATS);
     const left = Math.abs(outcome.margin ?? 0);

@@ -169,7 +169,7 @@ export class Connect4Page extends GamePage<Position, number> {
   }
 
   /** The article's messages: "Your turn.", "You won!", "You lost!", "The game ended in a tie!". */
-  private status(): string {
+  protected status(): string {
     const outcome = this.session.outcome;
     if (!outcome) {
       if (this.mode === 'vs-bot' && this.session.humanToMove) return 'Your turn.';

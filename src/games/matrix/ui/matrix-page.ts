@@ -135,7 +135,7 @@ export class MatrixPage extends GamePage<Position, number> {
     return ` (${this.configs[seat]})`;
   }
 
-  private status(): string {
+  protected status(): string {
     const outcome = this.session.outcome;
     if (!outcome) return turnStatus(this.session, this.mode, SEATS);
     const [rows, columns] = this.session.position.points;

@@ -8,7 +8,7 @@ import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
 import { userBotInfos, userBotLevels } from '../../../ui/my-bots/user-bots';
 import { GameSession } from '../../../ui/game-session';
-import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
+import { chartEntries, currentEntry, modeSelect, sessionControls } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import '../../../ui/search-chart';
 import { tictactoe } from '..';
@@ -73,14 +73,6 @@ export class TicTacToePage extends GamePage<Position, number> {
         }
       </div>
     `;
-  }
-
-  private status(): string {
-    const outcome = this.session.outcome;
-    if (!outcome) return turnStatus(this.session, this.mode, SEATS);
-    if (outcome.winner === null) return 'Draw.';
-    if (this.mode === 'vs-bot' && this.resultIsPersonal) return outcome.winner === this.humanSeat ? 'You won!' : 'You lost: the AI won.';
-    return `${SEATS[outcome.winner]} wins!`;
   }
 
   protected botConfigs(): [string, string] {
