@@ -387,11 +387,9 @@ export abstract class GamePage<P, M> extends LitElement {
   private adoptReplayBots(): void {
     const replay = this.session.replay;
     if (!replay || !this.twoPlayers) return;
-    const configs = this.botConfigs();
     try {
-      for (const s of [0, 1] as const) this.setBotConfig(s, replay.seats[s]);
+      this.setBotConfigs(replay.seats);
     } catch (error) {
-      for (const s of [0, 1] as const) this.setBotConfig(s, configs[s]);
       this.linkError = `Playing on from this replay uses this page's bots: ${(error as Error).message}.`;
     }
     this.mode = 'bots';
@@ -424,16 +422,7 @@ export abstract class GamePage<P, M> extends LitElement {
         : startText !== null && moves.length === 0 && nextMode === 'vs-bot'
           ? rules.seatToMove(start)
           : this.humanSeat;
-    const configs = this.botConfigs();
-    try {
-      for (const s of [0, 1] as const) {
-        const config = params.get(`bot${s}`);
-        if (config !== null) this.setBotConfig(s, config);
-      }
-    } catch (error) {
-      for (const s of [0, 1] as const) this.setBotConfig(s, configs[s]);
-      throw error;
-    }
+    this.setBotConfigs([params.get('bot0'), params.get('bot1')]);
     if (this.twoPlayers) {
       if (this.mode === 'online') this.goOffline();
       this.mode = nextMode as Mode;
@@ -445,6 +434,17 @@ export abstract class GamePage<P, M> extends LitElement {
     session.players = this.players();
     session.load(start, moves);
     this.openedFinishedAt = session.outcome ? session.moves.length : null;
+  }
+
+  /** Sets each seat's bot (null: as it is), both or neither: throws, changing nothing, when the page has no such bot. */
+  private setBotConfigs(configs: readonly (string | null)[]): void {
+    const before = this.botConfigs();
+    try {
+      for (const s of [0, 1] as const) if (configs[s] !== null) this.setBotConfig(s, configs[s]!);
+    } catch (error) {
+      for (const s of [0, 1] as const) this.setBotConfig(s, before[s]);
+      throw error;
+    }
   }
 
   /** A link's `size` (a deal's cards each, a board's side), within the game's sizes. */

@@ -118,11 +118,7 @@ export class MyBotsPage extends LitElement {
     window.removeEventListener('beforeunload', this.onUnload);
     this.stopWatching();
     // Left for another page of the app: the edits wait for the way back.
-    const editor = this.renderRoot.querySelector('code-editor');
-    draft =
-      editor && editor.value !== this.code
-        ? { botId: this.current?.id, gameId: this.gameId, language: this.language, base: this.code, code: editor.value }
-        : undefined;
+    draft = this.dirty ? { botId: this.current?.id, gameId: this.gameId, language: this.language, base: this.code, code: this.editor.value } : undefined;
   }
 
   /** The edits left on another page of the app, back in the editor (still not saved). */
