@@ -114,8 +114,12 @@ export class AppShell extends LitElement {
   @state() private route: Route = parseHash(location.hash);
   /** The phone's menu of links, open or not. */
   @state() private menuOpen = false;
-  private readonly onHashChange = () => {
-    this.route = parseHash(location.hash);
+  private readonly onHashChange = (event: HashChangeEvent) => {
+    // The link followed: a page may have put its own state in the address (a bot's move) between the navigation
+    // and this event, and that must not swallow the link.
+    const hash = new URL(event.newURL).hash;
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+    this.route = parseHash(hash);
     this.menuOpen = false;
   };
 
