@@ -1,11 +1,13 @@
 // The room journal: every change of a room that must survive a restart (created, a seat taken, a move, a
 // rematch asked, a new round, removed) appended as one JSON line to `rooms.jsonl` in the data folder, before
 // the change is acknowledged, and replayed when the server starts. Lines that cannot be read are skipped: a
-// torn last line (a crash in the middle of a write) is cut off, so appends go on from a whole line. When the
+// torn last line (a crash in the middle of a write) is cut off, so appends go on from a whole line. A write that
+// fails (a full disk) leaves the file as it was: what it wrote is cut off at once, and until that can be done
+// every append is refused (the change is not made), so an event after it never joins a torn line. When the
 // file has grown past `compactBytes` and to twice its size after the last compaction, it is rewritten as the
 // events that make up the rooms as they are (a new file beside it, then renamed over it).
 
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { LineSplitter } from '../io/lines';
@@ -45,7 +47,10 @@ export interface JournalOptions {
 
 export class Journal {
   private fd: number;
+  /** The length of the file's whole lines: where the next event goes. */
   private bytes: number;
+  /** A failed write left bytes past `bytes` that are not cut off yet. */
+  private torn = false;
   private compactedBytes: number;
   private readonly compactBytes: number;
 
@@ -77,12 +82,33 @@ export class Journal {
     }
   }
 
-  /** Appends one event; when this returns, the event is in the file (a crash of the process keeps it). */
+  /**
+   * Appends one event; when this returns, the event is in the file (a crash of the process keeps it). When it
+   * throws (a full disk), the file holds its whole lines only: the event is not in it.
+   */
   append(event: RoomEvent): void {
+    this.cutTorn();
     const line = Buffer.from(`${JSON.stringify(event)}\n`);
     let written = 0;
-    while (written < line.length) written += writeSync(this.fd, line, written);
+    try {
+      while (written < line.length) written += writeSync(this.fd, line, written);
+    } catch (error) {
+      this.torn = true;
+      try {
+        this.cutTorn();
+      } catch {
+        // Cut off before the next append, which is refused until it can be.
+      }
+      throw error;
+    }
     this.bytes += line.length;
+  }
+
+  /** Cuts what a failed write left after the last whole line; throws while it cannot. */
+  private cutTorn(): void {
+    if (!this.torn) return;
+    ftruncateSync(this.fd, this.bytes);
+    this.torn = false;
   }
 
   get compactionDue(): boolean {
@@ -102,9 +128,13 @@ export class Journal {
         bytes += line.length;
       }
       fsyncSync(fd);
-    } finally {
+    } catch (error) {
+      // A full disk: the journal as it was stays, and the partial copy gives its room back.
       closeSync(fd);
+      rmSync(partial, { force: true });
+      throw error;
     }
+    closeSync(fd);
     renameSync(partial, this.path);
     closeSync(this.fd);
     this.fd = openSync(this.path, 'a');
