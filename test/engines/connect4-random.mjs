@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A Connect 4 engine for the tests: plays a random legal column (seeded by the position), or, with a mode
 // argument, breaks the protocol in one way: slow (takes 600 ms a move), hang (never moves), crash (exits on its first move), junk (writes
-// something that is not JSON), illegal (plays a full column), silent (never answers hello), mixed (given a
+// something that is not JSON), huge (reports 1e999 nodes with its move), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
 // and one start in a hundred does not answer hello), stubborn (never moves, and ignores quit, its closed
 // standard input and SIGTERM; given a file, it writes its process id there), gated (given a folder: random moves in
@@ -70,6 +70,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (gameMode === 'crash') process.exit(3);
     if (gameMode === 'junk') return void process.stdout.write('I am thinking...\n');
     if (gameMode === 'illegal') return say({ move: '9' });
+    // A number JSON reads as Infinity (a run file would keep it as null).
+    if (gameMode === 'huge') return void process.stdout.write(`{"move":"${moves[0]}","info":{"depth":1,"nodes":1e999}}\n`);
     process.stderr.write(`asked ${message.position}\n`);
     say({ info: { depth: 1, nodes: moves.length } });
     say({ move: moves[hash(message.position) % moves.length], info: { depth: 1, nodes: moves.length, score: 0 } });
