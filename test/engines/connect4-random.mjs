@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A Connect 4 engine for the tests: plays a random legal column (seeded by the position), or, with a mode
 // argument, breaks the protocol in one way: slow (takes 600 ms a move), hang (never moves), crash (exits on its first move), junk (writes
-// something that is not JSON), huge (reports 1e999 nodes with its move), illegal (plays a full column), silent (never answers hello), mixed (given a
+// something that is not JSON), huge (reports 1e999 nodes with its move), long
+// (writes 100 KB without a line break), twice (answers each move twice), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
 // and one start in a hundred does not answer hello), stubborn (never moves, and ignores quit, its closed
 // standard input and SIGTERM; given a file, it writes its process id there), gated (given a folder: random moves in
@@ -70,6 +71,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (gameMode === 'crash') process.exit(3);
     if (gameMode === 'junk') return void process.stdout.write('I am thinking...\n');
     if (gameMode === 'illegal') return say({ move: '9' });
+    // A line of 100 KB that never ends, or a move answered twice in one write.
+    if (gameMode === 'long') return void process.stdout.write('x'.repeat(100 << 10));
+    if (gameMode === 'twice') return void process.stdout.write(`${JSON.stringify({ move: moves[0] })}\n${JSON.stringify({ move: moves[0] })}\n`);
     // A number JSON reads as Infinity (a run file would keep it as null).
     if (gameMode === 'huge') return void process.stdout.write(`{"move":"${moves[0]}","info":{"depth":1,"nodes":1e999}}\n`);
     process.stderr.write(`asked ${message.position}\n`);
