@@ -4,7 +4,8 @@
 // does not load in time), `crash` (an error in its code, named by line, or its worker ended), `time`.
 
 import { proxy, type Remote } from 'comlink';
-import type { BotModuleApi, ChooseAnswer } from './bot-module';
+import * as v from 'valibot';
+import { type BotModuleApi, type ChooseAnswer, ChooseAnswerSchema } from './bot-module';
 import type { MoveTime } from '../arena/time-control';
 import { type Engine, type EngineIdentity, type EngineMove, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
 import { LOG_KEPT } from '../arena/play-out';
@@ -51,7 +52,15 @@ export class ModuleEngine implements Engine {
   async move(position: string, time: MoveTime, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
     const limit = moveDeadline(time);
     const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params };
-    const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () => this.worker.api.choose(request, onInfo && proxy(onInfo)));
+    const answered: unknown = await this.within(limit, 'time', `no move within ${limit} ms`, () => this.worker.api.choose(request, onInfo && proxy(onInfo)));
+    // The module may have written to its worker's port itself: only an answer of the schema is one.
+    const parsed = v.safeParse(ChooseAnswerSchema, answered);
+    if (!parsed.success) {
+      const fault = new EngineFault('protocol', `the bot's worker answered something that is no move's answer (${parsed.issues[0].message})`);
+      this.fail(fault);
+      throw fault;
+    }
+    const answer: ChooseAnswer = parsed.output;
     if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-LOG_KEPT);
     if (answer.illegal) throw new EngineFault('illegal-move', answer.illegal);
     return { move: answer.move, ...(answer.info ? { info: answer.info } : {}) };

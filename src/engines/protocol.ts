@@ -31,19 +31,19 @@ const integer = v.pipe(v.number(), v.integer());
 const ParamSpecSchema = v.object({ name: v.string(), label: v.optional(v.string()), min: integer, max: integer, default: integer });
 
 /** Search figures an engine may report, live (an `info` line) or with its move. */
-const InfoSchema = v.object({
+export const EngineInfoSchema = v.object({
   depth: v.optional(v.pipe(finite, v.minValue(0))),
   nodes: v.optional(v.pipe(finite, v.minValue(0))),
   score: v.optional(finite),
   pv: v.optional(v.array(v.string())),
 });
-export type EngineInfo = v.InferOutput<typeof InfoSchema>;
+export type EngineInfo = v.InferOutput<typeof EngineInfoSchema>;
 
 /** What an engine sends: its name (the answer to hello), a move, or search figures before its move. */
 const EngineMessageSchema = v.union([
-  v.object({ move: v.string(), info: v.optional(InfoSchema) }),
+  v.object({ move: v.string(), info: v.optional(EngineInfoSchema) }),
   v.object({ name: v.string(), author: v.optional(v.string()), params: v.optional(v.array(ParamSpecSchema)) }),
-  v.object({ info: InfoSchema }),
+  v.object({ info: EngineInfoSchema }),
 ]);
 export type EngineMessage = v.InferOutput<typeof EngineMessageSchema>;
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseSavedRun } from '../../src/arena/saved-run';
 import { chooseMove, loadBotModule } from '../../src/engines/bot-module';
 import type { EngineInfo } from '../../src/engines/protocol';
 import { matrix } from '../../src/games/matrix';
@@ -67,6 +68,7 @@ describe('a bot module', () => {
     ['throws', 'crash', "line 7: TypeError: Cannot read properties of undefined (reading 'column')"],
     ['same-cell', 'illegal-move', 'choose returned "0" (cell 0 is taken); legalMoves() here: ['],
     ['exits', 'crash', "the bot's worker ended"],
+    ['answers-itself', 'protocol', "the bot's worker answered something that is no move's answer"],
   ])(
     'that fails (%s) forfeits with its reason, and the run goes on',
     async (name, reason, detail) => {
@@ -98,6 +100,31 @@ describe('a bot module', () => {
     },
     60_000,
   );
+
+  it("keeps a move's log bounded as it is written: 30 lines of 20 MB cost the run nothing", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'modules-')), 'run.json');
+    const { status, stdout, stderr } = await runCli([
+      'tictactoe',
+      'tournament',
+      '--engine',
+      'loud=test/engines/modules/logs-a-lot.mjs',
+      '--bots',
+      'loud,random',
+      '--games',
+      '1',
+      '--json',
+      '--out',
+      file,
+    ]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0]);
+    for (const record of parseSavedRun(readFileSync(file, 'utf8')).records) {
+      const log = record!.logs![record!.seats.indexOf('loud')];
+      expect(log.length).toBeGreaterThan(1000);
+      expect(log.length).toBeLessThanOrEqual(16 * 1024);
+    }
+  }, 60_000);
 
   it.each([
     ['undefined', 'undefined (not a move of this game)'],
