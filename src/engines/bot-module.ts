@@ -241,10 +241,17 @@ export function createBotModuleApi(findGame: (id: string) => AnyGame) {
       loaded = { bot, game: findGame(gameId), url };
       return { name: bot.name, ...(bot.author ? { author: bot.author } : {}), params: bot.params };
     },
-    /** `onInfo` gets the module's `info` reports as they come (a Comlink proxy across the worker boundary). */
-    choose(request: ChooseRequest, onInfo?: (info: EngineInfo) => void): Promise<ChooseAnswer> {
+    /**
+     * `reports`, when given, is a port the module's `info` reports are posted on as they come: plain messages the
+     * host reads through their schema (never a function of the host's to call).
+     */
+    async choose(request: ChooseRequest, reports?: MessagePort): Promise<ChooseAnswer> {
       if (!loaded) throw new Error('no bot module is loaded');
-      return chooseMove(loaded.game, loaded.bot, loaded.url, request, onInfo);
+      try {
+        return await chooseMove(loaded.game, loaded.bot, loaded.url, request, reports && ((info) => reports.postMessage(info)));
+      } finally {
+        reports?.close();
+      }
     },
   };
 }

@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseSavedRun } from '../../src/arena/saved-run';
 import { chooseMove, loadBotModule } from '../../src/engines/bot-module';
+import { ModuleEngine } from '../../src/engines/module-engine';
+import { spawnNodeBotWorker } from '../../src/engines/node-bot-worker';
 import type { EngineInfo } from '../../src/engines/protocol';
 import { matrix } from '../../src/games/matrix';
 import { cellOf, legalMoves, play, type Position } from '../../src/games/matrix/rules';
@@ -100,6 +102,23 @@ describe('a bot module', () => {
     },
     60_000,
   );
+
+  it("exposes nothing of the host to the module: its messages on the reports' port are read as reports, never as calls", async () => {
+    const path = resolve('test/engines/modules/pollutes.mjs');
+    const { engine } = await ModuleEngine.start(pathToFileURL(path).href, readFileSync(path, 'utf8'), 'tictactoe', () =>
+      spawnNodeBotWorker('dist-node/bot-worker.mjs'),
+    );
+    try {
+      const reports: EngineInfo[] = [];
+      engine.newGame(0, {});
+      const answer = await engine.move('.........', { ms: 1000, limitMs: 1000 }, 1, (info) => reports.push(info));
+      expect(answer.move).toBe('0');
+      expect(({} as Record<string, unknown>).pwnedByBot).toBeUndefined();
+      expect(Object.hasOwn(Object.prototype, 'pwnedByBot')).toBe(false);
+    } finally {
+      engine.stop();
+    }
+  });
 
   it("keeps a move's log bounded as it is written: 30 lines of 20 MB cost the run nothing", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'modules-')), 'run.json');
