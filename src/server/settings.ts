@@ -8,7 +8,7 @@ const LIMITS = {
   MAX_CONNECTIONS: { option: 'maxConnections', default: 2000 },
   CONNECTIONS_PER_ADDRESS: { option: 'connectionsPerAddress', default: 20 },
   MAX_ROOMS: { option: 'maxRooms', default: 10_000 },
-  ROOMS_PER_ADDRESS: { option: 'roomsPerAddress', default: 5 },
+  ROOMS_PER_ADDRESS: { option: 'roomsPerAddress', default: 20 },
   WATCHERS_PER_ROOM: { option: 'watchersPerRoom', default: 50 },
   MAX_BUFFERED_BYTES: { option: 'maxBufferedBytes', default: 1 << 20 },
   MESSAGES_PER_SECOND: { option: 'messagesPerSecond', default: 20 },
