@@ -5,9 +5,11 @@
 // fails (a full disk) leaves the file as it was: what it wrote is cut off at once, and until that can be done
 // every append is refused (the change is not made), so an event after it never joins a torn line. When the
 // file has grown past `compactBytes` and to twice its size after the last compaction, it is rewritten as the
-// events that make up the rooms as they are (a new file beside it, then renamed over it).
+// events that make up the rooms as they are (a new file beside it, then renamed over it). One server at a time
+// keeps a data folder: its journal holds `rooms.lock` (its process id) while open, and a server that finds the
+// folder held by a live process refuses to start (a lock left by a server that died is taken over).
 
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { LineSplitter } from '../io/lines';
@@ -37,6 +39,43 @@ const RoomEventSchema = v.variant('e', [
 export type RoomEvent = v.InferOutput<typeof RoomEventSchema>;
 
 const JOURNAL_FILE = 'rooms.jsonl';
+const LOCK_FILE = 'rooms.lock';
+/** The locks this process holds (a second journal on one folder in one process is refused too). */
+const held = new Set<string>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the folder's lock, or throws naming the live process that holds it. */
+function lock(folder: string): string {
+  const path = join(folder, LOCK_FILE);
+  for (;;) {
+    if (held.has(path)) throw new Error(`the data folder ${folder} is in use by this process already`);
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      held.add(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number(readFileSync(path, 'utf8'));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
+      throw new Error(`the data folder ${folder} is in use by another running server (process ${pid}): give each server a DATA_DIR of its own`);
+    // Left by a server that is gone: taken over.
+    rmSync(path, { force: true });
+  }
+}
+
+function unlock(path: string): void {
+  held.delete(path);
+  rmSync(path, { force: true });
+}
 
 export interface JournalOptions {
   /** The journal is compacted once it is over this size and twice its size after the last compaction. */
@@ -58,6 +97,7 @@ export class Journal {
     private readonly path: string,
     fd: number,
     bytes: number,
+    private readonly locked: string,
     options: JournalOptions,
   ) {
     this.fd = fd;
@@ -69,15 +109,18 @@ export class Journal {
   /** Opens (or makes) the journal in `folder`, giving every readable event to `replay` in order. */
   static open(folder: string, replay: (event: RoomEvent) => void, options: JournalOptions = {}): Journal {
     mkdirSync(folder, { recursive: true });
+    const locked = lock(folder);
     const path = join(folder, JOURNAL_FILE);
-    const fd = openSync(path, 'a+');
+    let fd: number | undefined;
     try {
+      fd = openSync(path, 'a+');
       const whole = readEvents(fd, replay, options.warn ?? (() => {}));
       // Appends go on after the last whole line: a torn tail is cut off.
       ftruncateSync(fd, whole);
-      return new Journal(path, fd, whole, options);
+      return new Journal(path, fd, whole, locked, options);
     } catch (error) {
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
+      unlock(locked);
       throw error;
     }
   }
@@ -142,10 +185,14 @@ export class Journal {
     this.compactedBytes = bytes;
   }
 
-  /** Flushes the journal to the disk and closes it. */
+  /** Flushes the journal to the disk, closes it and gives the folder up. */
   close(): void {
-    fsyncSync(this.fd);
-    closeSync(this.fd);
+    try {
+      fsyncSync(this.fd);
+      closeSync(this.fd);
+    } finally {
+      unlock(this.locked);
+    }
   }
 }
 

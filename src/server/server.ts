@@ -100,10 +100,16 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     journal?.close();
   };
   server.on('close', shutDown);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, resolve);
+    });
+  } catch (error) {
+    // Not served (its port taken): the data folder and the rest are given up.
+    shutDown();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {

@@ -4,7 +4,7 @@
 // outgrew its compaction threshold are all read back.
 
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -177,6 +177,31 @@ describe('the room journal', () => {
       execFileSync('umount', ['-l', folder]);
     }
   }, 60_000);
+
+  it('is kept by one server at a time: a second server on the same DATA_DIR refuses to start, and takes over once the first is dead', async () => {
+    const folder = dataDir();
+    const first = await startServerProcess({ DATA_DIR: folder });
+    const played = await game(first, ['4']);
+    await expect(startServerProcess({ DATA_DIR: folder })).rejects.toThrow(
+      new RegExp(`the data folder ${folder} is in use by another running server \\(process \\d+\\)`),
+    );
+    // The first goes on as if nothing happened; killed, it leaves its lock, which the next server takes over.
+    const url = wsUrlOf(first.url);
+    const probe = await TestClient.open(url);
+    probe.send({ type: 'join', room: played.room });
+    expect((await probe.nextOf('joined')).state.moves).toEqual(['4']);
+    await first.stop('SIGKILL');
+    const second = await startServerProcess({ DATA_DIR: folder });
+    try {
+      const { joined, client } = await resume(second, played.room, played.tokens[0]);
+      expect(joined).toMatchObject({ type: 'joined', state: { moves: ['4'] } });
+      await client.close();
+    } finally {
+      await second.stop();
+    }
+    // Stopped cleanly, a server gives the folder up.
+    expect(existsSync(join(folder, 'rooms.lock'))).toBe(false);
+  });
 
   it('compacts itself once it grows, keeping every live room whole', async () => {
     const folder = dataDir();
