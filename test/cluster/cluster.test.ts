@@ -61,14 +61,33 @@ describe('the cluster', () => {
     expect(JSON.parse(remoteTune.stdout)).toEqual(JSON.parse((await runCli(tune)).stdout));
   }, 120_000);
 
-  it('has a worker refuse a task made by another build, with both builds named', async () => {
+  it('leaves a task made by another build to a worker of its build: back in the queue, no attempt spent, both builds named', async () => {
     const queue = new Queue(QUEUE_NAME, { connection: redisConnection(redis.url) });
     try {
       const task = { owner: 'old', run: 'old-0', game: 'matrix', indices: [0], games: [], time: {}, engines: [], build: 'an-older-build' };
       const job = await queue.add('games', task, { jobId: 'old-0-0', attempts: 1 });
+      // A worker has taken it and given it back: one of them says so.
       await expect
-        .poll(async () => (await queue.getJob(job.id!))?.failedReason ?? '', { timeout: 15_000 })
-        .toMatch(/^worker w[12] runs build [\w-]+, the task was made by build an-older-build: update one of them$/);
+        .poll(() => workers.map((worker) => worker.output()).join(''), { timeout: 15_000 })
+        .toMatch(/worker w[12] runs build [\w-]+; tasks of build an-older-build are left for a worker of theirs: update one of them/);
+      await expect.poll(async () => (await queue.getJob(job.id!))!.getState(), { timeout: 15_000 }).toBe('waiting');
+      const back = (await queue.getJob(job.id!))!;
+      expect(back.attemptsMade).toBe(0);
+      expect(back.failedReason).toBeFalsy();
+      // Out of the queue, for the tests after this one (a task being handed back is locked a moment).
+      await expect
+        .poll(
+          async () =>
+            queue
+              .getJob(job.id!)
+              .then((found) => found?.remove())
+              .then(
+                () => true,
+                () => false,
+              ),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
     } finally {
       await queue.close();
     }

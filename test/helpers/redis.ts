@@ -12,13 +12,17 @@ export const startRedis = startLocalRedis;
 
 export interface WorkerProcess {
   readonly child: ChildProcess;
+  /** What it has written since it was ready. */
+  output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export async function startWorker(url: string, name: string, concurrency = 1, extra: readonly string[] = []): Promise<WorkerProcess> {
   const args = ['bin/playground.mjs', 'worker', '--redis', url, '--concurrency', String(concurrency), '--name', name, ...extra];
   const child = await startProcess(process.execPath, args, /playing the tasks of/);
-  return { child, stop: (signal) => stopProcess(child, signal) };
+  let written = '';
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (written += chunk.toString()));
+  return { child, output: () => written, stop: (signal) => stopProcess(child, signal) };
 }
 
 export interface ServerProcess {
