@@ -2,6 +2,9 @@
 // workers finish them, each game's record given to onGame as a local run gives it. The same schedule gives the
 // same records whatever the number of machines: a game's record depends only on the game and its seed. A run
 // carried on (--resume) first takes the results its tasks left in Redis, and queues only the games still missing.
+// Every second the run looks at Redis: for a `playground runs --cancel`, for its tasks still to come (a Redis that
+// lost them, restarted without persistence, ends the run with the reason instead of a wait for ever), and for
+// Redis itself (out of reach, the run says so and waits; Ctrl-C still stops it at once).
 
 import { QueueEvents } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
@@ -11,6 +14,10 @@ import type { Run, RunProgress } from '../runtime/run-schedule';
 import { buildId, cancelKey, clusterQueue, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
 
 type TaskResult = (GameRecord | null)[];
+
+/** How long Redis may be out of reach before the run says so, and how long a stopped run waits to tidy up. */
+const UNREACHABLE_MS = 5000;
+const CLEAN_UP_MS = 3000;
 
 /** Where and as what a schedule is played on the cluster. */
 export interface ClusterRun {
@@ -58,65 +65,116 @@ export function runOnCluster(
     }
   };
   let stop = () => {};
-  const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')));
-  // `playground runs --cancel` leaves a key; the run looks for it every second.
-  const watch = setInterval(() => {
-    void queue.client
-      .then((client) => client.get(cancelKey(owner)))
-      .then((found) => {
-        if (found !== null && !cancelled) {
-          onRemoteCancel();
-          cancelled = true;
-          stop();
-        }
-      })
-      .catch(() => {});
-  }, 1000);
+  let lose: (error: Error) => void = () => {};
+  const stopped = new Promise<'stopped'>((resolve, reject) => {
+    stop = () => resolve('stopped');
+    lose = reject;
+  });
+  stopped.catch(() => {});
   let tasks: GameTask[] = [];
-  const finished = (async () => {
-    try {
-      await events.waitUntilReady();
-      if (fresh) await (await queue.client).del(cancelKey(owner));
-      // Results this run's tasks left in Redis (its command died, or was stopped, after they were queued).
-      if (resumed) {
-        for (const job of await queue.getJobs('completed', 0, JOBS_READ - 1)) {
-          if (job?.data?.run === runId && job.data.build === buildId() && job.returnvalue) take(job.data.indices, job.returnvalue);
-        }
-        if (done > 0) log(`${done} games already played on the cluster taken from Redis`);
-        onBatch();
+  let queued = false;
+  // One look at a time: while Redis is out of reach a look waits (its commands wait for the connection), and one
+  // that has waited long enough is said.
+  let looking: Promise<void> | undefined;
+  let lookedAt = 0;
+  let toldUnreachable = false;
+  const watch = setInterval(() => {
+    if (looking) {
+      if (!toldUnreachable && performance.now() - lookedAt > UNREACHABLE_MS) {
+        toldUnreachable = true;
+        log(`cannot reach Redis at ${redis} for ${UNREACHABLE_MS / 1000} s: waiting for it (Ctrl-C stops, keeping the finished games)`);
       }
-      tasks = cut(indices.filter((index) => !records[index]));
-      const jobs = await queue.addBulk(
-        tasks.map((task) => ({
-          name: 'games',
-          data: task,
-          opts: { jobId: taskId(task.run, task.indices), attempts: 3, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 24 * 3600 } },
-        })),
+      return;
+    }
+    lookedAt = performance.now();
+    looking = look()
+      .then(() => {
+        if (toldUnreachable) log(`Redis at ${redis} answers again`);
+        toldUnreachable = false;
+      })
+      .catch(() => {})
+      .finally(() => (looking = undefined));
+  }, 1000);
+  /** `playground runs --cancel` leaves a key; the tasks still to come must be there. */
+  async function look(): Promise<void> {
+    const client = await queue.client;
+    if ((await client.get(cancelKey(owner))) !== null && !cancelled) {
+      onRemoteCancel();
+      cancelled = true;
+      stop();
+    }
+    if (!queued || cancelled) return;
+    const open = tasks.filter((task) => task.indices.some((index) => !records[index]));
+    if (open.length === 0) return;
+    // ioredis has EXISTS; BullMQ's client type leaves it out.
+    const keys = open.map((task) => queue.toKey(taskId(task.run, task.indices)));
+    const there = await (client as unknown as { exists(...keys: string[]): Promise<number> }).exists(...keys);
+    if (there < open.length)
+      lose(
+        new Error(
+          `${open.length - there} of the run's tasks are gone from Redis at ${redis} (restarted without persistence?): the finished games are kept, carry on with --resume`,
+        ),
       );
-      await Promise.all(
-        jobs.map(async (job, t) => {
-          let played: TaskResult | 'stopped';
-          try {
-            played = await Promise.race([job.waitUntilFinished(events), stopped]);
-          } catch (error) {
-            if (cancelled) return;
-            throw new Error(`a cluster task failed: ${(error as Error).message}`);
-          }
-          if (played === 'stopped' || cancelled) return;
-          take(tasks[t].indices, played);
-          onBatch();
-        }),
-      );
-      return records;
+  }
+  const play = async (): Promise<(GameRecord | undefined)[]> => {
+    await events.waitUntilReady();
+    if (fresh) await (await queue.client).del(cancelKey(owner));
+    // Results this run's tasks left in Redis (its command died, or was stopped, after they were queued).
+    if (resumed) {
+      for (const job of await queue.getJobs('completed', 0, JOBS_READ - 1)) {
+        if (job?.data?.run === runId && job.data.build === buildId() && job.returnvalue) take(job.data.indices, job.returnvalue);
+      }
+      if (done > 0) log(`${done} games already played on the cluster taken from Redis`);
+      onBatch();
+    }
+    tasks = cut(indices.filter((index) => !records[index]));
+    const jobs = await queue.addBulk(
+      tasks.map((task) => ({
+        name: 'games',
+        data: task,
+        opts: { jobId: taskId(task.run, task.indices), attempts: 3, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 24 * 3600 } },
+      })),
+    );
+    queued = true;
+    await Promise.all(
+      jobs.map(async (job, t) => {
+        let played: TaskResult | 'stopped';
+        try {
+          played = await Promise.race([job.waitUntilFinished(events), stopped]);
+        } catch (error) {
+          if (cancelled) return;
+          throw new Error(`a cluster task failed: ${(error as Error).message}`);
+        }
+        if (played === 'stopped' || cancelled) return;
+        take(tasks[t].indices, played);
+        onBatch();
+      }),
+    );
+    return records;
+  };
+  const finished = (async () => {
+    // Stopped (Ctrl-C, `runs --cancel`) while Redis is out of reach, the run ends at once with what was played;
+    // tasks lost from Redis end it with the reason.
+    const playing = play();
+    playing.catch(() => {});
+    try {
+      return await Promise.race([playing, stopped.then(() => records)]);
     } finally {
       clearInterval(watch);
       // Tasks not taken yet are removed (those whose games came back stay, for `playground runs`); those being
       // played finish on their worker and are not counted.
-      if (cancelled) {
-        const open = tasks.filter((task) => task.indices.some((index) => !records[index]));
-        await Promise.allSettled(open.map((task) => queue.remove(taskId(task.run, task.indices))));
-      }
-      await Promise.allSettled([queue.close(), events.close()]);
+      // Bounded: a Redis out of reach does not keep a stopped run from ending.
+      const cleanUp = async () => {
+        if (cancelled) {
+          const open = tasks.filter((task) => task.indices.some((index) => !records[index]));
+          await Promise.allSettled(open.map((task) => queue.remove(taskId(task.run, task.indices))));
+        }
+        await Promise.allSettled([queue.close(), events.close()]);
+      };
+      const tidied = await Promise.race([cleanUp().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), CLEAN_UP_MS))]);
+      // Redis out of reach: its connections would go on trying, and keep the command from ending.
+      // (Not waited for: without a connection there is nothing to wait for.)
+      if (!tidied) for (const connection of [queue, events]) void connection.disconnect().catch(() => {});
     }
   })();
 

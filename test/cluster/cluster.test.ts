@@ -268,6 +268,52 @@ describe('a submitter that dies', () => {
   }, 120_000);
 });
 
+describe('a Redis that loses the run', () => {
+  const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '20', '--json'];
+
+  /** A submitter whose tasks are all queued (the queue paused: none played), with its exit and what it wrote. */
+  async function queuedRun(own: RedisProcess, out: string) {
+    await setPaused(own.url, true);
+    const submitter = spawn(process.execPath, ['bin/playground.mjs', ...args, '--out', out, '--redis', own.url], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    submitter.stderr.on('data', (chunk) => (stderr += chunk));
+    const exit = new Promise<number | string | null>((done) => submitter.on('close', (code, signal) => done(code ?? signal)));
+    await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    return { submitter, exit, stderr: () => stderr };
+  }
+
+  it('restarted without persistence: the run ends within seconds, saying its tasks are gone, the games played kept', async () => {
+    let own = await startRedis();
+    const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
+    const run = await queuedRun(own, out);
+    await own.stop();
+    own = await startRedis(own.port, own.dir);
+    try {
+      expect(await run.exit).toBe(1);
+      expect(run.stderr()).toMatch(
+        /playground: \d+ of the run's tasks are gone from Redis at redis:\/\/127\.0\.0\.1:\d+ \(restarted without persistence\?\): the finished games are kept, carry on with --resume/,
+      );
+      expect(parseSavedRun(readFileSync(out, 'utf8')).finished).toBe(false);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
+
+  it('gone: the run says so and waits, and Ctrl-C stops it at once, the games played kept', async () => {
+    const own = await startRedis();
+    const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
+    const run = await queuedRun(own, out);
+    await own.stop();
+    await expect
+      .poll(run.stderr, { timeout: 30_000 })
+      .toMatch(/cannot reach Redis at \S+ for 5 s: waiting for it \(Ctrl-C stops, keeping the finished games\)/);
+    run.submitter.kill('SIGINT');
+    expect(await run.exit).toBe(130);
+    expect(run.stderr()).toContain('interrupted: the finished games are kept');
+    expect(parseSavedRun(readFileSync(out, 'utf8')).finished).toBe(false);
+  }, 60_000);
+});
+
 /** The cluster queue's tasks by state (a paused queue's tasks count as waiting). */
 async function taskCounts(url: string): Promise<{ waiting: number; active: number; completed: number }> {
   const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
