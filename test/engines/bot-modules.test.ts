@@ -71,6 +71,7 @@ describe('a bot module', () => {
     ['same-cell', 'illegal-move', 'choose returned "0" (cell 0 is taken); legalMoves() here: ['],
     ['exits', 'crash', "the bot's worker ended"],
     ['answers-itself', 'protocol', "the bot's worker answered something that is no move's answer"],
+    ['signals', 'crash', 'a bot module sends no signals'],
   ])(
     'that fails (%s) forfeits with its reason, and the run goes on',
     async (name, reason, detail) => {
