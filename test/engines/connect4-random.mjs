@@ -5,9 +5,9 @@
 // (writes 100 KB without a line break), twice (answers each move twice), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
 // and one start in a hundred does not answer hello), stubborn (never moves, and ignores quit, its closed
-// standard input and SIGTERM; given a file, it writes its process id there), gated (given a folder: random moves in
-// its first two games, counted over its processes, and from the third on only once the folder holds a file
-// "open": a run is cut there by construction). On its standard error it writes each position it is asked to move
+// standard input and SIGTERM; given a file, it writes its process id there), gated (given a folder and a number N, 2 by
+// default: random moves in its first N games, counted over its processes, and from the next on only once the
+// folder holds a file "open": a run is cut there by construction). On its standard error it writes each position it is asked to move
 // in (random), or why it is about to crash.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,8 +32,9 @@ const MIXED = ['random', 'crash', 'random', 'junk', 'random', 'illegal', 'random
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const hash = (text) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 let gameMode = mode;
-/** The gated mode's game number, over all its processes. */
+/** The gated mode's game number, over all its processes, and the games it plays before its gate (default 2). */
 let gatedGame = 0;
+const gatedAfter = Number(process.argv[4] ?? 2);
 function bumpIn(file) {
   const next = existsSync(file) ? Number(readFileSync(file, 'utf8')) + 1 : 0;
   writeFileSync(file, String(next));
@@ -57,7 +58,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (gameMode === 'crash') process.stderr.write('out of memory, about to crash\n');
   } else if (message.type === 'move') {
     const moves = legal(message.position);
-    if (mode === 'gated' && gatedGame >= 2 && !existsSync(join(counter, 'open'))) {
+    if (mode === 'gated' && gatedGame >= gatedAfter && !existsSync(join(counter, 'open'))) {
       const wait = setInterval(() => {
         if (!existsSync(join(counter, 'open'))) return;
         clearInterval(wait);
