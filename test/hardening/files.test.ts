@@ -48,6 +48,26 @@ describe('saved runs from outside', () => {
     ['a game without an arena', (d: RunDocument) => (d.schedule.game = 'puzzle15'), 'schedule.game'],
     ['a winner that is no seat', (d: RunDocument) => (d.records[0].winner = 2), 'records.0.winner'],
     ['more records than games', (d: RunDocument) => d.records.push(null), 'games do not match its schedule'],
+    // Fabricated records: each played again by the rules.
+    [
+      'a winner the rules do not give',
+      (d: RunDocument) => (d.records[0].winner = d.records[0].winner === 0 ? 1 : 0),
+      "game 0's record does not replay by the rules: the rules end it",
+    ],
+    ['a margin of 1e300', (d: RunDocument) => (d.records[1].margin = 1e300), "game 1's record does not replay by the rules"],
+    ['an illegal move', (d: RunDocument) => (d.records[0].moves[1].move = '99'), "game 0's record does not replay by the rules: move 2 (99)"],
+    ['a game cut short', (d: RunDocument) => d.records[0].moves.pop(), "game 0's record does not replay by the rules: the game is not over"],
+    ['moves after the end', (d: RunDocument) => d.records[0].moves.push(d.records[0].moves[0]), "game 0's record does not replay by the rules: move"],
+    [
+      'another start',
+      (d: RunDocument) => (d.records[0].start = d.records[2].start === d.records[0].start ? '4 0 1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7' : d.records[2].start),
+      'game 0 was played from another start',
+    ],
+    [
+      'a forfeit won by the forfeiter',
+      (d: RunDocument) => (d.records[0].forfeit = { seat: d.records[0].winner ?? 0, reason: 'crash', detail: 'x' }),
+      "game 0's record does not replay by the rules",
+    ],
   ])('are refused with the first reason: %s', async (_name, change, reason) => {
     const run = await aRun();
     expect(() => parseSavedRun(changed(run, change))).toThrow(reason);
