@@ -295,6 +295,7 @@ describe('a Redis that loses the run', () => {
       );
       expect(parseSavedRun(readFileSync(out, 'utf8')).finished).toBe(false);
     } finally {
+      run.submitter.kill('SIGKILL');
       await own.stop();
     }
   }, 60_000);
@@ -303,14 +304,18 @@ describe('a Redis that loses the run', () => {
     const own = await startRedis();
     const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
     const run = await queuedRun(own, out);
-    await own.stop();
-    await expect
-      .poll(run.stderr, { timeout: 30_000 })
-      .toMatch(/cannot reach Redis at \S+ for 5 s: waiting for it \(Ctrl-C stops, keeping the finished games\)/);
-    run.submitter.kill('SIGINT');
-    expect(await run.exit).toBe(130);
-    expect(run.stderr()).toContain('interrupted: the finished games are kept');
-    expect(parseSavedRun(readFileSync(out, 'utf8')).finished).toBe(false);
+    try {
+      await own.stop();
+      await expect
+        .poll(run.stderr, { timeout: 30_000 })
+        .toMatch(/cannot reach Redis at \S+ for 5 s: waiting for it \(Ctrl-C stops, keeping the finished games\)/);
+      run.submitter.kill('SIGINT');
+      expect(await run.exit).toBe(130);
+      expect(run.stderr()).toContain('interrupted: the finished games are kept');
+      expect(parseSavedRun(readFileSync(out, 'utf8')).finished).toBe(false);
+    } finally {
+      run.submitter.kill('SIGKILL'); // a failed check leaves no submitter waiting for a Redis that is gone
+    }
   }, 60_000);
 });
 
