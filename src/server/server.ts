@@ -23,7 +23,7 @@ export interface ServerOptions {
   readonly compactBytes?: number;
   readonly logFailure?: FailureLog;
   /** The cluster the arena's runs may go to (REDIS_URL), and how many runs from pages it plays at once. */
-  readonly cluster?: { readonly redis: string; readonly maxRuns?: number };
+  readonly cluster?: { readonly redis: string; readonly maxRuns?: number; readonly maxRunsPerAddress?: number; readonly maxGames?: number };
 }
 
 /**
@@ -72,7 +72,7 @@ async function describeCluster(cluster: ClusterRuns, method: string | undefined,
 export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
   const logFailure = options.logFailure ?? failureLog();
   const serve = staticFiles(options.root);
-  const cluster = new ClusterRuns({ redis: options.cluster?.redis, maxRuns: options.cluster?.maxRuns, logFailure });
+  const cluster = new ClusterRuns({ ...options.cluster, logFailure });
   // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     try {

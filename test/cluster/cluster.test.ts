@@ -237,6 +237,31 @@ describe('playground runs', () => {
   }, 120_000);
 });
 
+describe('a run of many tasks', () => {
+  it('holds at most 128 of them in Redis at once, queuing the next as one finishes, with the figures of a local run', async () => {
+    const own = await startRedis();
+    const worker = await startWorker(own.url, 'windowed', 2);
+    try {
+      // 6,500 pairs: 130 tasks of 50 pairs.
+      const args = ['tictactoe', 'tournament', '--bots', 'random,perfect', '--games', '6500', '--seed', '5', '--json'];
+      await setPaused(own.url, true);
+      const remote = runCli([...args, '--redis', own.url]);
+      await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBe(128);
+      // The submitter has queued what it may, and no more.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await taskCounts(own.url)).waiting).toBe(128);
+      await setPaused(own.url, false);
+      const { status, stdout } = await remote;
+      expect(status).toBe(0);
+      expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
+      expect((await taskCounts(own.url)).completed).toBe(130);
+    } finally {
+      await worker.stop();
+      await own.stop();
+    }
+  }, 120_000);
+});
+
 describe('a submitter that dies', () => {
   it('is carried on with --resume: the games its tasks played meanwhile are taken from Redis, the figures a local run’s', async () => {
     const own = await startRedis();
