@@ -41,6 +41,12 @@ class RankedRegular {}
 // Directions of the blank: 0 U, 1 L, 2 R, 3 D (the search's order); 3 - d is the opposite. Cell steps:
 const STEPS: usize = memory.data<i8>([-4, -1, 1, 4]);
 
+/**
+ * The most moves any board needs (the 15-puzzle's diameter): a threshold past it means a heuristic that does not
+ * hold (a pattern database whose bytes are wrong), and the search says so (-2) rather than search for ever.
+ */
+const DIAMETER: i32 = 80;
+
 const path = new StaticArray<i32>(128);
 let threshold: i32 = 0;
 let nextThreshold: i32 = 0;
@@ -331,6 +337,7 @@ export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   threshold = begin(which, nodeLimit, msLimit);
   splitDepth = -1;
   while (solutionLength < 0 && !searchStopped()) {
+    if (threshold > DIAMETER) return -2;
     runIteration(which);
     if (!searchStopped()) reportIteration(threshold, found ? solutionLength : -1, -1);
     threshold = nextThreshold;
@@ -358,11 +365,13 @@ function ownsNode(g: i32): bool {
 /**
  * One iteration of IDA* at `limit` (at least the board's estimate) over share `part` of `parts`, dealt at
  * `depth`: returns the solution's length, 0 for the goal, -1 when this share holds none (then
- * searchedLimit and nextLimit give the threshold searched and the next one) or the budget ran out.
+ * searchedLimit and nextLimit give the threshold searched and the next one) or the budget ran out, -2 when the
+ * threshold is past the diameter (a heuristic that does not hold).
  */
 export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
   threshold = max(limit, begin(which, nodeLimit, msLimit));
   if (solutionLength == 0) return 0;
+  if (threshold > DIAMETER) return -2;
   splitDepth = depth;
   share = part;
   shares = parts;

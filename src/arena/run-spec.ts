@@ -109,6 +109,18 @@ export function planRun(spec: RunSpec, bots?: readonly BotInfo[]): Schedule {
   }
 }
 
+/** How many games a spec's schedule has, counted without planning it (for a bound checked first). */
+export function plannedGames(spec: RunSpec): number {
+  switch (spec.kind) {
+    case 'tournament':
+      return ((spec.bots.length * (spec.bots.length - 1)) / 2) * spec.games * 2;
+    case 'sweep':
+      return spec.grid.reduce((points, axis) => points * Math.max(0, axis.hi - axis.lo + 1), 1) * spec.vs.length * spec.games * 2;
+    case 'match':
+      return spec.maxGames;
+  }
+}
+
 /** A sweep's ranges as the grid of its schedule and report. */
 export function sweepGrid(ranges: readonly { readonly name: string; readonly lo: number; readonly hi: number }[]): GridAxis[] {
   if (ranges.length === 0) throw new Error('tick at least one parameter to sweep');

@@ -4,6 +4,7 @@
 // schema cannot say (pairs, seats and records agree with each other); it is refused with the first reason.
 
 import * as v from 'valibot';
+import type { AnyGame } from '../contracts/game';
 import { games } from '../games';
 import { type MatchReport, matchReport } from './match';
 import { FORFEIT_REASONS, type GameRecord, LOG_KEPT } from './play-out';
@@ -181,6 +182,42 @@ function inconsistency(run: SavedRun): string | null {
       return `game ${i}'s seats are not its pairing's bots`;
     const record = records[i];
     if (record && (record.seats[0] !== first || record.seats[1] !== second)) return `game ${i} was played by other bots than its schedule's`;
+    if (record && record.start !== game.start) return `game ${i} was played from another start than its schedule's`;
+    const replayed = record && replayFault(games[schedule.game], record);
+    if (replayed) return `game ${i}'s record does not replay by the rules: ${replayed}`;
   }
+  return null;
+}
+
+/**
+ * What is wrong with a record played again by the rules: every move legal, and its end the rules' (the winner and
+ * the margin of its last position), or a forfeit (the loser's opponent the winner, with no margin) before the end.
+ */
+function replayFault(game: AnyGame, record: GameRecord): string | null {
+  const { rules } = game;
+  let position: unknown;
+  try {
+    position = rules.parse(record.start);
+  } catch (error) {
+    return `its start: ${(error as Error).message}`;
+  }
+  for (const [ply, move] of record.moves.entries()) {
+    if (rules.outcome(position)) return `move ${ply + 1} is played after the end of the game`;
+    try {
+      position = rules.play(position, rules.parseMove(move.move));
+    } catch (error) {
+      return `move ${ply + 1} (${move.move}): ${(error as Error).message}`;
+    }
+  }
+  const outcome = rules.outcome(position);
+  if (record.forfeit) {
+    // A bot that lost on time made its last move too late: the game may end with it.
+    if (outcome && record.forfeit.reason !== 'time') return 'a forfeit after the end of the game';
+    if (record.winner !== 1 - record.forfeit.seat || record.margin !== 0) return "a forfeit's winner is the other seat, with no margin";
+    return null;
+  }
+  if (!outcome) return 'the game is not over';
+  if (outcome.winner !== record.winner || (outcome.margin ?? 0) !== record.margin)
+    return `the rules end it ${outcome.winner === null ? 'drawn' : `won by seat ${outcome.winner}`}${outcome.margin ? ` by ${outcome.margin}` : ''}, not as the record says`;
   return null;
 }

@@ -121,36 +121,65 @@ export function matchCommand(
   return play({ game, kind: 'match', schedule: asUsage(() => matchSchedule(game, bots, maxGames, settings)), sprt }, options, pool);
 }
 
-/** `tune`: SPSA with a progress line, then the report as text or JSON (and in --out). */
+/**
+ * `tune`: SPSA with a progress line, then the report as text or JSON. --out keeps the report as it stands after
+ * every step (checked writable before the first); Ctrl-C (or SIGTERM) ends the tuning at once, the step under way
+ * dropped and the values so far the result (no verification), exit status 130; a second exits at once.
+ */
 export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], settings: TuneSettings, options: ArenaOptions, pool: WorkerPool): Promise<number> {
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   const interactive = process.stderr.isTTY;
   const started = performance.now();
   const id = newRunId(new Date());
-  let cancelledOnCluster = false;
+  let stopped = false;
   const play = playSettings(options, id, () => {
-    cancelledOnCluster = true;
+    stopped = true;
     process.stderr.write(`\nrun ${id} was cancelled on the cluster: the values so far are the result\n`);
   });
-  const report = await tune(
-    game,
-    known,
-    settings,
-    play,
-    pool,
-    (step, steps) => {
-      if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
-    },
-    () => cancelledOnCluster,
-  );
-  if (interactive) process.stderr.write('\n');
+  const aborted = new AbortController();
+  const interrupt = () => {
+    if (stopped) process.exit(130);
+    stopped = true;
+    aborted.abort();
+    process.stderr.write(`\ninterrupted: the values so far are the result (the step under way is dropped); interrupt again to quit at once\n`);
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   try {
+    // A path that cannot be written is found out before any game is played.
+    try {
+      file?.write({
+        bot: settings.bot,
+        vs: settings.vs,
+        seed: settings.seed,
+        steps: 0,
+        trajectory: {},
+        verification: { skipped: 'the tuning has not started' },
+      });
+    } catch (error) {
+      throw new UsageError(`--out: ${(error as Error).message}`);
+    }
+    const report = await tune(
+      game,
+      known,
+      settings,
+      play,
+      pool,
+      (step, steps, _trajectory, soFar) => {
+        if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
+        file?.writeSoon(() => soFar);
+      },
+      () => stopped,
+      aborted.signal,
+    );
+    if (interactive) process.stderr.write('\n');
     file?.write(report);
-  } catch (error) {
-    throw new UsageError(`--out: ${(error as Error).message}`);
+    console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
+    return stopped ? 130 : 0;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
   }
-  console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
-  return 0;
 }
 
 /** Carries on a saved run: its games not played yet, with its own settings; the results are an uninterrupted run's. */

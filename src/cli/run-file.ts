@@ -12,7 +12,7 @@ export class RunFile {
   private lastWrite = -Infinity;
   private lastWriteMs = 0;
   private timer?: ReturnType<typeof setTimeout>;
-  private latest?: () => SavedRun;
+  private latest?: () => SavedRun | object;
 
   constructor(private readonly path: string) {}
 
@@ -42,7 +42,7 @@ export class RunFile {
   }
 
   /** Writes `run()` soon: now, or once the pause since the last write is over. */
-  writeSoon(run: () => SavedRun): void {
+  writeSoon(run: () => SavedRun | object): void {
     this.latest = run;
     const wait = this.lastWrite + Math.max(250, 20 * this.lastWriteMs) - performance.now();
     if (wait <= 0) this.write(run());

@@ -1,16 +1,25 @@
-// A run played by the cluster's workers: its games are queued as tasks of whole pairs, and gathered here as the
-// workers finish them, each game's record given to onGame as a local run gives it. The same schedule gives the
-// same records whatever the number of machines: a game's record depends only on the game and its seed. A run
+// A run played by the cluster's workers: its games are queued as tasks of whole pairs, a bounded window of them at
+// a time (the next as one finishes), and gathered here as the workers finish them, each game's record given to
+// onGame as a local run gives it. The same schedule gives the same records whatever the number of machines: a game's record depends only on the game and its seed. A run
 // carried on (--resume) first takes the results its tasks left in Redis, and queues only the games still missing.
+// Every second the run looks at Redis: for a `playground runs --cancel`, for its tasks still to come (a Redis that
+// lost them, restarted without persistence, ends the run with the reason instead of a wait for ever), and for
+// Redis itself (out of reach, the run says so and waits; Ctrl-C still stops it at once).
 
 import { QueueEvents } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import type { Run, RunProgress } from '../runtime/run-schedule';
-import { buildId, cancelKey, clusterQueue, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
+import { buildId, cancelKey, closeWithin, clusterQueue, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
 
 type TaskResult = (GameRecord | null)[];
+
+/** How long Redis may be out of reach before the run says so, and how long a stopped run waits to tidy up. */
+const UNREACHABLE_MS = 5000;
+const CLEAN_UP_MS = 3000;
+/** The most tasks of a run in Redis at once. */
+export const QUEUED_TASKS = 128;
 
 /** Where and as what a schedule is played on the cluster. */
 export interface ClusterRun {
@@ -58,87 +67,143 @@ export function runOnCluster(
     }
   };
   let stop = () => {};
-  const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')));
-  // `playground runs --cancel` leaves a key; the run looks for it every second.
+  let lose: (error: Error) => void = () => {};
+  const stopped = new Promise<'stopped'>((resolve, reject) => {
+    stop = () => resolve('stopped');
+    lose = reject;
+  });
+  stopped.catch(() => {});
+  /** The run's tasks (their games' indices), queued a window at a time: those in Redis now are `inRedis`. */
+  let tasks: number[][] = [];
+  const inRedis = new Set<readonly number[]>();
+  let ending = false;
+  // One look at a time: while Redis is out of reach a look waits (its commands wait for the connection), and one
+  // that has waited long enough is said.
+  let looking: Promise<void> | undefined;
+  let lookedAt = 0;
+  let toldUnreachable = false;
   const watch = setInterval(() => {
-    void queue.client
-      .then((client) => client.get(cancelKey(owner)))
-      .then((found) => {
-        if (found !== null && !cancelled) {
-          onRemoteCancel();
-          cancelled = true;
-          stop();
-        }
-      })
-      .catch(() => {});
-  }, 1000);
-  let tasks: GameTask[] = [];
-  const finished = (async () => {
-    try {
-      await events.waitUntilReady();
-      if (fresh) await (await queue.client).del(cancelKey(owner));
-      // Results this run's tasks left in Redis (its command died, or was stopped, after they were queued).
-      if (resumed) {
-        for (const job of await queue.getJobs('completed', 0, JOBS_READ - 1)) {
-          if (job?.data?.run === runId && job.data.build === buildId() && job.returnvalue) take(job.data.indices, job.returnvalue);
-        }
-        if (done > 0) log(`${done} games already played on the cluster taken from Redis`);
-        onBatch();
+    if (looking) {
+      if (!toldUnreachable && performance.now() - lookedAt > UNREACHABLE_MS) {
+        toldUnreachable = true;
+        log(`cannot reach Redis at ${redis} for ${UNREACHABLE_MS / 1000} s: waiting for it (Ctrl-C stops, keeping the finished games)`);
       }
-      tasks = cut(indices.filter((index) => !records[index]));
-      const jobs = await queue.addBulk(
-        tasks.map((task) => ({
-          name: 'games',
-          data: task,
-          opts: { jobId: taskId(task.run, task.indices), attempts: 3, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 24 * 3600 } },
-        })),
+      return;
+    }
+    lookedAt = performance.now();
+    looking = look()
+      .then(() => {
+        if (toldUnreachable) log(`Redis at ${redis} answers again`);
+        toldUnreachable = false;
+      })
+      .catch(() => {})
+      .finally(() => (looking = undefined));
+  }, 1000);
+  /** `playground runs --cancel` leaves a key; the tasks still to come must be there. */
+  async function look(): Promise<void> {
+    const client = await queue.client;
+    if ((await client.get(cancelKey(owner))) !== null && !cancelled) {
+      onRemoteCancel();
+      cancelled = true;
+      stop();
+    }
+    if (cancelled) return;
+    const open = [...inRedis];
+    if (open.length === 0) return;
+    // ioredis has EXISTS; BullMQ's client type leaves it out.
+    const keys = open.map((indices) => queue.toKey(taskId(runId, indices)));
+    const there = await (client as unknown as { exists(...keys: string[]): Promise<number> }).exists(...keys);
+    if (there < open.length)
+      lose(
+        new Error(
+          `${open.length - there} of the run's tasks are gone from Redis at ${redis} (restarted without persistence?): the finished games are kept, carry on with --resume`,
+        ),
       );
-      await Promise.all(
-        jobs.map(async (job, t) => {
-          let played: TaskResult | 'stopped';
-          try {
-            played = await Promise.race([job.waitUntilFinished(events), stopped]);
-          } catch (error) {
-            if (cancelled) return;
-            throw new Error(`a cluster task failed: ${(error as Error).message}`);
-          }
-          if (played === 'stopped' || cancelled) return;
-          take(tasks[t].indices, played);
-          onBatch();
-        }),
-      );
-      return records;
+  }
+  const play = async (): Promise<(GameRecord | undefined)[]> => {
+    await events.waitUntilReady();
+    if (fresh) await (await queue.client).del(cancelKey(owner));
+    // Results this run's tasks left in Redis (its command died, or was stopped, after they were queued).
+    if (resumed) {
+      for (const job of await queue.getJobs('completed', 0, JOBS_READ - 1)) {
+        if (job?.data?.run === runId && job.data.build === buildId() && job.returnvalue) take(job.data.indices, job.returnvalue);
+      }
+      if (done > 0) log(`${done} games already played on the cluster taken from Redis`);
+      onBatch();
+    }
+    tasks = cut(indices.filter((index) => !records[index]));
+    // Tasks are queued as earlier ones finish, at most QUEUED_TASKS at once: what a run holds in Redis (and here)
+    // stays bounded however many games it has, and runs queued together take turns.
+    let next = 0;
+    const lane = async () => {
+      while (next < tasks.length && !cancelled && !ending) await playTask(tasks[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(QUEUED_TASKS, tasks.length) }, lane));
+    return records;
+  };
+  async function playTask(taskIndices: readonly number[]): Promise<void> {
+    const task = gameTask(taskIndices);
+    const job = await queue.add('games', task, {
+      jobId: taskId(runId, taskIndices),
+      attempts: 3,
+      removeOnComplete: { age: 24 * 3600 },
+      removeOnFail: { age: 24 * 3600 },
+    });
+    if (ending) return void (await queue.remove(job.id!).catch(() => {}));
+    inRedis.add(taskIndices);
+    let played: TaskResult | 'stopped';
+    try {
+      played = await Promise.race([job.waitUntilFinished(events), stopped]);
+    } catch (error) {
+      inRedis.delete(taskIndices);
+      if (cancelled) return;
+      throw new Error(`a cluster task failed: ${(error as Error).message}`);
+    }
+    // Stopped: the task stays listed, for the clean-up to remove it.
+    if (played === 'stopped') return;
+    inRedis.delete(taskIndices);
+    if (cancelled) return;
+    take(taskIndices, played);
+    onBatch();
+  }
+  const finished = (async () => {
+    // Stopped (Ctrl-C, `runs --cancel`) while Redis is out of reach, the run ends at once with what was played;
+    // tasks lost from Redis end it with the reason.
+    const playing = play();
+    playing.catch(() => {});
+    try {
+      return await Promise.race([playing, stopped.then(() => records)]);
     } finally {
       clearInterval(watch);
-      // Tasks not taken yet are removed (those whose games came back stay, for `playground runs`); those being
-      // played finish on their worker and are not counted.
-      if (cancelled) {
-        const open = tasks.filter((task) => task.indices.some((index) => !records[index]));
-        await Promise.allSettled(open.map((task) => queue.remove(taskId(task.run, task.indices))));
-      }
-      await Promise.allSettled([queue.close(), events.close()]);
+      ending = true;
+      // A run that ends before its last game (stopped, failed) removes its tasks not taken yet (those whose games
+      // came back stay, for `playground runs`); those being played finish on their worker and are not counted.
+      // Bounded: a Redis out of reach does not keep a stopped run from ending (its connections are dropped, as
+      // they would go on trying and keep the command from ending).
+      await closeWithin([queue, events], CLEAN_UP_MS, () => Promise.allSettled([...inRedis].map((taskIndices) => queue.remove(taskId(runId, taskIndices)))));
     }
   })();
 
   /** The games to play as tasks of whole pairs (a pair's two games are adjacent in a schedule). */
-  function cut(todo: readonly number[]): GameTask[] {
+  function cut(todo: readonly number[]): number[][] {
     const size = 2 * pairsPerTask(Math.ceil(todo.length / 2));
-    const cutTasks: GameTask[] = [];
-    for (let first = 0; first < todo.length; first += size) {
-      const chosen = todo.slice(first, first + size);
-      cutTasks.push({
-        owner,
-        run: runId,
-        game: schedule.game,
-        ...(schedule.size === undefined ? {} : { size: schedule.size }),
-        indices: chosen,
-        games: chosen.map((index) => schedule.games[index]),
-        time,
-        engines,
-        build: buildId(),
-      });
-    }
+    const cutTasks: number[][] = [];
+    for (let first = 0; first < todo.length; first += size) cutTasks.push(todo.slice(first, first + size));
     return cutTasks;
+  }
+
+  function gameTask(taskIndices: readonly number[]): GameTask {
+    return {
+      owner,
+      run: runId,
+      game: schedule.game,
+      ...(schedule.size === undefined ? {} : { size: schedule.size }),
+      indices: taskIndices,
+      games: taskIndices.map((index) => schedule.games[index]),
+      time,
+      engines,
+      build: buildId(),
+    };
   }
 
   return {

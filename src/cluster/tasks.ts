@@ -3,7 +3,7 @@
 // task carries everything a worker needs to play its games as a local run would (the games with their seeds, the
 // time control) and the build it was made for: results from different code must not mix.
 
-import { type ConnectionOptions, Queue } from 'bullmq';
+import { type ConnectionOptions, Queue, type QueueBase } from 'bullmq';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +128,27 @@ export async function checkRedis(url: string, ms = 5000): Promise<void> {
     throw new Error(`cannot reach Redis at ${url}: ${(error as Error).message}`);
   } finally {
     clearTimeout(timer);
-    await queue.close().catch(() => {});
+    await closeWithin([queue], 1000);
   }
+}
+
+/**
+ * Closes queues (and their events) within `ms`, doing `first` before if Redis answers: false when it did not
+ * (then they are disconnected). A connection still connecting is never closed: BullMQ's close() of one drops
+ * its error listener before the connection fails, and that unheard 'error' would end the process.
+ */
+export async function closeWithin(queues: readonly QueueBase[], ms: number, first: () => Promise<unknown> = async () => {}): Promise<boolean> {
+  const closing = (async () => {
+    await Promise.all(queues.map((queue) => queue.waitUntilReady()));
+    await first();
+    await Promise.all(queues.map((queue) => queue.close()));
+  })().then(
+    () => true,
+    () => false,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const closed = await Promise.race([closing, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  clearTimeout(timer);
+  if (!closed) for (const queue of queues) void queue.disconnect().catch(() => {});
+  return closed;
 }

@@ -1,9 +1,10 @@
 // `playground worker --redis URL`: a machine's worker process for the cluster. It takes game tasks from the queue
 // (BullMQ's Worker: a task whose worker dies is taken again by another once its lock expires) and plays them on
 // this machine's worker pool with the same code as a local run, N tasks at once. A task made by another build is
-// refused with the reason: results from different code must not mix.
+// not played (results from different code must not mix) and not failed either: it goes back to the queue without
+// spending an attempt, for a worker of its build, and this worker says so once and leaves the queue alone a while.
 
-import { Worker } from 'bullmq';
+import { WaitingError, Worker } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import { gameById } from '../games';
@@ -15,6 +16,8 @@ import { buildId, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
 
 /** How long a task stays locked to a worker that stopped answering before another may take it. */
 export const TASK_LOCK_MS = 10_000;
+/** How long a worker that met a task of another build leaves the queue alone. */
+const FOREIGN_BUILD_PAUSE_MS = 5000;
 
 export function startClusterWorker(
   redis: string,
@@ -35,11 +38,22 @@ export function startClusterWorker(
     }
     return identified.get(key)!;
   };
+  const foreignBuilds = new Set<string>();
   const worker = new Worker<GameTask, (GameRecord | null)[]>(
     QUEUE_NAME,
-    async (job) => {
+    async (job, token) => {
       const task = job.data;
-      if (task.build !== buildId()) throw new Error(`worker ${name} runs build ${buildId()}, the task was made by build ${task.build}: update one of them`);
+      if (task.build !== buildId()) {
+        if (!foreignBuilds.has(task.build)) {
+          foreignBuilds.add(task.build);
+          log(`worker ${name} runs build ${buildId()}; tasks of build ${task.build} are left for a worker of theirs: update one of them`);
+        }
+        await job.moveToWait(token);
+        // Taken again at once, it would be handed back and forth: this worker waits before it takes any task.
+        worker.pause(true).catch(() => {});
+        setTimeout(() => worker.resume(), FOREIGN_BUILD_PAUSE_MS).unref();
+        throw new WaitingError();
+      }
       const game = gameById(task.game);
       const missing = task.engines.filter((engine) => !engines.some((spec) => spec.name === engine));
       if (missing.length > 0) throw new Error(`worker ${name} has no engine ${missing.join(', ')}: start it with --engine NAME=COMMAND as the run was`);

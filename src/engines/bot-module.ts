@@ -8,7 +8,8 @@ import { parser } from '@lezer/javascript';
 import * as v from 'valibot';
 import type { AnyGame } from '../contracts/game';
 import { Rng } from '../contracts/rng';
-import type { EngineInfo } from './protocol';
+import { type EngineInfo, EngineInfoSchema } from './protocol';
+import { LOG_KEPT } from '../arena/play-out';
 
 const ParamSchema = v.object({
   name: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'a parameter name is a letter then letters, digits or _')),
@@ -43,20 +44,25 @@ export interface ChooseRequest {
   readonly params: Readonly<Record<string, number>>;
 }
 
-export interface ChooseAnswer {
-  /** The move in the game's notation (or, when it is none, what the bot returned). */
-  readonly move: string;
-  /** Why the bot's answer is no legal move, naming what it returned. */
-  readonly illegal?: string;
-  /** The last search figures the bot reported with `info`, if any. */
-  readonly info?: EngineInfo;
-  /** What the bot logged during this move. */
-  readonly log: readonly string[];
-  readonly ms: number;
-}
-
 /** How many log lines, and how many `info` reports, a module may make in one move; past that they are dropped. */
 const REPORTS_KEPT = 1000;
+
+/**
+ * The worker's answer to a move, as the host reads it: a module can write to its worker's port itself, so the
+ * host takes only what has this shape (anything else is the module's fault).
+ */
+export const ChooseAnswerSchema = v.object({
+  /** The move in the game's notation (or, when it is none, what the bot returned). */
+  move: v.pipe(v.string(), v.maxLength(1000)),
+  /** Why the bot's answer is no legal move, naming what it returned. */
+  illegal: v.optional(v.pipe(v.string(), v.maxLength(4000))),
+  /** The last search figures the bot reported with `info`, if any. */
+  info: v.optional(EngineInfoSchema),
+  /** What the bot logged during this move. */
+  log: v.pipe(v.array(v.pipe(v.string(), v.maxLength(LOG_KEPT))), v.maxLength(REPORTS_KEPT)),
+  ms: v.pipe(v.number(), v.finite()),
+});
+export type ChooseAnswer = v.InferOutput<typeof ChooseAnswerSchema>;
 
 const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
@@ -140,6 +146,7 @@ export async function chooseMove(
   const { rules } = game;
   const started = performance.now();
   const log: string[] = [];
+  let logged = 0;
   let reports = 0;
   let lastInfo: EngineInfo | undefined;
   const rng = new Rng(request.seed);
@@ -156,8 +163,16 @@ export async function chooseMove(
     formatMove: (move: unknown) => rules.formatMove(move),
     timeLeftMs: () => Math.max(0, request.ms - (performance.now() - started)),
     random: () => rng.nextU32() / 2 ** 32,
+    // Bounded as it is written: the move's log keeps its first LOG_KEPT characters, whatever the bot logs.
     log: (...values: unknown[]) => {
-      if (log.length < REPORTS_KEPT) log.push(values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' '));
+      const room = LOG_KEPT - logged;
+      if (room <= 0 || log.length >= REPORTS_KEPT) return;
+      const line = values
+        .map((value) => printable(value, room))
+        .join(' ')
+        .slice(0, room);
+      logged += line.length + 1;
+      log.push(line);
     },
     info: (figures: unknown) => {
       lastInfo = engineInfo(rules, figures);
@@ -197,6 +212,16 @@ export async function chooseMove(
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A logged value as text, at most `room` characters of it (a value JSON cannot write is named as such). */
+function printable(value: unknown, room: number): string {
+  if (typeof value === 'string') return value.slice(0, room);
+  try {
+    return String(JSON.stringify(value)).slice(0, room);
+  } catch {
+    return '[a value that cannot be written]';
+  }
+}
+
 /** A move in the game's notation read back, when the notation reads it as itself (else undefined). */
 function readMove(rules: AnyGame['rules'], text: string): { move: unknown } | undefined {
   try {
@@ -216,10 +241,17 @@ export function createBotModuleApi(findGame: (id: string) => AnyGame) {
       loaded = { bot, game: findGame(gameId), url };
       return { name: bot.name, ...(bot.author ? { author: bot.author } : {}), params: bot.params };
     },
-    /** `onInfo` gets the module's `info` reports as they come (a Comlink proxy across the worker boundary). */
-    choose(request: ChooseRequest, onInfo?: (info: EngineInfo) => void): Promise<ChooseAnswer> {
+    /**
+     * `reports`, when given, is a port the module's `info` reports are posted on as they come: plain messages the
+     * host reads through their schema (never a function of the host's to call).
+     */
+    async choose(request: ChooseRequest, reports?: MessagePort): Promise<ChooseAnswer> {
       if (!loaded) throw new Error('no bot module is loaded');
-      return chooseMove(loaded.game, loaded.bot, loaded.url, request, onInfo);
+      try {
+        return await chooseMove(loaded.game, loaded.bot, loaded.url, request, reports && ((info) => reports.postMessage(info)));
+      } finally {
+        reports?.close();
+      }
     },
   };
 }

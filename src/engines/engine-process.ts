@@ -57,6 +57,8 @@ export class EngineProcess implements Engine {
     const splitter = new LineSplitter(MAX_LINE_BYTES);
     this.child.stdout!.on('data', (chunk: Buffer) => {
       for (const line of splitter.push(chunk)) this.receive(line);
+      // A line past the bound is junk already, whether or not it ever ends.
+      if (splitter.overflowing > 0) this.fail(new EngineFault('protocol', `it wrote a line of over ${MAX_LINE_BYTES} bytes`));
     });
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-LOG_KEPT);
@@ -143,7 +145,12 @@ export class EngineProcess implements Engine {
       return this.fail(new EngineFault('protocol', `it wrote ${shown}, not one JSON object of the protocol`));
     }
     const waiter = this.waiter;
-    if (!waiter) return; // nothing asked: an info line after a move, say
+    if (!waiter) {
+      // Nothing asked: an info line after a move is let be, but a move nobody asked for would be taken for the
+      // answer to the next question.
+      if ('move' in message) this.fail(new EngineFault('protocol', `it answered a move it was not asked for: ${JSON.stringify(message).slice(0, 200)}`));
+      return;
+    }
     if ('info' in message && !('move' in message)) return waiter.onInfo?.(message.info);
     waiter.resolve(message);
   }

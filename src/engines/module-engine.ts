@@ -3,12 +3,13 @@
 // worker, and nothing it does reaches the host but its answers. Faults are the engine faults: `no-hello` (it
 // does not load in time), `crash` (an error in its code, named by line, or its worker ended), `time`.
 
-import { proxy, type Remote } from 'comlink';
-import type { BotModuleApi, ChooseAnswer } from './bot-module';
+import { type Remote, transfer } from 'comlink';
+import * as v from 'valibot';
+import { type BotModuleApi, type ChooseAnswer, ChooseAnswerSchema } from './bot-module';
 import type { MoveTime } from '../arena/time-control';
 import { type Engine, type EngineIdentity, type EngineMove, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
 import { LOG_KEPT } from '../arena/play-out';
-import type { EngineInfo } from './protocol';
+import { type EngineInfo, EngineInfoSchema } from './protocol';
 
 /** A worker running workers/bot-*.ts, and how to end it. */
 export interface BotWorker {
@@ -51,10 +52,39 @@ export class ModuleEngine implements Engine {
   async move(position: string, time: MoveTime, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
     const limit = moveDeadline(time);
     const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params };
-    const answer: ChooseAnswer = await this.within(limit, 'time', `no move within ${limit} ms`, () => this.worker.api.choose(request, onInfo && proxy(onInfo)));
+    const reports = onInfo && new MessageChannel();
+    if (reports) this.listen(reports.port1, onInfo!);
+    let answered: unknown;
+    try {
+      answered = await this.within(limit, 'time', `no move within ${limit} ms`, () =>
+        this.worker.api.choose(request, reports && transfer(reports.port2, [reports.port2])),
+      );
+    } finally {
+      reports?.port1.close();
+    }
+    // The module may have written to its worker's port itself: only an answer of the schema is one.
+    const parsed = v.safeParse(ChooseAnswerSchema, answered);
+    if (!parsed.success) {
+      const fault = new EngineFault('protocol', `the bot's worker answered something that is no move's answer (${parsed.issues[0].message})`);
+      this.fail(fault);
+      throw fault;
+    }
+    const answer: ChooseAnswer = parsed.output;
     if (answer.log.length > 0) this.log = `${this.log}${answer.log.join('\n')}\n`.slice(-LOG_KEPT);
     if (answer.illegal) throw new EngineFault('illegal-move', answer.illegal);
     return { move: answer.move, ...(answer.info ? { info: answer.info } : {}) };
+  }
+
+  /**
+   * Reads the move's `info` reports from a port through their schema (the module can write anything there): the
+   * host exposes nothing of its own to the worker, no function to call, no object to set.
+   */
+  private listen(port: MessagePort, onInfo: (info: EngineInfo) => void): void {
+    port.addEventListener('message', (event) => {
+      const info = v.safeParse(EngineInfoSchema, (event as MessageEvent).data);
+      if (info.success) onInfo(info.output);
+    });
+    port.start();
   }
 
   takeErrors(): string {

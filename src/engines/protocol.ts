@@ -7,40 +7,43 @@ import * as v from 'valibot';
 export const PROTOCOL_VERSION = 1;
 
 const seat = v.union([v.literal(0), v.literal(1)]);
-const params = v.record(v.string(), v.number());
+/** A number that is one: JSON reads 1e999 as Infinity, which a run file could not keep (it would write null). */
+const finite = v.pipe(v.number(), v.finite());
+const params = v.record(v.string(), finite);
 
 /** What the host sends. */
 const HostMessageSchema = v.variant('type', [
-  v.object({ type: v.literal('hello'), protocol: v.number(), game: v.string() }),
+  v.object({ type: v.literal('hello'), protocol: finite, game: v.string() }),
   v.object({ type: v.literal('newgame'), seat, params: v.optional(params, {}) }),
   /** `ms`: the time the engine should spend on this move (0: no limit); with a clock, `clock` is what is left and `increment` what each move adds. */
   v.object({
     type: v.literal('move'),
     position: v.string(),
-    ms: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
-    clock: v.optional(v.pipe(v.number(), v.minValue(0))),
-    increment: v.optional(v.pipe(v.number(), v.minValue(0))),
+    ms: v.optional(v.pipe(finite, v.minValue(0)), 0),
+    clock: v.optional(v.pipe(finite, v.minValue(0))),
+    increment: v.optional(v.pipe(finite, v.minValue(0))),
   }),
   v.object({ type: v.literal('quit') }),
 ]);
 export type HostMessage = v.InferOutput<typeof HostMessageSchema>;
 
-const ParamSpecSchema = v.object({ name: v.string(), label: v.optional(v.string()), min: v.number(), max: v.number(), default: v.number() });
+const integer = v.pipe(v.number(), v.integer());
+const ParamSpecSchema = v.object({ name: v.string(), label: v.optional(v.string()), min: integer, max: integer, default: integer });
 
 /** Search figures an engine may report, live (an `info` line) or with its move. */
-const InfoSchema = v.object({
-  depth: v.optional(v.number()),
-  nodes: v.optional(v.number()),
-  score: v.optional(v.number()),
+export const EngineInfoSchema = v.object({
+  depth: v.optional(v.pipe(finite, v.minValue(0))),
+  nodes: v.optional(v.pipe(finite, v.minValue(0))),
+  score: v.optional(finite),
   pv: v.optional(v.array(v.string())),
 });
-export type EngineInfo = v.InferOutput<typeof InfoSchema>;
+export type EngineInfo = v.InferOutput<typeof EngineInfoSchema>;
 
 /** What an engine sends: its name (the answer to hello), a move, or search figures before its move. */
 const EngineMessageSchema = v.union([
-  v.object({ move: v.string(), info: v.optional(InfoSchema) }),
+  v.object({ move: v.string(), info: v.optional(EngineInfoSchema) }),
   v.object({ name: v.string(), author: v.optional(v.string()), params: v.optional(v.array(ParamSpecSchema)) }),
-  v.object({ info: InfoSchema }),
+  v.object({ info: EngineInfoSchema }),
 ]);
 export type EngineMessage = v.InferOutput<typeof EngineMessageSchema>;
 

@@ -33,6 +33,11 @@ export class LineSplitter {
     return lines;
   }
 
+  /** The bytes of a line past the bound that has not ended yet (0: none): a reader may give up on it at once. */
+  get overflowing(): number {
+    return Math.max(0, this.skipped);
+  }
+
   /** The last line, when the input does not end with a line break. */
   end(): Line[] {
     return this.length > 0 || this.skipped > 0 ? [this.finish()] : [];

@@ -51,9 +51,12 @@ export async function tune(
   settings: TuneSettings,
   play: PlaySettings,
   pool: WorkerPool,
-  onStep: (step: number, steps: number, trajectory: Readonly<Record<string, readonly number[]>>) => void = () => {},
+  /** After every step: its number, the steps in all, the trajectory so far, and the report as it stands (no verification yet). */
+  onStep: (step: number, steps: number, trajectory: Readonly<Record<string, readonly number[]>>, soFar: TuneReport) => void = () => {},
   /** Asked before each step: true ends the tuning there (the values so far are the result, with no verification). */
   stopped: () => boolean = () => false,
+  /** Aborted, the step under way is cancelled too, and the tuning ends as when stopped. */
+  abort?: AbortSignal,
 ): Promise<TuneReport> {
   const startConfig = parseBotConfig(known, settings.bot);
   const configOf = (values: Readonly<Record<string, number>>) => formatBotConfig(known, { id: startConfig.id, params: { ...startConfig.params, ...values } });
@@ -86,17 +89,35 @@ export async function tune(
         { pair, start, seats: [opponent, config] as const, seed },
       ]),
     };
-    const records = await playSchedule(pool, game, schedule, play).finished;
+    const run = playSchedule(pool, game, schedule, play);
+    const cancel = () => run.cancel();
+    abort?.addEventListener('abort', cancel);
+    const records = await run.finished.finally(() => abort?.removeEventListener('abort', cancel));
     // Stopped while the step was played (its games not all finished): the values so far are the result.
     if (records.some((record) => !record)) break;
     // In each pair the configuration sits first, then second (by seat, not by name: it may equal the opponent).
     const points = ([first, second]: (GameRecord | undefined)[]) => pairScore(first!.winner, second!.winner) / 2;
     spsa.update(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
     for (const [i, param] of settings.params.entries()) trajectory[param.name].push(Number(spsa.theta[i].toFixed(4)));
-    onStep(k + 1, steps, trajectory);
+    onStep(k + 1, steps, trajectory, report({ skipped: `the tuning is under way: ${k + 1} of ${steps} steps played` }));
   }
-  const final = spsa.values();
-  const tuned = configOf(final);
+  /** The report of the tuning as it stands, with its verification (or why there is none). */
+  function report(verification: TuneReport['verification']): TuneReport {
+    const final = spsa.values();
+    return {
+      bot: settings.bot,
+      vs: settings.vs,
+      steps: trajectory[settings.params[0].name].length,
+      games: trajectory[settings.params[0].name].length * 4,
+      seed: settings.seed,
+      start: Object.fromEntries(settings.params.map((param) => [param.name, startConfig.params[param.name]])),
+      final,
+      trajectory,
+      verification,
+      tuned: configOf(final),
+    };
+  }
+  const tuned = configOf(spsa.values());
   const from = configOf({});
   const verification = stopped()
     ? { skipped: 'the tuning was stopped: no verification' }
@@ -110,16 +131,5 @@ export async function tune(
           play,
           stopped,
         );
-  return {
-    bot: settings.bot,
-    vs: settings.vs,
-    steps: trajectory[settings.params[0].name].length,
-    games: trajectory[settings.params[0].name].length * 4,
-    seed: settings.seed,
-    start: Object.fromEntries(settings.params.map((param) => [param.name, startConfig.params[param.name]])),
-    final,
-    trajectory,
-    verification,
-    tuned,
-  };
+  return report(verification);
 }

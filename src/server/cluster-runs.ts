@@ -1,18 +1,20 @@
 // The arena page's runs on the cluster (a server started with REDIS_URL): a page sends a run's spec over the
 // WebSocket, the server plans its schedule as the page does (arena/run-spec.ts), queues it on the cluster as
 // `playground <game> tournament --redis` would, and sends the page each game as it comes back; the page makes of
-// them its results and its saved run. Gates: one run at a time per connection, `maxRuns` at once on the server,
-// the spec checked and planned before anything is queued; a page that goes away has its run cancelled (the tasks
-// not taken yet are removed), and so has every run when the server closes. The games are sent paced by what the
+// them its results and its saved run. Gates: one run at a time per connection, `maxRunsPerAddress` from one
+// address and `maxRuns` in all at once (a run counts until its tasks are tidied away), the spec checked and its
+// games counted (at most `maxGames`) before it is planned, and planned before anything is queued (a window of
+// tasks at a time, cluster/submit.ts); a page that goes away has its run cancelled (the tasks not taken yet are
+// removed) and its state dropped, and so has every run when the server closes. The games are sent paced by what the
 // connection has read, so that a page that reads slowly slows its run's messages instead of losing them.
 
 import { randomBytes } from 'node:crypto';
 import type { GameRecord } from '../arena/play-out';
-import { planRun, type RunSpec } from '../arena/run-spec';
+import { plannedGames, planRun, type RunSpec } from '../arena/run-spec';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import { runOnCluster } from '../cluster/submit';
-import { clusterQueue } from '../cluster/tasks';
+import { closeWithin, clusterQueue } from '../cluster/tasks';
 import { type ClusterServerMessage, parseClusterClientMessage } from '../net/cluster-protocol';
 import type { Run } from '../runtime/run-schedule';
 import type { FailureLog } from './failures';
@@ -21,8 +23,11 @@ import type { Client } from './rooms';
 export interface ClusterRunsOptions {
   /** The cluster's Redis (redis://HOST:PORT); without it the page is told there is no cluster. */
   readonly redis?: string;
-  /** Runs from pages played at once. */
+  /** Runs from pages played at once, in all and from one address. */
   readonly maxRuns?: number;
+  readonly maxRunsPerAddress?: number;
+  /** The most games of a run from a page. */
+  readonly maxGames?: number;
   readonly logFailure?: FailureLog;
 }
 
@@ -32,16 +37,24 @@ const UNREAD_BYTES = 256 * 1024;
 const PACE_MS = 50;
 const STATUS_CACHE_MS = 2000;
 
+/** What makes a run of each kind smaller. */
+const FEWER = { tournament: 'fewer starts or bots', sweep: 'fewer starts, grid points or opponents', match: 'fewer games' } as const;
+
 interface PageRun {
   readonly id: string;
   readonly run: Run;
+  readonly address: string;
 }
 
 export class ClusterRuns {
+  /** Each connection's run, and every run until its tasks are tidied away (its page may have gone). */
   private readonly runs = new Map<Client, PageRun>();
+  private readonly playing = new Set<PageRun>();
   private readonly outboxes = new Map<Client, string[]>();
   private readonly gone = new WeakSet<Client>();
   private readonly maxRuns: number;
+  private readonly maxRunsPerAddress: number;
+  private readonly maxGames: number;
   private readonly logFailure: FailureLog;
   private statusQueue?: ReturnType<typeof clusterQueue>;
   private status?: { at: number; workers: Promise<number | null> };
@@ -49,6 +62,8 @@ export class ClusterRuns {
 
   constructor(private readonly options: ClusterRunsOptions = {}) {
     this.maxRuns = options.maxRuns ?? 4;
+    this.maxRunsPerAddress = options.maxRunsPerAddress ?? 2;
+    this.maxGames = options.maxGames ?? 100_000;
     this.logFailure = options.logFailure ?? (() => {});
   }
 
@@ -65,7 +80,7 @@ export class ClusterRuns {
       ]).catch(() => null);
       this.status = { at: Date.now(), workers };
     }
-    return { available: true, workers: await this.status.workers, runs: this.runs.size, maxRuns: this.maxRuns };
+    return { available: true, workers: await this.status.workers, runs: this.playing.size, maxRuns: this.maxRuns };
   }
 
   /** Handles a message of the socket if it is a cluster message; false when it is not one (it is the Lobby's). */
@@ -97,7 +112,7 @@ export class ClusterRuns {
   close(): void {
     this.closed = true;
     for (const client of [...this.runs.keys()]) this.leave(client);
-    void this.statusQueue?.close().catch(() => {});
+    if (this.statusQueue) void closeWithin([this.statusQueue], 1000);
   }
 
   private start(client: Client, id: string, spec: RunSpec, time: TimeControl): void {
@@ -105,7 +120,15 @@ export class ClusterRuns {
     const redis = this.options.redis;
     if (!redis || this.closed) return refuse('this server has no cluster: it runs on the cluster when started with REDIS_URL');
     if (this.runs.has(client)) return refuse('a run is already under way on this connection: cancel it first');
-    if (this.runs.size >= this.maxRuns) return refuse(`the cluster is playing ${this.runs.size} runs from pages, the most at once: try again later`);
+    if (this.playing.size >= this.maxRuns) return refuse(`the cluster is playing ${this.playing.size} runs from pages, the most at once: try again later`);
+    const fromAddress = [...this.playing].filter((run) => run.address === client.address).length;
+    if (fromAddress >= this.maxRunsPerAddress)
+      return refuse(`the cluster is playing ${fromAddress} runs from your address, the most at once: try again when one ends`);
+    const games = plannedGames(spec);
+    if (games > this.maxGames)
+      return refuse(
+        `a run from a page plays at most ${this.maxGames.toLocaleString('en')} games on the cluster: this one has ${games.toLocaleString('en')} (${FEWER[spec.kind]})`,
+      );
     let schedule: Schedule;
     try {
       schedule = planRun(spec);
@@ -132,7 +155,9 @@ export class ClusterRuns {
       batch = [];
     };
     const run = runOnCluster({ redis, owner, runId: owner }, schedule, time, (index, record) => batch.push({ index, record }), undefined, flush);
-    this.runs.set(client, { id, run });
+    const pageRun = { id, run, address: client.address };
+    this.runs.set(client, pageRun);
+    this.playing.add(pageRun);
     this.tell(client, { type: 'cluster-started', run: id, games: schedule.games.length });
     run.finished
       .then(
@@ -146,7 +171,8 @@ export class ClusterRuns {
         },
       )
       .finally(() => {
-        if (this.runs.get(client)?.run === run) this.runs.delete(client);
+        this.playing.delete(pageRun);
+        if (this.runs.get(client) === pageRun) this.runs.delete(client);
       });
   }
 

@@ -1,11 +1,15 @@
 // The room journal: every change of a room that must survive a restart (created, a seat taken, a move, a
 // rematch asked, a new round, removed) appended as one JSON line to `rooms.jsonl` in the data folder, before
 // the change is acknowledged, and replayed when the server starts. Lines that cannot be read are skipped: a
-// torn last line (a crash in the middle of a write) is cut off, so appends go on from a whole line. When the
+// torn last line (a crash in the middle of a write) is cut off, so appends go on from a whole line. A write that
+// fails (a full disk) leaves the file as it was: what it wrote is cut off at once, and until that can be done
+// every append is refused (the change is not made), so an event after it never joins a torn line. When the
 // file has grown past `compactBytes` and to twice its size after the last compaction, it is rewritten as the
-// events that make up the rooms as they are (a new file beside it, then renamed over it).
+// events that make up the rooms as they are (a new file beside it, then renamed over it). One server at a time
+// keeps a data folder: its journal holds `rooms.lock` (its process id) while open, and a server that finds the
+// folder held by a live process refuses to start (a lock left by a server that died is taken over).
 
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { LineSplitter } from '../io/lines';
@@ -35,6 +39,43 @@ const RoomEventSchema = v.variant('e', [
 export type RoomEvent = v.InferOutput<typeof RoomEventSchema>;
 
 const JOURNAL_FILE = 'rooms.jsonl';
+const LOCK_FILE = 'rooms.lock';
+/** The locks this process holds (a second journal on one folder in one process is refused too). */
+const held = new Set<string>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the folder's lock, or throws naming the live process that holds it. */
+function lock(folder: string): string {
+  const path = join(folder, LOCK_FILE);
+  for (;;) {
+    if (held.has(path)) throw new Error(`the data folder ${folder} is in use by this process already`);
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      held.add(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number(readFileSync(path, 'utf8'));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
+      throw new Error(`the data folder ${folder} is in use by another running server (process ${pid}): give each server a DATA_DIR of its own`);
+    // Left by a server that is gone: taken over.
+    rmSync(path, { force: true });
+  }
+}
+
+function unlock(path: string): void {
+  held.delete(path);
+  rmSync(path, { force: true });
+}
 
 export interface JournalOptions {
   /** The journal is compacted once it is over this size and twice its size after the last compaction. */
@@ -45,7 +86,10 @@ export interface JournalOptions {
 
 export class Journal {
   private fd: number;
+  /** The length of the file's whole lines: where the next event goes. */
   private bytes: number;
+  /** A failed write left bytes past `bytes` that are not cut off yet. */
+  private torn = false;
   private compactedBytes: number;
   private readonly compactBytes: number;
 
@@ -53,6 +97,7 @@ export class Journal {
     private readonly path: string,
     fd: number,
     bytes: number,
+    private readonly locked: string,
     options: JournalOptions,
   ) {
     this.fd = fd;
@@ -64,25 +109,49 @@ export class Journal {
   /** Opens (or makes) the journal in `folder`, giving every readable event to `replay` in order. */
   static open(folder: string, replay: (event: RoomEvent) => void, options: JournalOptions = {}): Journal {
     mkdirSync(folder, { recursive: true });
+    const locked = lock(folder);
     const path = join(folder, JOURNAL_FILE);
-    const fd = openSync(path, 'a+');
+    let fd: number | undefined;
     try {
+      fd = openSync(path, 'a+');
       const whole = readEvents(fd, replay, options.warn ?? (() => {}));
       // Appends go on after the last whole line: a torn tail is cut off.
       ftruncateSync(fd, whole);
-      return new Journal(path, fd, whole, options);
+      return new Journal(path, fd, whole, locked, options);
     } catch (error) {
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
+      unlock(locked);
       throw error;
     }
   }
 
-  /** Appends one event; when this returns, the event is in the file (a crash of the process keeps it). */
+  /**
+   * Appends one event; when this returns, the event is in the file (a crash of the process keeps it). When it
+   * throws (a full disk), the file holds its whole lines only: the event is not in it.
+   */
   append(event: RoomEvent): void {
+    this.cutTorn();
     const line = Buffer.from(`${JSON.stringify(event)}\n`);
     let written = 0;
-    while (written < line.length) written += writeSync(this.fd, line, written);
+    try {
+      while (written < line.length) written += writeSync(this.fd, line, written);
+    } catch (error) {
+      this.torn = true;
+      try {
+        this.cutTorn();
+      } catch {
+        // Cut off before the next append, which is refused until it can be.
+      }
+      throw error;
+    }
     this.bytes += line.length;
+  }
+
+  /** Cuts what a failed write left after the last whole line; throws while it cannot. */
+  private cutTorn(): void {
+    if (!this.torn) return;
+    ftruncateSync(this.fd, this.bytes);
+    this.torn = false;
   }
 
   get compactionDue(): boolean {
@@ -102,9 +171,13 @@ export class Journal {
         bytes += line.length;
       }
       fsyncSync(fd);
-    } finally {
+    } catch (error) {
+      // A full disk: the journal as it was stays, and the partial copy gives its room back.
       closeSync(fd);
+      rmSync(partial, { force: true });
+      throw error;
     }
+    closeSync(fd);
     renameSync(partial, this.path);
     closeSync(this.fd);
     this.fd = openSync(this.path, 'a');
@@ -112,10 +185,14 @@ export class Journal {
     this.compactedBytes = bytes;
   }
 
-  /** Flushes the journal to the disk and closes it. */
+  /** Flushes the journal to the disk, closes it and gives the folder up. */
   close(): void {
-    fsyncSync(this.fd);
-    closeSync(this.fd);
+    try {
+      fsyncSync(this.fd);
+      closeSync(this.fd);
+    } finally {
+      unlock(this.locked);
+    }
   }
 }
 

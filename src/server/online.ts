@@ -1,7 +1,8 @@
 // The WebSocket endpoint of online play, at /ws on the app's own port: each connection is a client of the
 // Lobby (online play), or of the arena's runs on the cluster (cluster-runs.ts) for messages of theirs. What reaches
 // them has passed these gates:
-// - the upgrade: the path /ws, an Origin that is the server's own (or listed in allowedOrigins; a client that
+// - the upgrade: the path /ws, an Origin that is the server's own under one of its names (on a loopback address,
+//   loopback names only: DNS rebinding), or listed in allowedOrigins (a client that
 //   sends none, not a browser, is let in), and room under the connection limits, per address and in total;
 //   anything else is answered with a 4xx or 503 and the socket closed;
 // - every message: a token bucket (`messagesPerSecond` on average, `burst` at once); the first message over it
@@ -24,6 +25,10 @@ const POLICY_VIOLATION = 1008;
 const FLOOD_WINDOW_MS = 10_000;
 const CLOSE_GRACE_MS = 1000;
 
+/** WebSocket connections from one address, and in all, unless the settings say otherwise. */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 20;
+export const DEFAULT_MAX_CONNECTIONS = 2000;
+
 export interface OnlineOptions extends LobbyOptions {
   /** Messages a connection may send per second on average, and in a burst. */
   readonly messagesPerSecond?: number;
@@ -36,6 +41,12 @@ export interface OnlineOptions extends LobbyOptions {
   readonly maxConnections?: number;
   /** Origins besides the server's own that may open a connection (`https://example.org`). */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * The names the server answers to (the Host header's, without its port); none: any. A server on a loopback
+   * address answers only to loopback names, so that a page whose name was made to point at 127.0.0.1 (DNS
+   * rebinding) is not taken for the server's own.
+   */
+  readonly hostNames?: readonly string[];
   /** How often every connection is pinged (and one that did not answer the last ping closed). */
   readonly pingMs?: number;
   /** How often rooms nobody uses are looked for. */
@@ -72,20 +83,23 @@ export function attachOnline(
   const burst = options.burst ?? 40;
   const floodRefusals = options.floodRefusals ?? 10;
   const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
-  const perAddress = options.connectionsPerAddress ?? 20;
-  const maxConnections = options.maxConnections ?? 2000;
+  const perAddress = options.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const addresses = new Map<string, number>();
   let connections = 0;
   const alive = new Map<WebSocket, { answered: boolean }>();
 
+  const hostNames = options.hostNames && new Set(options.hostNames.map((name) => name.toLowerCase()));
+
   function originAllowed(request: IncomingMessage): boolean {
     const origin = request.headers.origin;
     if (origin === undefined) return true;
     if (allowedOrigins.has(origin)) return true;
     const host = request.headers.host;
-    return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+    if (host === undefined || (origin !== `http://${host}` && origin !== `https://${host}`)) return false;
+    return !hostNames || hostNames.has(new URL(origin).hostname.toLowerCase());
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

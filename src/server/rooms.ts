@@ -61,7 +61,7 @@ interface Place {
 }
 
 export interface LobbyOptions {
-  /** Rooms one address may have with a player connected. */
+  /** Rooms one address may hold at a time (those its players left included, until they are removed). */
   readonly roomsPerAddress?: number;
   /** Rooms the server holds at most. */
   readonly maxRooms?: number;
@@ -109,7 +109,7 @@ export class Lobby {
   private readonly logFailure: FailureLog;
 
   constructor(options: LobbyOptions = {}) {
-    this.roomsPerAddress = options.roomsPerAddress ?? 5;
+    this.roomsPerAddress = options.roomsPerAddress ?? 20;
     this.maxRooms = options.maxRooms ?? 10_000;
     this.watchersPerRoom = options.watchersPerRoom ?? 50;
     this.idleMs = options.idleMs ?? 10 * 60_000;
@@ -243,10 +243,15 @@ export class Lobby {
 
   private create(client: Client, gameId: OnlineGame, size: number | undefined): void {
     if (this.rooms.size >= this.maxRooms) throw new Refused('too-many-rooms', `the server holds its most rooms (${this.maxRooms}): try again later`);
-    // Rooms whose players have all left do not count.
+    // Every room the address made counts until it is removed (an idle room goes after idleMs): rooms left at once
+    // would otherwise let one address take every room of the server.
     let owned = 0;
-    for (const room of this.rooms.values()) if (room.createdBy === client.address && room.seats.some((seat) => seat?.client)) owned++;
-    if (owned >= this.roomsPerAddress) throw new Refused('too-many-rooms', `at most ${this.roomsPerAddress} rooms per address: finish or leave one first`);
+    for (const room of this.rooms.values()) if (room.createdBy === client.address) owned++;
+    if (owned >= this.roomsPerAddress)
+      throw new Refused(
+        'too-many-rooms',
+        `at most ${this.roomsPerAddress} rooms per address at a time (a room is removed ${Math.round(this.idleMs / 60_000)} minutes after its players leave)`,
+      );
     const game = gameById(gameId);
     // The sizes a room may be created with are the game's own (Red Ten online is a full deal).
     const limits = game.online?.sizes;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
 import { Journal } from './journal';
-import { attachOnline, type OnlineOptions } from './online';
+import { attachOnline, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
 import { staticFiles } from './static-files';
 
@@ -23,7 +23,7 @@ export interface ServerOptions {
   readonly compactBytes?: number;
   readonly logFailure?: FailureLog;
   /** The cluster the arena's runs may go to (REDIS_URL), and how many runs from pages it plays at once. */
-  readonly cluster?: { readonly redis: string; readonly maxRuns?: number };
+  readonly cluster?: { readonly redis: string; readonly maxRuns?: number; readonly maxRunsPerAddress?: number; readonly maxGames?: number };
 }
 
 /**
@@ -41,6 +41,15 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-embedder-policy': 'require-corp',
   'cross-origin-resource-policy': 'same-origin',
 };
+
+/** The names a server on `host` answers to: loopback names on a loopback address (and the allowed origins'), any elsewhere. */
+function hostNames(host: string, allowedOrigins: readonly string[] = []): string[] | undefined {
+  if (!['127.0.0.1', '::1', 'localhost'].includes(host)) return undefined;
+  return ['localhost', '127.0.0.1', '[::1]', ...allowedOrigins.map((origin) => new URL(origin).hostname)];
+}
+
+/** TCP connections allowed for each WebSocket connection allowed: a page's requests beside its WebSocket. */
+const SOCKETS_PER_CONNECTION = 3;
 
 function fail(response: ServerResponse): void {
   if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('server error');
@@ -63,8 +72,9 @@ async function describeCluster(cluster: ClusterRuns, method: string | undefined,
 export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
   const logFailure = options.logFailure ?? failureLog();
   const serve = staticFiles(options.root);
-  const cluster = new ClusterRuns({ redis: options.cluster?.redis, maxRuns: options.cluster?.maxRuns, logFailure });
-  const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, (request, response) => {
+  const cluster = new ClusterRuns({ ...options.cluster, logFailure });
+  // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     try {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
       const answered = request.url?.split('?')[0] === CLUSTER_PATH ? describeCluster(cluster, request.method, response) : serve(request, response);
@@ -77,12 +87,28 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       fail(response);
     }
   });
+  // Connections (HTTP and WebSocket alike) from one address are bounded, and in all: half-open requests from one
+  // client cannot hold every file descriptor while the headers' timeout runs.
+  const socketsPerAddress = SOCKETS_PER_CONNECTION * (options.online?.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS);
+  server.maxConnections = SOCKETS_PER_CONNECTION * (options.online?.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
+  const sockets = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = (sockets.get(address) ?? 0) + 1;
+    if (open > socketsPerAddress) return void socket.destroy();
+    sockets.set(address, open);
+    socket.once('close', () => {
+      const left = (sockets.get(address) ?? 1) - 1;
+      if (left > 0) sockets.set(address, left);
+      else sockets.delete(address);
+    });
+  });
   // A request Node's parser refuses (a malformed request line or header): a 400, then the socket is closed.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
-  const online = attachOnline(server, options.online, logFailure, cluster);
+  const online = attachOnline(server, { ...options.online, hostNames: hostNames(options.host, options.online?.allowedOrigins) }, logFailure, cluster);
   // The rooms of the journal come back before the first client can connect.
   const journal = options.dataDir
     ? Journal.open(options.dataDir, (event) => online.lobby.replay(event), {
@@ -100,10 +126,16 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     journal?.close();
   };
   server.on('close', shutDown);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, resolve);
+    });
+  } catch (error) {
+    // Not served (its port taken): the data folder and the rest are given up.
+    shutDown();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {

@@ -8,7 +8,7 @@ const LIMITS = {
   MAX_CONNECTIONS: { option: 'maxConnections', default: 2000 },
   CONNECTIONS_PER_ADDRESS: { option: 'connectionsPerAddress', default: 20 },
   MAX_ROOMS: { option: 'maxRooms', default: 10_000 },
-  ROOMS_PER_ADDRESS: { option: 'roomsPerAddress', default: 5 },
+  ROOMS_PER_ADDRESS: { option: 'roomsPerAddress', default: 20 },
   WATCHERS_PER_ROOM: { option: 'watchersPerRoom', default: 50 },
   MAX_BUFFERED_BYTES: { option: 'maxBufferedBytes', default: 1 << 20 },
   MESSAGES_PER_SECOND: { option: 'messagesPerSecond', default: 20 },
@@ -24,8 +24,11 @@ export interface ServerSettings {
   readonly dataDir: string;
   readonly compactBytes: number;
   readonly online: OnlineOptions;
-  /** REDIS_URL: the arena's runs may go to the cluster on that Redis; CLUSTER_RUNS: how many from pages at once. */
-  readonly cluster?: { readonly redis: string; readonly maxRuns: number };
+  /**
+   * REDIS_URL: the arena's runs may go to the cluster on that Redis; CLUSTER_RUNS and CLUSTER_RUNS_PER_ADDRESS: how
+   * many from pages at once, in all and from one address; CLUSTER_RUN_GAMES: the most games of one.
+   */
+  readonly cluster?: { readonly redis: string; readonly maxRuns: number; readonly maxRunsPerAddress: number; readonly maxGames: number };
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -56,7 +59,16 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
     }
   }
   return {
-    ...(redis === undefined ? {} : { cluster: { redis, maxRuns: whole(env, 'CLUSTER_RUNS', 4, 1, 1000) } }),
+    ...(redis === undefined
+      ? {}
+      : {
+          cluster: {
+            redis,
+            maxRuns: whole(env, 'CLUSTER_RUNS', 4, 1, 1000),
+            maxRunsPerAddress: whole(env, 'CLUSTER_RUNS_PER_ADDRESS', 2, 1, 1000),
+            maxGames: whole(env, 'CLUSTER_RUN_GAMES', 100_000, 2, 1_000_000),
+          },
+        }),
     port: whole(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || defaultDataDir,

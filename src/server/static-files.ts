@@ -80,6 +80,11 @@ export function staticFiles(root: string) {
       response.writeHead(400).end('bad path');
       return;
     }
+    // A NUL names no file (the file system refuses it outright).
+    if (path.includes('\0')) {
+      response.writeHead(400).end('bad path');
+      return;
+    }
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
     if (file !== root && !file.startsWith(rootPrefix)) {
       response.writeHead(403).end();

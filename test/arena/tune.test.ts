@@ -2,6 +2,10 @@
 // a trajectory per parameter within its range ending at the tuned values, a verification match of the tuned
 // against the start, and bad settings refused with a reason.
 
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli';
 
@@ -39,6 +43,35 @@ describe('tune', () => {
     expect(report.final.spice).toBeGreaterThanOrEqual(0);
     expect(report.final.spice).toBeLessThanOrEqual(9);
     expect(report.trajectory.spice).toHaveLength(4);
+  }, 60_000);
+
+  it('keeps its report in --out after every step, and ends on Ctrl-C with the values so far, the step under way dropped', async () => {
+    // A gated engine plays 8 games (two steps of 4), then waits for its gate: the third step is under way for ever.
+    const folder = mkdtempSync(join(tmpdir(), 'tune-'));
+    const out = join(folder, 'tune.json');
+    const args = ['connect4', 'tune', '--engine', `g=node test/engines/connect4-random.mjs gated ${folder} 8`, '--bot', 'g'];
+    const child = spawn(
+      process.execPath,
+      ['bin/playground.mjs', ...args, '--params', 'spice=0..9', '--vs', 'random', '--games', '40', '--json', '--out', out],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const exit = new Promise<number | null>((done) => child.on('close', done));
+    const steps = () => (existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { steps: number }).steps : 0);
+    await expect.poll(steps, { timeout: 30_000, interval: 100 }).toBe(2);
+    child.kill('SIGINT');
+    expect(await exit).toBe(130);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ steps: 2, games: 8, verification: { skipped: 'the tuning was stopped: no verification' } });
+    expect(report.trajectory.spice).toHaveLength(2);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(report);
+    // A file that cannot be written is refused before the first step.
+    const bad = await runCli(['matrix', 'tune', '--bot', 'article', '--params', 'depth=1..4', '--vs', 'exact', '--out', '/no/such/folder/tune.json']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--out: /no/such/folder/tune.json cannot be written');
   }, 60_000);
 
   it.each([

@@ -41,7 +41,7 @@ describe('my bots', () => {
     await page.getByRole('button', { name: 'New bot' }).click();
     await typeCode(page, BROKEN);
     // The syntax error is marked as one types, and saving names its line.
-    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1, but it does not load \(line 1: SyntaxError/);
 
@@ -120,7 +120,7 @@ describe('my bots', () => {
     await page.getByRole('button', { name: 'Test on this position' }).click();
     await expect.poll(() => result(page).textContent()).toMatch(/^crash: line 4: TypeError: Cannot read properties of undefined/);
     // The editor marks line 4.
-    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await page.locator('code-editor .cm-lintRange-error').first().textContent()).toBe('    return notation.missing.length;');
   }, 60_000);
 
@@ -213,7 +213,7 @@ describe('my bots', () => {
     expect(await page.getByLabel('Language').inputValue()).toBe('typescript');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => status(page).textContent()).toMatch(/^Saved as version 1, but it does not load \(line 6: SyntaxError: Unexpected token/);
-    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('code-editor .cm-lintRange-error').count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
     await page.locator('my-bots-page input[type="file"]').setInputFiles(file('lowest.ts', typed));
     await page.getByRole('button', { name: 'Save' }).click();

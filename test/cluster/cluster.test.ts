@@ -61,14 +61,33 @@ describe('the cluster', () => {
     expect(JSON.parse(remoteTune.stdout)).toEqual(JSON.parse((await runCli(tune)).stdout));
   }, 120_000);
 
-  it('has a worker refuse a task made by another build, with both builds named', async () => {
+  it('leaves a task made by another build to a worker of its build: back in the queue, no attempt spent, both builds named', async () => {
     const queue = new Queue(QUEUE_NAME, { connection: redisConnection(redis.url) });
     try {
       const task = { owner: 'old', run: 'old-0', game: 'matrix', indices: [0], games: [], time: {}, engines: [], build: 'an-older-build' };
       const job = await queue.add('games', task, { jobId: 'old-0-0', attempts: 1 });
+      // A worker has taken it and given it back: one of them says so.
       await expect
-        .poll(async () => (await queue.getJob(job.id!))?.failedReason ?? '', { timeout: 15_000 })
-        .toMatch(/^worker w[12] runs build [\w-]+, the task was made by build an-older-build: update one of them$/);
+        .poll(() => workers.map((worker) => worker.output()).join(''), { timeout: 15_000 })
+        .toMatch(/worker w[12] runs build [\w-]+; tasks of build an-older-build are left for a worker of theirs: update one of them/);
+      await expect.poll(async () => (await queue.getJob(job.id!))!.getState(), { timeout: 15_000 }).toBe('waiting');
+      const back = (await queue.getJob(job.id!))!;
+      expect(back.attemptsMade).toBe(0);
+      expect(back.failedReason).toBeFalsy();
+      // Out of the queue, for the tests after this one (a task being handed back is locked a moment).
+      await expect
+        .poll(
+          async () =>
+            queue
+              .getJob(job.id!)
+              .then((found) => found?.remove())
+              .then(
+                () => true,
+                () => false,
+              ),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
     } finally {
       await queue.close();
     }
@@ -218,6 +237,31 @@ describe('playground runs', () => {
   }, 120_000);
 });
 
+describe('a run of many tasks', () => {
+  it('holds at most 128 of them in Redis at once, queuing the next as one finishes, with the figures of a local run', async () => {
+    const own = await startRedis();
+    const worker = await startWorker(own.url, 'windowed', 2);
+    try {
+      // 6,500 pairs: 130 tasks of 50 pairs.
+      const args = ['tictactoe', 'tournament', '--bots', 'random,perfect', '--games', '6500', '--seed', '5', '--json'];
+      await setPaused(own.url, true);
+      const remote = runCli([...args, '--redis', own.url]);
+      await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBe(128);
+      // The submitter has queued what it may, and no more.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await taskCounts(own.url)).waiting).toBe(128);
+      await setPaused(own.url, false);
+      const { status, stdout } = await remote;
+      expect(status).toBe(0);
+      expect(untimed(JSON.parse(stdout))).toEqual(untimed(JSON.parse((await runCli(args)).stdout)));
+      expect((await taskCounts(own.url)).completed).toBe(130);
+    } finally {
+      await worker.stop();
+      await own.stop();
+    }
+  }, 120_000);
+});
+
 describe('a submitter that dies', () => {
   it('is carried on with --resume: the games its tasks played meanwhile are taken from Redis, the figures a local run’s', async () => {
     const own = await startRedis();
@@ -247,6 +291,57 @@ describe('a submitter that dies', () => {
       await own.stop();
     }
   }, 120_000);
+});
+
+describe('a Redis that loses the run', () => {
+  const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '20', '--json'];
+
+  /** A submitter whose tasks are all queued (the queue paused: none played), with its exit and what it wrote. */
+  async function queuedRun(own: RedisProcess, out: string) {
+    await setPaused(own.url, true);
+    const submitter = spawn(process.execPath, ['bin/playground.mjs', ...args, '--out', out, '--redis', own.url], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    submitter.stderr.on('data', (chunk) => (stderr += chunk));
+    const exit = new Promise<number | string | null>((done) => submitter.on('close', (code, signal) => done(code ?? signal)));
+    await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    return { submitter, exit, stderr: () => stderr };
+  }
+
+  it('restarted without persistence: the run ends within seconds, saying its tasks are gone, the games played kept', async () => {
+    let own = await startRedis();
+    const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
+    const run = await queuedRun(own, out);
+    await own.stop();
+    own = await startRedis(own.port, own.dir);
+    try {
+      expect(await run.exit).toBe(1);
+      expect(run.stderr()).toMatch(
+        /playground: \d+ of the run's tasks are gone from Redis at redis:\/\/127\.0\.0\.1:\d+ \(restarted without persistence\?\): the finished games are kept, carry on with --resume/,
+      );
+      expect(parseSavedRun(readFileSync(out, 'utf8')).finished).toBe(false);
+    } finally {
+      run.submitter.kill('SIGKILL');
+      await own.stop();
+    }
+  }, 60_000);
+
+  it('gone: the run says so and waits, and Ctrl-C stops it at once, the games played kept', async () => {
+    const own = await startRedis();
+    const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
+    const run = await queuedRun(own, out);
+    try {
+      await own.stop();
+      await expect
+        .poll(run.stderr, { timeout: 30_000 })
+        .toMatch(/cannot reach Redis at \S+ for 5 s: waiting for it \(Ctrl-C stops, keeping the finished games\)/);
+      run.submitter.kill('SIGINT');
+      expect(await run.exit).toBe(130);
+      expect(run.stderr()).toContain('interrupted: the finished games are kept');
+      expect(parseSavedRun(readFileSync(out, 'utf8')).finished).toBe(false);
+    } finally {
+      run.submitter.kill('SIGKILL'); // a failed check leaves no submitter waiting for a Redis that is gone
+    }
+  }, 60_000);
 });
 
 /** The cluster queue's tasks by state (a paused queue's tasks count as waiting). */

@@ -91,7 +91,7 @@ describe("the server's runs on the cluster", () => {
           spec: { ...spec, kind: 'sweep', bot: 'article', grid: [{ name: 'depth', lo: 1, hi: 1e6 }], vs: ['exact'] },
           time: {},
         },
-        /at most 1000/,
+        /^a run from a page plays at most 100,000 games on the cluster: this one has 8,000,000 \(fewer starts, grid points or opponents\)$/,
       ],
       [{ type: 'cluster-run', run: 'r2', spec, time: { moveMs: -1 } }, /^a time is whole milliseconds$/],
       [{ type: 'cluster-run', run: 'r2', spec: { ...spec, bots: Array(5000).fill('greedy') }, time: {} }, /^a cluster message is at most 32768 characters$/],
@@ -132,6 +132,37 @@ describe("the server's runs on the cluster", () => {
     } finally {
       await queue.close();
     }
+  }, 60_000);
+
+  it("counts a run's games before planning it, and runs per address and in all until their tasks are tidied away", async () => {
+    // 64 configurations and 248 starts, 1.8 KB: a million games, refused before anything is planned or queued.
+    const bots = Array.from({ length: 64 }, (_, i) => `classic:depth=${1 + (i % 8)}:tolerance=${i >> 3}`);
+    const huge = { kind: 'tournament', game: 'connect4', seed: 1, games: 248, bots };
+    const clients = await Promise.all([connect(server.url), connect(server.url), connect(server.url)]);
+    for (let i = 0; i < 10; i++) {
+      const refused = clients[0].next((m) => m.type === 'cluster-error');
+      clients[0].socket.send(JSON.stringify({ type: 'cluster-run', run: `huge${i}`, spec: huge, time: {} }));
+      expect((await refused).message).toBe('a run from a page plays at most 100,000 games on the cluster: this one has 999,936 (fewer starts or bots)');
+    }
+    expect(await (await fetch(`${server.url}api/cluster`)).json()).toMatchObject({ runs: 0 });
+    // Two runs from one address at once; a third waits for one of them to end.
+    const long = { ...spec, game: 'connect4', games: 2000, bots: ['random', 'classic'] };
+    for (const [i, client] of clients.slice(0, 2).entries()) {
+      const started = client.next((m) => m.type === 'cluster-started');
+      client.socket.send(JSON.stringify({ type: 'cluster-run', run: `long${i}`, spec: long, time: {} }));
+      await started;
+    }
+    const third = clients[2].next((m) => m.type === 'cluster-error');
+    clients[2].socket.send(JSON.stringify({ type: 'cluster-run', run: 'third', spec, time: {} }));
+    expect((await third).message).toBe('the cluster is playing 2 runs from your address, the most at once: try again when one ends');
+    // The pages leave: their runs are dropped, and the address may run again.
+    clients[0].socket.close();
+    clients[1].socket.close();
+    await expect.poll(async () => (await (await fetch(`${server.url}api/cluster`)).json()).runs, { timeout: 15_000 }).toBe(0);
+    const after = clients[2].next((m) => m.type === 'cluster-ended' || m.type === 'cluster-error');
+    clients[2].socket.send(JSON.stringify({ type: 'cluster-run', run: 'third', spec, time: {} }));
+    expect(await after).toEqual({ type: 'cluster-ended', run: 'third' });
+    clients[2].socket.close();
   }, 60_000);
 
   it('says it has no cluster when started without REDIS_URL', async () => {

@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseSavedRun } from '../../src/arena/saved-run';
 import { chooseMove, loadBotModule } from '../../src/engines/bot-module';
+import { ModuleEngine } from '../../src/engines/module-engine';
+import { spawnNodeBotWorker } from '../../src/engines/node-bot-worker';
 import type { EngineInfo } from '../../src/engines/protocol';
 import { matrix } from '../../src/games/matrix';
 import { cellOf, legalMoves, play, type Position } from '../../src/games/matrix/rules';
@@ -67,6 +70,8 @@ describe('a bot module', () => {
     ['throws', 'crash', "line 7: TypeError: Cannot read properties of undefined (reading 'column')"],
     ['same-cell', 'illegal-move', 'choose returned "0" (cell 0 is taken); legalMoves() here: ['],
     ['exits', 'crash', "the bot's worker ended"],
+    ['answers-itself', 'protocol', "the bot's worker answered something that is no move's answer"],
+    ['signals', 'crash', 'a bot module sends no signals'],
   ])(
     'that fails (%s) forfeits with its reason, and the run goes on',
     async (name, reason, detail) => {
@@ -98,6 +103,48 @@ describe('a bot module', () => {
     },
     60_000,
   );
+
+  it("exposes nothing of the host to the module: its messages on the reports' port are read as reports, never as calls", async () => {
+    const path = resolve('test/engines/modules/pollutes.mjs');
+    const { engine } = await ModuleEngine.start(pathToFileURL(path).href, readFileSync(path, 'utf8'), 'tictactoe', () =>
+      spawnNodeBotWorker('dist-node/bot-worker.mjs'),
+    );
+    try {
+      const reports: EngineInfo[] = [];
+      engine.newGame(0, {});
+      const answer = await engine.move('.........', { ms: 1000, limitMs: 1000 }, 1, (info) => reports.push(info));
+      expect(answer.move).toBe('0');
+      expect(({} as Record<string, unknown>).pwnedByBot).toBeUndefined();
+      expect(Object.hasOwn(Object.prototype, 'pwnedByBot')).toBe(false);
+    } finally {
+      engine.stop();
+    }
+  });
+
+  it("keeps a move's log bounded as it is written: 30 lines of 20 MB cost the run nothing", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'modules-')), 'run.json');
+    const { status, stdout, stderr } = await runCli([
+      'tictactoe',
+      'tournament',
+      '--engine',
+      'loud=test/engines/modules/logs-a-lot.mjs',
+      '--bots',
+      'loud,random',
+      '--games',
+      '1',
+      '--json',
+      '--out',
+      file,
+    ]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).totals.map((total: { forfeits: number }) => total.forfeits)).toEqual([0, 0]);
+    for (const record of parseSavedRun(readFileSync(file, 'utf8')).records) {
+      const log = record!.logs![record!.seats.indexOf('loud')];
+      expect(log.length).toBeGreaterThan(1000);
+      expect(log.length).toBeLessThanOrEqual(16 * 1024);
+    }
+  }, 60_000);
 
   it.each([
     ['undefined', 'undefined (not a move of this game)'],

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // A Connect 4 engine for the tests: plays a random legal column (seeded by the position), or, with a mode
 // argument, breaks the protocol in one way: slow (takes 600 ms a move), hang (never moves), crash (exits on its first move), junk (writes
-// something that is not JSON), illegal (plays a full column), silent (never answers hello), mixed (given a
+// something that is not JSON), huge (reports 1e999 nodes with its move), long
+// (writes 100 KB without a line break), twice (answers each move twice), illegal (plays a full column), silent (never answers hello), mixed (given a
 // counter file of its starts and games: a legal game most of the time, else one of these by the game's number,
 // and one start in a hundred does not answer hello), stubborn (never moves, and ignores quit, its closed
-// standard input and SIGTERM; given a file, it writes its process id there), gated (given a folder: random moves in
-// its first two games, counted over its processes, and from the third on only once the folder holds a file
-// "open": a run is cut there by construction). On its standard error it writes each position it is asked to move
+// standard input and SIGTERM; given a file, it writes its process id there), gated (given a folder and a number N, 2 by
+// default: random moves in its first N games, counted over its processes, and from the next on only once the
+// folder holds a file "open": a run is cut there by construction). On its standard error it writes each position it is asked to move
 // in (random), or why it is about to crash.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,8 +32,9 @@ const MIXED = ['random', 'crash', 'random', 'junk', 'random', 'illegal', 'random
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const hash = (text) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 let gameMode = mode;
-/** The gated mode's game number, over all its processes. */
+/** The gated mode's game number, over all its processes, and the games it plays before its gate (default 2). */
 let gatedGame = 0;
+const gatedAfter = Number(process.argv[4] ?? 2);
 function bumpIn(file) {
   const next = existsSync(file) ? Number(readFileSync(file, 'utf8')) + 1 : 0;
   writeFileSync(file, String(next));
@@ -56,7 +58,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (gameMode === 'crash') process.stderr.write('out of memory, about to crash\n');
   } else if (message.type === 'move') {
     const moves = legal(message.position);
-    if (mode === 'gated' && gatedGame >= 2 && !existsSync(join(counter, 'open'))) {
+    if (mode === 'gated' && gatedGame >= gatedAfter && !existsSync(join(counter, 'open'))) {
       const wait = setInterval(() => {
         if (!existsSync(join(counter, 'open'))) return;
         clearInterval(wait);
@@ -70,6 +72,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (gameMode === 'crash') process.exit(3);
     if (gameMode === 'junk') return void process.stdout.write('I am thinking...\n');
     if (gameMode === 'illegal') return say({ move: '9' });
+    // A line of 100 KB that never ends, or a move answered twice in one write.
+    if (gameMode === 'long') return void process.stdout.write('x'.repeat(100 << 10));
+    if (gameMode === 'twice') return void process.stdout.write(`${JSON.stringify({ move: moves[0] })}\n${JSON.stringify({ move: moves[0] })}\n`);
+    // A number JSON reads as Infinity (a run file would keep it as null).
+    if (gameMode === 'huge') return void process.stdout.write(`{"move":"${moves[0]}","info":{"depth":1,"nodes":1e999}}\n`);
     process.stderr.write(`asked ${message.position}\n`);
     say({ info: { depth: 1, nodes: moves.length } });
     say({ move: moves[hash(message.position) % moves.length], info: { depth: 1, nodes: moves.length, score: 0 } });

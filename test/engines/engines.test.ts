@@ -122,6 +122,9 @@ describe('engines in the arena', () => {
     ['junk', 'protocol', 'I am thinking'],
     ['illegal', 'illegal-move', '9 in'],
     ['hang', 'time', 'no move within 550 ms'],
+    ['huge', 'protocol', '1e999'],
+    ['long', 'protocol', 'a line of over 65536 bytes'],
+    ['twice', 'protocol', 'it answered a move it was not asked for'],
   ])(
     "count a %s as the engine's forfeit, with its reason, in the run and its file",
     async (mode, reason, detail) => {

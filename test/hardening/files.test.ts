@@ -13,7 +13,7 @@ import { parseSavedRun, savedRun, type SavedRun } from '../../src/arena/saved-ru
 import { tournament } from '../../src/arena/schedule';
 import { checkedCache } from '../../workers/checked-cache';
 import type { DataCache } from '../../src/contracts/game';
-import { cacheFolder } from '../../workers/node-cache';
+import { cacheFolder, fileCache } from '../../workers/node-cache';
 import { createNodePool } from '../../src/runtime/node-pool';
 import { matrix } from '../../src/games/matrix';
 import { api } from '../helpers/api';
@@ -48,6 +48,26 @@ describe('saved runs from outside', () => {
     ['a game without an arena', (d: RunDocument) => (d.schedule.game = 'puzzle15'), 'schedule.game'],
     ['a winner that is no seat', (d: RunDocument) => (d.records[0].winner = 2), 'records.0.winner'],
     ['more records than games', (d: RunDocument) => d.records.push(null), 'games do not match its schedule'],
+    // Fabricated records: each played again by the rules.
+    [
+      'a winner the rules do not give',
+      (d: RunDocument) => (d.records[0].winner = d.records[0].winner === 0 ? 1 : 0),
+      "game 0's record does not replay by the rules: the rules end it",
+    ],
+    ['a margin of 1e300', (d: RunDocument) => (d.records[1].margin = 1e300), "game 1's record does not replay by the rules"],
+    ['an illegal move', (d: RunDocument) => (d.records[0].moves[1].move = '99'), "game 0's record does not replay by the rules: move 2 (99)"],
+    ['a game cut short', (d: RunDocument) => d.records[0].moves.pop(), "game 0's record does not replay by the rules: the game is not over"],
+    ['moves after the end', (d: RunDocument) => d.records[0].moves.push(d.records[0].moves[0]), "game 0's record does not replay by the rules: move"],
+    [
+      'another start',
+      (d: RunDocument) => (d.records[0].start = d.records[2].start === d.records[0].start ? '4 0 1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7' : d.records[2].start),
+      'game 0 was played from another start',
+    ],
+    [
+      'a forfeit won by the forfeiter',
+      (d: RunDocument) => (d.records[0].forfeit = { seat: d.records[0].winner ?? 0, reason: 'crash', detail: 'x' }),
+      "game 0's record does not replay by the rules",
+    ],
   ])('are refused with the first reason: %s', async (_name, change, reason) => {
     const run = await aRun();
     expect(() => parseSavedRun(changed(run, change))).toThrow(reason);
@@ -128,6 +148,24 @@ describe('the data cache', () => {
     expect(status).toBe(0);
     expect(JSON.parse(stdout).length).toBe(Number(board[16]));
     expect(readFileSync(join(folder, name)).equals(readFileSync(original))).toBe(true);
+  }, 120_000);
+});
+
+describe('a pattern database whose checksum was made to match wrong bytes', () => {
+  it('is found out by its estimates (past the diameter) instead of a search for ever, and built again', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cache-'));
+    // Every entry 200 moves, the checksum computed over them: the cache takes it for a good table.
+    const name = 'puzzle15-pdb-6-6-3-v1.bin';
+    await checkedCache(fileCache(folder)).write(name, new Uint8Array(2 * 16 ** 6 + 16 ** 3).fill(200));
+    const board = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n';
+    const broken = await runCli(['puzzle15', 'solve', '--heuristic', 'pdb'], board, { AI_PLAYGROUND_CACHE: folder });
+    expect(broken.status).toBe(1);
+    expect(JSON.parse(broken.stdout).error).toBe(
+      "the pdb estimates pass the puzzle's diameter (80 moves): its pattern database is wrong, and is built again at the next solve",
+    );
+    const again = await runCli(['puzzle15', 'solve', '--heuristic', 'pdb'], board, { AI_PLAYGROUND_CACHE: folder });
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ length: 1, moves: 'R' });
   }, 120_000);
 });
 

@@ -102,6 +102,41 @@ describe('the server against malformed requests', () => {
   });
 });
 
+describe('slow and many connections', () => {
+  it('bounds one address’s half-open requests: the rest of the world is served meanwhile, and a NUL path is a 400', async () => {
+    // 150 requests that never finish their headers, from one address, under a limit of 128 descriptors.
+    const held: Socket[] = [];
+    for (let i = 0; i < 150; i++) {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+      held.push(socket);
+    }
+    await Promise.all(held.map((socket) => new Promise((done) => (socket.connecting ? socket.once('connect', done).once('close', done) : done(null)))));
+    // Another address gets the page and a WebSocket.
+    const other = await new Promise<string>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('latin1');
+        if (answer.includes('\r\n\r\n')) socket.destroy();
+      });
+      socket.on('close', () => resolve(answer));
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    });
+    expect(other).toMatch(/^HTTP\/1\.1 200 /);
+    const client = await TestClient.open(wsUrlOf(server.url), { localAddress: '127.0.0.3' });
+    client.send({ type: 'ping' });
+    expect((await client.next()).type).toBe('pong');
+    await client.close();
+    // The held connections past the address's limit were closed at once; the others go when their headers' time is up.
+    expect(held.filter((socket) => socket.destroyed || socket.readyState === 'closed').length).toBeGreaterThan(0);
+    for (const socket of held) socket.destroy();
+    expect(await raw('GET /%00 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+    expect(server.alive()).toBe(true);
+  });
+});
+
 describe('the static files', () => {
   it('are compressed, cached by content hash, and answered 304 when unchanged', async () => {
     const plain = await get(bundle, { 'accept-encoding': 'identity' });
@@ -148,5 +183,15 @@ describe('WebSocket origins', () => {
       await client.close();
     }
     await expect(TestClient.open(url, { origin: 'https://evil.example' })).rejects.toThrow('403');
+  });
+
+  it('refuses a page whose name points at the server (DNS rebinding): its Host and Origin agree, but are no name of the server', async () => {
+    const upgrade = (host: string) =>
+      raw(
+        `GET /ws HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+    expect(await upgrade(`evil.example:${port}`)).toMatch(/^HTTP\/1\.1 403 /);
+    expect(await upgrade(`localhost:${port}`)).toMatch(/^HTTP\/1\.1 101 /);
+    expect(await upgrade(`127.0.0.1:${port}`)).toMatch(/^HTTP\/1\.1 101 /);
   });
 });

@@ -3,7 +3,8 @@
 // and a player resuming with its token is back in its game. A torn last line, hostile lines and a journal that
 // outgrew its compaction threshold are all read back.
 
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +108,99 @@ describe('the room journal', () => {
     } finally {
       await third.stop();
     }
+  });
+
+  it('loses no acknowledged move on a full disk: a failed write leaves the file whole, and the next event goes on a line of its own', async () => {
+    // DATA_DIR on a file system of 64 KiB. The journal is grown until its last page has under 200 bytes left, then
+    // the rest of the file system is filled: a move's line fits, or is written in part and refused.
+    const folder = dataDir();
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', folder]);
+    const journal = join(folder, 'rooms.jsonl');
+    try {
+      const first = await startServerProcess({ DATA_DIR: folder, ROOMS_PER_ADDRESS: '500' });
+      const url = wsUrlOf(first.url);
+      const a = await TestClient.open(url);
+      a.send({ type: 'create', game: 'connect4' });
+      const created = await a.nextOf('joined');
+      const room = created.state.room;
+      const b = await TestClient.open(url);
+      b.send({ type: 'join', room });
+      await b.nextOf('joined');
+      const pad = await TestClient.open(url);
+      while (4096 - (statSync(journal).size % 4096) > 200) {
+        pad.send({ type: 'create', game: 'tictactoe' });
+        await pad.nextOf('joined');
+      }
+      try {
+        writeFileSync(join(folder, 'filler'), Buffer.alloc(1 << 20));
+      } catch {
+        // As much as fits.
+      }
+      // Columns 1 to 7 in turn: no four in a row for 20 moves.
+      const column = (ply: number) => String(1 + (ply % 7));
+      const acknowledged: string[] = [];
+      let refused = 0;
+      const play = async (): Promise<boolean> => {
+        const [who, next] = acknowledged.length % 2 === 0 ? [a, b] : [b, a];
+        who.send({ type: 'move', room, move: column(acknowledged.length) });
+        // The mover's answer: an error, or the state with its move.
+        for (;;) {
+          const answer = await who.next();
+          if (answer.type === 'error') {
+            expect(answer.code).toBe('server-error');
+            return false;
+          }
+          if (answer.type === 'state' && answer.state.moves.length === acknowledged.length + 1) break;
+        }
+        await next.stateWhere((state) => state.moves.length === acknowledged.length + 1);
+        acknowledged.push(column(acknowledged.length));
+        return true;
+      };
+      for (let ply = 0; ply < 12 && refused < 2; ply++) if (!(await play())) refused++;
+      expect(refused).toBe(2);
+      // Room again: the next move is acknowledged on a line of its own, then the server dies.
+      rmSync(join(folder, 'filler'), { force: true });
+      expect(await play()).toBe(true);
+      await first.stop('SIGKILL');
+      const lines = readFileSync(journal, 'utf8').split('\n');
+      expect(lines.at(-1)).toBe('');
+      expect(lines.slice(0, -1).every((line) => JSON.parse(line))).toBe(true);
+      const second = await startServerProcess({ DATA_DIR: folder });
+      try {
+        const { joined, client } = await resume(second, room, created.token!);
+        expect(joined).toMatchObject({ type: 'joined', state: { moves: acknowledged } });
+        await client.close();
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      execFileSync('umount', ['-l', folder]);
+    }
+  }, 60_000);
+
+  it('is kept by one server at a time: a second server on the same DATA_DIR refuses to start, and takes over once the first is dead', async () => {
+    const folder = dataDir();
+    const first = await startServerProcess({ DATA_DIR: folder });
+    const played = await game(first, ['4']);
+    await expect(startServerProcess({ DATA_DIR: folder })).rejects.toThrow(
+      new RegExp(`the data folder ${folder} is in use by another running server \\(process \\d+\\)`),
+    );
+    // The first goes on as if nothing happened; killed, it leaves its lock, which the next server takes over.
+    const url = wsUrlOf(first.url);
+    const probe = await TestClient.open(url);
+    probe.send({ type: 'join', room: played.room });
+    expect((await probe.nextOf('joined')).state.moves).toEqual(['4']);
+    await first.stop('SIGKILL');
+    const second = await startServerProcess({ DATA_DIR: folder });
+    try {
+      const { joined, client } = await resume(second, played.room, played.tokens[0]);
+      expect(joined).toMatchObject({ type: 'joined', state: { moves: ['4'] } });
+      await client.close();
+    } finally {
+      await second.stop();
+    }
+    // Stopped cleanly, a server gives the folder up.
+    expect(existsSync(join(folder, 'rooms.lock'))).toBe(false);
   });
 
   it('compacts itself once it grows, keeping every live room whole', async () => {

@@ -12,17 +12,22 @@ export const startRedis = startLocalRedis;
 
 export interface WorkerProcess {
   readonly child: ChildProcess;
+  /** What it has written since it was ready. */
+  output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export async function startWorker(url: string, name: string, concurrency = 1, extra: readonly string[] = []): Promise<WorkerProcess> {
   const args = ['bin/playground.mjs', 'worker', '--redis', url, '--concurrency', String(concurrency), '--name', name, ...extra];
   const child = await startProcess(process.execPath, args, /playing the tasks of/);
-  return { child, stop: (signal) => stopProcess(child, signal) };
+  let written = '';
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (written += chunk.toString()));
+  return { child, output: () => written, stop: (signal) => stopProcess(child, signal) };
 }
 
 export interface ServerProcess {
   readonly url: string;
+  /** Stops it; rejects with what it wrote if it had ended by itself (a crash). */
   stop(): Promise<void>;
 }
 
@@ -31,5 +36,13 @@ export async function startClusterServer(redis: string): Promise<ServerProcess> 
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'server-')), REDIS_URL: redis };
   const child = await startProcess(process.execPath, ['dist-node/server.mjs'], /is served at/, env);
-  return { url: `http://localhost:${port}/`, stop: () => stopProcess(child) };
+  let written = '';
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (written += chunk.toString()));
+  return {
+    url: `http://localhost:${port}/`,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server ended by itself: ${written.slice(-2000)}`);
+      await stopProcess(child);
+    },
+  };
 }

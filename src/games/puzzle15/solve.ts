@@ -3,7 +3,7 @@
 
 import { withIterations } from '../../contracts/core';
 import { budgetAnswer, type Budget, type DataCache, type Iteration, type ShareAnswer, type SolveAnswer } from '../../contracts/game';
-import { ensureHeuristic, heuristicIndex, setBoard, type Puzzle15Core } from './core';
+import { ensureHeuristic, heuristicIndex, PATTERN_CACHE_NAMES, setBoard, type Puzzle15Core } from './core';
 import type { Direction, Position } from './rules';
 
 const LETTERS: readonly Direction[] = ['U', 'L', 'R', 'D'];
@@ -39,7 +39,23 @@ export async function solveBoard(
         search,
       )
     : search();
+  if (length === BROKEN) await forgetHeuristic(heuristic, core, cache);
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs() };
+}
+
+/** What the core answers when its threshold passes the diameter: the heuristic's tables do not hold. */
+const BROKEN = -2;
+
+/**
+ * A pattern database whose estimates passed the puzzle's diameter (its bytes wrong, with a checksum made to match
+ * them): it goes from the core and from the cache, so that the next solve builds it again, and this one says so.
+ */
+async function forgetHeuristic(heuristic: string, core: Puzzle15Core, cache: DataCache): Promise<never> {
+  core.freePatternGroups();
+  core.freeRankedGroups();
+  const name = PATTERN_CACHE_NAMES[heuristic.startsWith('pdb78') ? 'pdb78' : 'pdb'];
+  if (heuristic.startsWith('pdb')) await cache.write(name, new Uint8Array(0));
+  throw new Error(`the ${heuristic} estimates pass the puzzle's diameter (80 moves): its pattern database is wrong, and is built again at the next solve`);
 }
 
 /** The board set in the core with the heuristic's tables ready (the pattern database loaded or built); its index. */
@@ -81,6 +97,7 @@ export async function searchShare(
 ): Promise<ShareAnswer> {
   const which = await setUp(position, heuristic, core, cache, undefined, scratch);
   const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
+  if (length === BROKEN) await forgetHeuristic(heuristic, core, cache);
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
 }
 
