@@ -35,10 +35,12 @@ export interface ClusterRun {
   readonly resumed?: boolean;
   onRemoteCancel?(): void;
   log?(line: string): void;
+  /** Waited for before each task is queued: a reader that has not kept up with the games holds the run back. */
+  ready?(): Promise<void>;
 }
 
 export function runOnCluster(
-  { redis, owner, runId, engines = [], fresh = true, resumed = false, onRemoteCancel = () => {}, log = () => {} }: ClusterRun,
+  { redis, owner, runId, engines = [], fresh = true, resumed = false, onRemoteCancel = () => {}, log = () => {}, ready }: ClusterRun,
   schedule: Schedule,
   time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
@@ -136,7 +138,10 @@ export function runOnCluster(
     // stays bounded however many games it has, and runs queued together take turns.
     let next = 0;
     const lane = async () => {
-      while (next < tasks.length && !cancelled && !ending) await playTask(tasks[next++]);
+      while (next < tasks.length && !cancelled && !ending) {
+        if (ready) await Promise.race([ready(), stopped]);
+        if (next < tasks.length && !cancelled && !ending) await playTask(tasks[next++]);
+      }
     };
     await Promise.all(Array.from({ length: Math.min(QUEUED_TASKS, tasks.length) }, lane));
     return records;

@@ -6,7 +6,9 @@
 // games counted (at most `maxGames`) before it is planned, and planned before anything is queued (a window of
 // tasks at a time, cluster/submit.ts); a page that goes away has its run cancelled (the tasks not taken yet are
 // removed) and its state dropped, and so has every run when the server closes. The games are sent paced by what the
-// connection has read, so that a page that reads slowly slows its run's messages instead of losing them.
+// connection has read, so that a page that reads slowly slows its run's messages instead of losing them, and its
+// run: past OUTBOX_CHARS waiting, no more tasks are queued until the page reads (one that never does is closed by
+// the pings, online.ts).
 
 import { randomBytes } from 'node:crypto';
 import type { GameRecord } from '../arena/play-out';
@@ -34,11 +36,20 @@ export interface ClusterRunsOptions {
 /** The size a message of games stays under, and the bytes a connection may have unread before the next message waits. */
 const MESSAGE_CHARS = 128 * 1024;
 const UNREAD_BYTES = 256 * 1024;
+/** Games waiting for a page (beyond UNREAD_BYTES) past which its run queues no more tasks until the page reads. */
+const OUTBOX_CHARS = 1024 * 1024;
 const PACE_MS = 50;
 const STATUS_CACHE_MS = 2000;
 
 /** What makes a run of each kind smaller. */
 const FEWER = { tournament: 'fewer starts or bots', sweep: 'fewer starts, grid points or opponents', match: 'fewer games' } as const;
+
+/** Messages waiting for a page that has not read the ones before, their size, and who waits for it to shrink. */
+interface Outbox {
+  readonly messages: string[];
+  chars: number;
+  readonly drained: (() => void)[];
+}
 
 interface PageRun {
   readonly id: string;
@@ -50,7 +61,7 @@ export class ClusterRuns {
   /** Each connection's run, and every run until its tasks are tidied away (its page may have gone). */
   private readonly runs = new Map<Client, PageRun>();
   private readonly playing = new Set<PageRun>();
-  private readonly outboxes = new Map<Client, string[]>();
+  private readonly outboxes = new Map<Client, Outbox>();
   private readonly gone = new WeakSet<Client>();
   private readonly maxRuns: number;
   private readonly maxRunsPerAddress: number;
@@ -154,7 +165,14 @@ export class ClusterRuns {
       if (games.length > 0) this.tell(client, { type: 'cluster-games', run: id, games });
       batch = [];
     };
-    const run = runOnCluster({ redis, owner, runId: owner }, schedule, time, (index, record) => batch.push({ index, record }), undefined, flush);
+    const run = runOnCluster(
+      { redis, owner, runId: owner, ready: () => this.ready(client) },
+      schedule,
+      time,
+      (index, record) => batch.push({ index, record }),
+      undefined,
+      flush,
+    );
     const pageRun = { id, run, address: client.address };
     this.runs.set(client, pageRun);
     this.playing.add(pageRun);
@@ -179,16 +197,33 @@ export class ClusterRuns {
   /** Sends in order, each message once the connection has read most of the one before. */
   private tell(client: Client, message: ClusterServerMessage): void {
     if (this.gone.has(client)) return;
-    const outbox = this.outboxes.get(client);
-    if (outbox) return void outbox.push(JSON.stringify(message));
-    const waiting = [JSON.stringify(message)];
-    this.outboxes.set(client, waiting);
+    const text = JSON.stringify(message);
+    const queued = this.outboxes.get(client);
+    if (queued) {
+      queued.messages.push(text);
+      queued.chars += text.length;
+      return;
+    }
+    const outbox: Outbox = { messages: [text], chars: text.length, drained: [] };
+    this.outboxes.set(client, outbox);
     const drain = () => {
-      if (this.outboxes.get(client) !== waiting) return;
-      while (waiting.length > 0 && (client.unreadBytes?.() ?? 0) < UNREAD_BYTES) client.send(waiting.shift()!);
-      if (waiting.length === 0) this.outboxes.delete(client);
+      if (this.outboxes.get(client) !== outbox) return;
+      while (outbox.messages.length > 0 && (client.unreadBytes?.() ?? 0) < UNREAD_BYTES) {
+        const sent = outbox.messages.shift()!;
+        outbox.chars -= sent.length;
+        client.send(sent);
+      }
+      if (outbox.chars < OUTBOX_CHARS) for (const done of outbox.drained.splice(0)) done();
+      if (outbox.messages.length === 0) this.outboxes.delete(client);
       else setTimeout(drain, PACE_MS).unref();
     };
     drain();
+  }
+
+  /** Resolves once the page has read enough of its games for its run to queue more. */
+  private ready(client: Client): Promise<void> {
+    const outbox = this.outboxes.get(client);
+    if (!outbox || outbox.chars < OUTBOX_CHARS) return Promise.resolve();
+    return new Promise((done) => outbox.drained.push(done));
   }
 }

@@ -10,7 +10,8 @@
 //   refusals within the window close the connection with 1008 (policy violation);
 // - every reply: a connection whose unsent data passes `maxBufferedBytes` (a client that does not read) is
 //   closed;
-// - a ping every `pingMs`: a connection that has not answered the previous one is closed.
+// - a ping every `pingMs`: a connection that has not answered the previous one is closed (only its pong answers:
+//   a client that sends but never reads does not).
 // A frame over MAX_FRAME_BYTES closes the connection (the ws package's limit).
 
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
@@ -154,7 +155,6 @@ export function attachOnline(
       try {
         const now = Date.now();
         heardAt = now;
-        heartbeat.answered = true;
         tokens = Math.min(burst, tokens + ((now - refilled) / 1000) * rate);
         refilled = now;
         if (tokens < 1) {

@@ -1,7 +1,8 @@
 // The server's side of the arena's runs on the cluster (src/server/cluster-runs.ts), against a real Redis, a
 // `playground worker` process and the built server started with REDIS_URL: a run sent over the WebSocket comes
 // back game for game as the CLI's local run; malformed or hostile messages get a clear error and the connection
-// goes on; a page that leaves has its run's waiting tasks removed; a server without REDIS_URL says it has no cluster.
+// goes on; a page that leaves has its run's waiting tasks removed; a run's size and runs per address are bounded;
+// a page that does not read holds its run back; a server without REDIS_URL says it has no cluster.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { parseSavedRun } from '../../src/arena/saved-run';
 import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
 import { startServer } from '../../src/server/server';
 import { runCli } from '../helpers/cli';
+import { rawWebSocket, textFrame } from '../helpers/raw-websocket';
 import { type RedisProcess, type ServerProcess, startClusterServer, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
 
 let redis: RedisProcess;
@@ -22,7 +24,8 @@ let server: ServerProcess;
 beforeAll(async () => {
   redis = await startRedis();
   worker = await startWorker(redis.url, 'server-worker', 2);
-  server = await startClusterServer(redis.url);
+  // No pings in these tests' time: a page that does not read stays connected until it does.
+  server = await startClusterServer(redis.url, { PING_MS: '600000' });
 }, 30_000);
 
 afterAll(async () => {
@@ -165,6 +168,47 @@ describe("the server's runs on the cluster", () => {
     clients[2].socket.close();
   }, 60_000);
 
+  it('holds back the run of a page that does not read its games, and plays it on once the page reads', async () => {
+    // 60,000 games of about 570 bytes (34 MB), in 600 tasks of 50 pairs: the run stalls once the socket's buffers
+    // (some MB), the server's outbox (1 MB) and the 128 tasks queued meanwhile are full.
+    const many = { kind: 'tournament', game: 'tictactoe', seed: 9, games: 10_000, bots: ['random', 'minimax:depth=1', 'minimax:depth=2'] };
+    // This run's tasks: the earlier runs' are all finished or removed first.
+    await expect.poll(async () => (await taskCounts(redis.url)).waiting + (await taskCounts(redis.url)).active, { timeout: 30_000 }).toBe(0);
+    const before = (await taskCounts(redis.url)).completed;
+    const counts = async () => {
+      const now = await taskCounts(redis.url);
+      return { ...now, completed: now.completed - before };
+    };
+    const reader = await rawWebSocket(Number(new URL(server.url).port));
+    reader.write(textFrame(JSON.stringify({ type: 'cluster-run', run: 'unread', spec: many, time: {} })));
+    // The run stalls: what it queued is played, and nothing more is queued while the page reads nothing.
+    await expect
+      .poll(
+        async () => {
+          const now = await counts();
+          return now.completed > 0 && now.waiting + now.active === 0;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(true);
+    const stalled = (await counts()).completed;
+    await new Promise((done) => setTimeout(done, 2000));
+    expect((await counts()).completed).toBe(stalled);
+    expect(stalled).toBeLessThan(600);
+    // The page reads: every game comes, and the run ends.
+    let text = '';
+    const ended = new Promise<void>((done) =>
+      reader.on('data', (chunk: Buffer) => {
+        text = (text + chunk.toString('latin1')).slice(-200);
+        if (text.includes('"type":"cluster-ended"')) done();
+      }),
+    );
+    reader.resume();
+    await ended;
+    expect((await counts()).completed).toBe(600);
+    reader.destroy();
+  }, 120_000);
+
   it('says it has no cluster when started without REDIS_URL', async () => {
     const bare = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1' });
     try {
@@ -180,3 +224,14 @@ describe("the server's runs on the cluster", () => {
     }
   });
 });
+
+/** The cluster queue's tasks by state. */
+async function taskCounts(url: string): Promise<{ waiting: number; active: number; completed: number }> {
+  const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
+  try {
+    const counts = await queue.getJobCounts('waiting', 'paused', 'active', 'completed');
+    return { waiting: (counts.waiting ?? 0) + (counts.paused ?? 0), active: counts.active ?? 0, completed: counts.completed ?? 0 };
+  } finally {
+    await queue.close();
+  }
+}

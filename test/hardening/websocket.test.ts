@@ -2,7 +2,7 @@
 // that never reads is closed once 256 KB wait for it; a flood of tiny frames is closed as a policy violation
 // without an answer per frame, and the server's memory stays put; connections per address and in total,
 // watchers per room; 200 watchers re-joining cost a message each, not one per watcher per join; a connection
-// that does not answer pings is dropped.
+// that does not answer pings is dropped, even one that keeps sending.
 
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,5 +171,23 @@ describe('pings', () => {
     expect(closed).toBe(true);
     expect(answering.socket.readyState).toBe(answering.socket.OPEN);
     await answering.close();
+  });
+
+  it('drop a connection that sends but never reads', async () => {
+    const deaf = await rawWebSocket(port);
+    deaf.on('error', () => {});
+    const closed = new Promise<boolean>((done) => {
+      deaf.once('close', () => done(true));
+      setTimeout(() => done(false), 20_000).unref();
+    });
+    // Its own pings, answered by the server, and read by nobody; the server's pings every 300 ms go unanswered.
+    const ping = textFrame(JSON.stringify({ type: 'ping' }));
+    const sending = setInterval(() => deaf.write(ping), 100);
+    try {
+      expect(await closed).toBe(true);
+    } finally {
+      clearInterval(sending);
+      deaf.destroy();
+    }
   });
 });

@@ -32,9 +32,9 @@ export interface ServerProcess {
 }
 
 /** The built server (dist-node/server.mjs) on a free port, its arena's runs on the cluster of `redis`. */
-export async function startClusterServer(redis: string): Promise<ServerProcess> {
+export async function startClusterServer(redis: string, settings: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'server-')), REDIS_URL: redis };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'server-')), REDIS_URL: redis, ...settings };
   const child = await startProcess(process.execPath, ['dist-node/server.mjs'], /is served at/, env);
   let written = '';
   for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (written += chunk.toString()));
