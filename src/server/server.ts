@@ -3,8 +3,10 @@
 // Every response carries the security headers below; a malformed request gets a 400 and its socket closed, and
 // no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
+import { createHash } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
 import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
 import { Journal } from './journal';
@@ -28,13 +30,14 @@ export interface ServerOptions {
 
 /**
  * The app's scripts, workers and WebAssembly come from this origin only ('wasm-unsafe-eval' lets a worker
- * compile a core), and from blob: URLs, which only the page makes: a person's own bot (the My bots page) is
- * its code as a blob, imported in a worker of its own. Lit's templates set style attributes. Cross-origin isolation (COOP and COEP) lets the cores
- * share memory between workers.
+ * compile a core), and from blob: URLs, which only the page makes: a person's own bot (the My bots page) runs in
+ * a worker started from a blob in a sandboxed frame, whose one inline script is named by its hash (the frame's
+ * document inherits this policy, beside its own), and imports its code as a blob. Lit's templates set style
+ * attributes. Cross-origin isolation (COOP and COEP) lets the cores share memory between workers.
  */
+const SANDBOX_SCRIPT_HASH = createHash('sha256').update(SANDBOX_SCRIPT).digest('base64');
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self' blob: 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'content-security-policy': `default-src 'self'; script-src 'self' blob: 'wasm-unsafe-eval' 'sha256-${SANDBOX_SCRIPT_HASH}'; worker-src 'self' blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',

@@ -32,11 +32,16 @@ function sourceFiles(folder: string): string[] {
 function importsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
   const pattern =
     /(?:^|[^\w.])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s*['"](\.[^'"]+)['"]|import\.meta\.glob\(\s*['"](\.[^'"]+)['"]/gm;
-  return [...text.matchAll(pattern)].map((match) => {
-    const target = normalize(join(dirname(file), match.slice(1).find(Boolean)!));
-    // A folder imported is its index.
-    return existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target;
-  });
+  return (
+    [...text.matchAll(pattern)]
+      // A worker's code imported as its URL (Vite's ?worker&url) is a worker started by its URL, not an import.
+      .filter((match) => !match.slice(1).find(Boolean)!.endsWith('?worker&url'))
+      .map((match) => {
+        const target = normalize(join(dirname(file), match.slice(1).find(Boolean)!));
+        // A folder imported is its index.
+        return existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target;
+      })
+  );
 }
 
 describe('the layers of docs/architecture.md', () => {

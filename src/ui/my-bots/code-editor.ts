@@ -5,12 +5,15 @@
 import { javascript } from '@codemirror/lang-javascript';
 import { HighlightStyle, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
-import { Compartment } from '@codemirror/state';
+import { Compartment, StateEffect } from '@codemirror/state';
 import { basicSetup, EditorView } from 'codemirror';
 import { tags } from '@lezer/highlight';
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { BotLanguage } from './language';
+
+/** The problem (or the language) changed: the linter runs again though the text did not change. */
+const relint = StateEffect.define<null>();
 
 /** A problem of the code at a line (1-based), from running it. */
 export interface CodeProblem {
@@ -87,7 +90,10 @@ export class CodeEditor extends LitElement {
         READABLE_COLOURS,
         this.syntax.of(this.grammar()),
         lintGutter(),
-        linter((view) => this.diagnostics(view), { delay: 300 }),
+        linter((view) => this.diagnostics(view), {
+          delay: 300,
+          needsRefresh: (update) => update.transactions.some((transaction) => transaction.effects.some((effect) => effect.is(relint))),
+        }),
         EditorView.contentAttributes.of({ 'aria-label': this.label }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !this.replacing) this.dispatchEvent(new CustomEvent('input', { detail: update.state.doc.toString() }));
@@ -105,7 +111,10 @@ export class CodeEditor extends LitElement {
       this.replacing = false;
     }
     if (changed.has('language')) view.dispatch({ effects: this.syntax.reconfigure(this.grammar()) });
-    if (changed.has('problem') || changed.has('language')) forceLinting(view);
+    if (changed.has('problem') || changed.has('language')) {
+      view.dispatch({ effects: relint.of(null) });
+      forceLinting(view);
+    }
   }
 
   private grammar() {

@@ -68,15 +68,9 @@ export function isUserBot(gameId: string, config: string): boolean {
   return usable(gameId).some(({ bot }) => bot.id === id);
 }
 
-/** Starts a module from its code in a worker of its own: the code (as JavaScript) goes to the worker as a blob URL. */
-export async function startModule(code: string, language: BotLanguage, gameId: string) {
-  const runnable = runnableCode(code, language);
-  const url = URL.createObjectURL(new Blob([runnable], { type: 'text/javascript' }));
-  try {
-    return await ModuleEngine.start(url, runnable, gameId, spawnBrowserBotWorker);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+/** Starts a module from its code in a sandboxed worker of its own, which imports the code (as JavaScript) from a blob it makes. */
+export function startModule(code: string, language: BotLanguage, gameId: string) {
+  return ModuleEngine.start('', runnableCode(code, language), gameId, spawnBrowserBotWorker);
 }
 
 /**
