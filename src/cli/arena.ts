@@ -146,15 +146,21 @@ export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], sett
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
   try {
+    // The file is the report so far, with what --resume needs: the settings, the steps' results, the time.
+    const time = options.time.moveMs || options.time.clockMs ? { time: options.time } : {};
+    const { results = [], ...kept } = settings;
     // A path that cannot be written is found out before any game is played.
     try {
       file?.write({
         bot: settings.bot,
         vs: settings.vs,
         seed: settings.seed,
-        steps: 0,
+        steps: results.length,
         trajectory: {},
         verification: { skipped: 'the tuning has not started' },
+        settings: kept,
+        results,
+        ...time,
       });
     } catch (error) {
       throw new UsageError(`--out: ${(error as Error).message}`);
@@ -167,13 +173,13 @@ export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], sett
       pool,
       (step, steps, _trajectory, soFar) => {
         if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
-        file?.writeSoon(() => soFar);
+        file?.writeSoon(() => ({ ...soFar, ...time }));
       },
       () => stopped,
       aborted.signal,
     );
     if (interactive) process.stderr.write('\n');
-    file?.write(report);
+    file?.write({ ...report, ...time });
     console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
     return stopped ? 130 : 0;
   } finally {

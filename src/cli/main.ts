@@ -10,7 +10,7 @@ import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import { games, gameById } from '../games';
 import { matchCommand, resumeCommand, sweepCommand, tournamentCommand, tuneCommand, type ArenaOptions } from './arena';
-import { readRunFile } from './run-file';
+import { readRunFile, readTuneFile } from './run-file';
 import type { SavedRun } from '../arena/saved-run';
 import type { TimeControl } from '../arena/time-control';
 import { checkOpenings, MAX_GAMES, type ScheduleSettings } from '../arena/schedule';
@@ -38,6 +38,7 @@ import { runEngine } from './engine';
 import { playGame } from './play';
 import { solveLines } from './solve';
 import { parseTuneParams } from './tune-params';
+import type { TuneSettings } from '../runtime/tune';
 import { clusterRuns, clusterWorker, redisOption } from './cluster';
 import { checkRedis } from '../cluster/tasks';
 
@@ -143,6 +144,27 @@ async function runToResume(kind: SavedRun['kind'], args: ParsedArgs, settings: r
   const run = await asUsage(() => readRunFile(path), '--resume');
   if (run.kind !== kind) throw new UsageError(`${path} holds a ${run.kind}, not a ${kind}`);
   return run;
+}
+
+/** `tune --resume FILE`: the tuning kept there, its bots and parameters checked against the game's. */
+async function tuneToResume(game: AnyGame, args: ParsedArgs, known: readonly BotInfo[]): Promise<{ settings: TuneSettings; time: TimeControl } | undefined> {
+  const path = optionText(args, 'resume');
+  if (path === undefined) return undefined;
+  const given = ['bot', 'params', 'vs', 'r-end', 'verify-games', ...START_SETTINGS].find((name) => args.options.has(name));
+  if (given) throw new UsageError(`--resume carries on the tuning with its own settings: leave out --${given}`);
+  const saved = await asUsage(() => readTuneFile(path), '--resume');
+  return asUsage(() => {
+    const { settings } = saved;
+    const bot = parseBotConfig(known, settings.bot);
+    // Its parameters as --params would give them: each the bot's, within its range.
+    const params = parseTuneParams(findBot(known, bot.id), settings.params.map((param) => `${param.name}=${param.min}..${param.max}`).join(','));
+    for (const config of settings.vs) parseBotConfig(known, config);
+    if (settings.openings) checkOpenings(game, settings.openings);
+    const sizes = game.sizes;
+    if (settings.size !== undefined && (!sizes || settings.size < sizes.min || settings.size > sizes.max))
+      throw new Error(`size ${settings.size} is not a size of ${game.rules.title}`);
+    return { settings: { ...settings, params, results: saved.results }, time: saved.time ?? {} };
+  }, path);
 }
 
 interface Command {
@@ -284,11 +306,14 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'r-end', value: 'R', help: "the last step's learning rate over c_end² (default 0.1)" },
       { name: 'verify-games', value: 'N', help: 'the most games of the verification match (default 1000)' },
       ...ARENA_OPTIONS.filter((option) => !['games', 'resume', 'out'].includes(option.name)),
-      { name: 'out', value: 'FILE', help: 'keep the JSON document in FILE' },
+      { name: 'out', value: 'FILE', help: 'keep the JSON document in FILE, after every step (--resume carries it on)' },
+      { name: 'resume', value: 'FILE', help: 'carry on the tuning kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
     ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has nothing to tune against`);
       const { options, known } = await arenaSetup(game, args);
+      const resumed = await tuneToResume(game, args, known);
+      if (resumed) return tuneCommand(game, known, resumed.settings, { ...options, time: resumed.time }, pool());
       const botText = optionText(args, 'bot');
       if (!botText) throw new UsageError('tune needs --bot CONFIG');
       const bot = botConfig(known, botText);

@@ -7,6 +7,7 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { MAX_RUN_CHARS, parseSavedRun, type SavedRun } from '../arena/saved-run';
+import { MAX_TUNE_CHARS, parseSavedTune, type SavedTune } from '../arena/saved-tune';
 
 export class RunFile {
   private lastWrite = -Infinity;
@@ -61,6 +62,22 @@ export async function readRunFile(path: string): Promise<SavedRun> {
   if (size > MAX_RUN_CHARS) throw new Error(`${path} is over ${MAX_RUN_CHARS >> 20} MB: it is no run this playground wrote`);
   try {
     return parseSavedRun(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
+}
+
+/** Reads a tuning to carry on (`tune --resume FILE`); throws an Error saying what is wrong. */
+export async function readTuneFile(path: string): Promise<SavedTune> {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    throw new Error(`${path} cannot be read: ${(error as Error).message}`);
+  }
+  if (size > MAX_TUNE_CHARS) throw new Error(`${path} is over ${MAX_TUNE_CHARS >> 20} MB: it is no tuning this playground wrote`);
+  try {
+    return parseSavedTune(await readFile(path, 'utf8'));
   } catch (error) {
     throw new Error(`${path}: ${(error as Error).message}`);
   }

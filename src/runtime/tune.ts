@@ -2,7 +2,7 @@
 // measures θ+cΔ and θ−cΔ on the same seeded start against the step's opponent (the --vs configurations in turn), each playing both
 // seats: the step's result is θ+'s points minus θ−'s (−2..2). Then a verification match (the SPRT) of the tuned
 // configuration against the one it started from. The same seed gives the same run on any number of workers:
-// a step's games are played together, steps one after another.
+// a step's games are played together, steps one after another. A tuning carried on replays its steps' results.
 
 import { formatBotConfig, parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../contracts/game';
@@ -28,6 +28,8 @@ export interface TuneSettings {
   readonly rEnd?: number;
   /** The verification match: its SPRT and its most games. */
   readonly verify: SprtSettings & { readonly maxGames: number };
+  /** A tuning carried on (--resume): its steps' results so far, replayed instead of played. */
+  readonly results?: readonly number[];
 }
 
 export interface TuneReport {
@@ -43,6 +45,9 @@ export interface TuneReport {
   /** The tuned configuration against the start's, or why there was no match (the same configuration). */
   readonly verification: MatchReport | { readonly skipped: string };
   readonly tuned: string;
+  /** What carrying the tuning on needs: its settings, and each step's result (+'s points minus −'s). */
+  readonly settings: Omit<TuneSettings, 'results'>;
+  readonly results: readonly number[];
 }
 
 export async function tune(
@@ -67,6 +72,19 @@ export async function tune(
   const size = settings.size ?? game.sizes?.default;
   if (settings.openings) checkOpenings(game, settings.openings);
   const openings = settings.openings && openingStarts(game, settings.openings, steps, settings.seed);
+  const { results: replayed = [], ...kept } = settings;
+  const results: number[] = [];
+  /** A step's result: SPSA's values move, and the trajectory and the results record it. */
+  const take = (probe: ReturnType<Spsa['probe']>, result: number) => {
+    spsa.update(probe, result);
+    results.push(result);
+    for (const [i, param] of settings.params.entries()) trajectory[param.name].push(Number(spsa.theta[i].toFixed(4)));
+  };
+  // A tuning carried on: its steps so far give the values and the draws of signs an uninterrupted run had.
+  for (const result of replayed) {
+    if (spsa.done) break;
+    take(spsa.probe(signs), result);
+  }
   while (!spsa.done && !stopped()) {
     const probe = spsa.probe(signs);
     const k = probe.step;
@@ -97,8 +115,7 @@ export async function tune(
     if (records.some((record) => !record)) break;
     // In each pair the configuration sits first, then second (by seat, not by name: it may equal the opponent).
     const points = ([first, second]: (GameRecord | undefined)[]) => pairScore(first!.winner, second!.winner) / 2;
-    spsa.update(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
-    for (const [i, param] of settings.params.entries()) trajectory[param.name].push(Number(spsa.theta[i].toFixed(4)));
+    take(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
     onStep(k + 1, steps, trajectory, report({ skipped: `the tuning is under way: ${k + 1} of ${steps} steps played` }));
   }
   /** The report of the tuning as it stands, with its verification (or why there is none). */
@@ -115,6 +132,8 @@ export async function tune(
       trajectory,
       verification,
       tuned: configOf(final),
+      settings: kept,
+      results,
     };
   }
   const tuned = configOf(spsa.values());

@@ -1,13 +1,19 @@
 // `playground <game> tune`: SPSA over a bot's parameters through the CLI, the same run on one worker and on two,
 // a trajectory per parameter within its range ending at the tuned values, a verification match of the tuned
-// against the start, and bad settings refused with a reason.
+// against the start, its report kept after every step and carried on by --resume to an uninterrupted run's, and
+// bad settings or files refused with a reason.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli';
+
+/** A report without its timing fields. */
+function untimed(report: unknown): unknown {
+  return JSON.parse(JSON.stringify(report), (key, value) => (key === 'ms' ? undefined : value));
+}
 
 const tune = ['matrix', 'tune', '--bot', 'article:depth=2', '--params', 'depth=1..6,jackpot=0..30', '--vs', 'greedy,exact', '--games', '200', '--json'];
 
@@ -52,7 +58,7 @@ describe('tune', () => {
     const args = ['connect4', 'tune', '--engine', `g=node test/engines/connect4-random.mjs gated ${folder} 8`, '--bot', 'g'];
     const child = spawn(
       process.execPath,
-      ['bin/playground.mjs', ...args, '--params', 'spice=0..9', '--vs', 'random', '--games', '40', '--json', '--out', out],
+      ['bin/playground.mjs', ...args, '--params', 'spice=0..9', '--vs', 'random', '--games', '40', '--verify-games', '20', '--json', '--out', out],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -68,11 +74,70 @@ describe('tune', () => {
     expect(report).toMatchObject({ steps: 2, games: 8, verification: { skipped: 'the tuning was stopped: no verification' } });
     expect(report.trajectory.spice).toHaveLength(2);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(report);
+    // Carried on (the engine given again, ungated), it ends as a tuning never stopped does.
+    const engine = ['--engine', 'g=node test/engines/connect4-random.mjs'];
+    const resumed = await runCli(['connect4', 'tune', ...engine, '--resume', out, '--json']);
+    expect(resumed.stderr).toBe('');
+    const whole = await runCli([
+      'connect4',
+      'tune',
+      ...engine,
+      '--bot',
+      'g',
+      '--params',
+      'spice=0..9',
+      '--vs',
+      'random',
+      '--games',
+      '40',
+      '--verify-games',
+      '20',
+      '--json',
+    ]);
+    expect(untimed(JSON.parse(resumed.stdout))).toEqual(untimed(JSON.parse(whole.stdout)));
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ steps: 10, games: 40 });
+    expect(untimed(JSON.parse(readFileSync(out, 'utf8')))).toEqual(untimed(JSON.parse(whole.stdout)));
     // A file that cannot be written is refused before the first step.
     const bad = await runCli(['matrix', 'tune', '--bot', 'article', '--params', 'depth=1..4', '--vs', 'exact', '--out', '/no/such/folder/tune.json']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--out: /no/such/folder/tune.json cannot be written');
   }, 60_000);
+
+  it('refuses a tuning to resume that it did not write, or settings beside it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tune-'));
+    const out = join(folder, 'tune.json');
+    const first = await runCli([
+      'matrix',
+      'tune',
+      '--bot',
+      'article:depth=2',
+      '--params',
+      'depth=1..6',
+      '--vs',
+      'exact',
+      '--games',
+      '8',
+      '--out',
+      out,
+      '--json',
+    ]);
+    expect(first.status).toBe(0);
+    const saved = JSON.parse(readFileSync(out, 'utf8'));
+    const cases: [object, string][] = [
+      [{ ...saved, results: [7, 0] }, 'results.0: a step scores from -2 to 2 in halves'],
+      [{ ...saved, results: [0, 0, 0] }, "it has 3 steps' results, more than its 8 games make"],
+      [{ ...saved, settings: { ...saved.settings, params: [{ name: 'depth', min: 1, max: 99 }] } }, '--params: depth=1..99 must be a range within 1..8'],
+      [{ ...saved, settings: { ...saved.settings, vs: ['nobody'] } }, 'nobody'],
+    ];
+    for (const [document, message] of cases) {
+      writeFileSync(out, JSON.stringify(document));
+      const { status, stderr } = await runCli(['matrix', 'tune', '--resume', out]);
+      expect(status).toBe(2);
+      expect(stderr).toContain(message);
+    }
+    const both = await runCli(['matrix', 'tune', '--resume', out, '--games', '8']);
+    expect(both.stderr).toContain('--resume carries on the tuning with its own settings: leave out --games');
+  });
 
   it.each([
     [['--bot', 'article', '--params', 'depth=1..9', '--vs', 'exact'], '--params: depth=1..9 must be a range within 1..8'],
