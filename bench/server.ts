@@ -1,10 +1,13 @@
 // A soak of the server (`playground bench server`): the server as `npm start` runs it, in a child process with
 // its default limits, under a mixed load for SOAK_SECONDS (default 60): 200 connections from 12 addresses of
 // this machine; 100 players in 50 rooms playing random legal moves and rematches; 98 clients sending malformed
-// and refused messages; aborted HTTP requests; a watcher that never reads; a flood of tiny frames. It prints the
-// messages the server handled and the errors it answered, the rooms intact (each room's final state, replayed
-// move by move with the rules, equal to what its players saw), the server's peak memory, its file descriptors
-// before and after, and whether it survived.
+// and refused messages; aborted HTTP requests; a watcher that never reads but keeps sending; a flood of tiny
+// frames; and, all at once with them, the attacks of issue 35: one address holding 150 half-open HTTP requests
+// (slowloris) while another fetches the page, and one address creating and leaving rooms as fast as it may while
+// another creates one every 4 s. It prints the messages the server handled and the errors it answered, the
+// rooms intact (each room's final state, replayed move by move with the rules, equal to what its players saw),
+// what the attacked addresses' neighbours got, the server's peak memory, its file descriptors before and after,
+// and whether it survived.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +22,12 @@ import type { RoomState, ServerMessage } from '../src/net/protocol';
 import type { BenchSuite } from './harness';
 
 const ROOMS = 50;
+const HALF_OPEN = 150;
+/** The attackers' addresses, apart from the players'. */
+const SLOWLORIS = '127.0.0.200';
+const ROOM_HOG = '127.0.0.201';
+/** An address of its own, creating a room every 4 s: within its own limit of 20 rooms in a minute. */
+const HOG_NEIGHBOUR = '127.0.0.202';
 const JUNK_CLIENTS = 98;
 const ADDRESSES = 12;
 const GAMES = ['connect4', 'tictactoe', 'matrix', 'cards'] as const;
@@ -210,12 +219,62 @@ export const serverSuite: BenchSuite = {
     slow.on('error', () => {});
     const slowTimer = setInterval(() => slow.readyState === WebSocket.OPEN && slow.send(JSON.stringify({ type: 'join', room: ids[0] })), 100);
 
+    // Slowloris: one address keeps HALF_OPEN requests whose headers never end; another fetches the page meanwhile.
+    const halfOpen = new Set<ReturnType<typeof connect>>();
+    const holdHalfOpen = () => {
+      while (halfOpen.size < HALF_OPEN) {
+        const socket = connect({ port: Number(server.url.port), host: '127.0.0.1', localAddress: SLOWLORIS });
+        socket.on('error', () => {});
+        socket.on('close', () => halfOpen.delete(socket));
+        socket.write(`GET / HTTP/1.1\r\nHost: ${server.url.host}\r\nX-Slow: `);
+        halfOpen.add(socket);
+      }
+    };
+    const slowloris = setInterval(holdHalfOpen, 100);
+    const pages = { served: 0, refused: 0 };
+    const fetcher = setInterval(() => {
+      const socket = connect({ port: Number(server.url.port), host: '127.0.0.1', localAddress: address(5) });
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => (answer.startsWith('HTTP/1.1 200 ') ? pages.served++ : pages.refused++));
+      socket.write(`GET / HTTP/1.1\r\nHost: ${server.url.host}\r\nConnection: close\r\n\r\n`);
+    }, 250);
+
+    // A room hog: one address creates a room and goes (its connection closed), four at a time, over and over;
+    // another address creates a room every 4 s.
+    const hogs = new Set<SoakClient>();
+    let hogRefused = 0;
+    let hogCreated = 0;
+    const hogTimer = setInterval(() => {
+      if (hogs.size >= 4) return;
+      const opening = SoakClient.open(wsUrl, ROOM_HOG).then((hog) => {
+        hogs.add(hog);
+        hog.onMessage = (m) => {
+          if (m.type === 'joined') hogCreated++;
+          if (m.type === 'error' && m.code === 'too-many-rooms') hogRefused++;
+          hog.socket.terminate();
+          hogs.delete(hog);
+        };
+        hog.send({ type: 'create', game: 'tictactoe' });
+      });
+      opening.catch(() => {});
+    }, 20);
+    const neighbour = await SoakClient.open(wsUrl, HOG_NEIGHBOUR);
+    const neighbourRooms = { created: 0, refused: 0 };
+    neighbour.onMessage = (m) => {
+      if (m.type === 'joined') neighbourRooms.created++;
+      if (m.type === 'error' && m.code === 'too-many-rooms') neighbourRooms.refused++;
+    };
+    const neighbourTimer = setInterval(() => neighbour.send({ type: 'create', game: 'connect4' }), 4000);
+
     // A flood of tiny frames, once: the server closes it as a policy violation.
     const flooder = await SoakClient.open(wsUrl, address(11));
     for (let i = 0; i < 20_000; i++) flooder.send('x');
 
     await new Promise((done) => setTimeout(done, seconds * 1000));
-    for (const timer of [junkTimer, aborter, slowTimer]) clearInterval(timer);
+    for (const timer of [junkTimer, aborter, slowTimer, slowloris, fetcher, hogTimer, neighbourTimer]) clearInterval(timer);
+    for (const socket of halfOpen) socket.destroy();
     playing = false;
     // The moves already on their way arrive, and their states.
     await new Promise((done) => setTimeout(done, 1000));
@@ -243,7 +302,8 @@ export const serverSuite: BenchSuite = {
       const seen = room.logs.map((entry) => entry.state);
       if (replays && seen.every((s) => s && s.round === state.round && s.start === state.start && s.moves.join(' ') === state.moves.join(' '))) intact++;
     }
-    const everyone = [...rooms.flatMap((room) => room.players), ...junkClients, flooder, checker];
+    const everyone = [...rooms.flatMap((room) => room.players), ...junkClients, flooder, checker, neighbour];
+    for (const hog of hogs) hog.socket.terminate();
     // The flood's frames are not counted: the server drops them with the connection.
     const messages = everyone.reduce((sum, client) => sum + (client === flooder ? 0 : client.sent), 0);
     const errors = everyone.reduce((sum, client) => sum + client.errors, 0);
@@ -271,8 +331,11 @@ export const serverSuite: BenchSuite = {
         'http aborted': aborted,
         rooms: rooms.length,
         'rooms intact': intact,
-        // A reader that has not yet let 1 MB pile up at the server is still open (the kernel's buffers take several MB).
-        'slow reader': slowOpen ? 'open' : 'closed',
+        // Closed once 1 MB of replies waits for it, or once it has not answered a ping (PING_MS, 30 s by default).
+        'deaf sender': slowOpen ? 'open' : 'closed',
+        'page served to a neighbour of slowloris': `${pages.served}/${pages.served + pages.refused}`,
+        'rooms the hog made, refused': `${hogCreated}, ${hogRefused}`,
+        'rooms created by its neighbour': `${neighbourRooms.created}/${neighbourRooms.created + neighbourRooms.refused}`,
         'flood closed': floodClosed ? 'yes' : 'no',
         'peak RSS MB': Math.round(peak / (1 << 20)),
         'fds before': fdsBefore,
