@@ -11,7 +11,7 @@ import { parseSavedRun } from '../../src/arena/saved-run';
 import { freePort } from '../../src/cluster/local-redis';
 import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
 import { runCli } from '../helpers/cli';
-import { type RedisProcess, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
+import { type RedisProcess, startRedis, startWorker, taskCounts, type WorkerProcess } from '../helpers/redis';
 
 let redis: RedisProcess;
 let workers: WorkerProcess[] = [];
@@ -343,17 +343,6 @@ describe('a Redis that loses the run', () => {
     }
   }, 60_000);
 });
-
-/** The cluster queue's tasks by state (a paused queue's tasks count as waiting). */
-async function taskCounts(url: string): Promise<{ waiting: number; active: number; completed: number }> {
-  const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
-  try {
-    const counts = await queue.getJobCounts('waiting', 'paused', 'active', 'completed');
-    return { waiting: (counts.waiting ?? 0) + (counts.paused ?? 0), active: counts.active ?? 0, completed: counts.completed ?? 0 };
-  } finally {
-    await queue.close();
-  }
-}
 
 /** Pauses the cluster queue (the workers take no task) or lets it go on. */
 async function setPaused(url: string, paused: boolean): Promise<void> {

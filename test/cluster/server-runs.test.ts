@@ -15,7 +15,7 @@ import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
 import { startServer } from '../../src/server/server';
 import { runCli } from '../helpers/cli';
 import { rawWebSocket, textFrame } from '../helpers/raw-websocket';
-import { type RedisProcess, type ServerProcess, startClusterServer, startRedis, startWorker, type WorkerProcess } from '../helpers/redis';
+import { type RedisProcess, type ServerProcess, startClusterServer, startRedis, startWorker, taskCounts, type WorkerProcess } from '../helpers/redis';
 
 let redis: RedisProcess;
 let worker: WorkerProcess;
@@ -224,14 +224,3 @@ describe("the server's runs on the cluster", () => {
     }
   });
 });
-
-/** The cluster queue's tasks by state. */
-async function taskCounts(url: string): Promise<{ waiting: number; active: number; completed: number }> {
-  const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
-  try {
-    const counts = await queue.getJobCounts('waiting', 'paused', 'active', 'completed');
-    return { waiting: (counts.waiting ?? 0) + (counts.paused ?? 0), active: counts.active ?? 0, completed: counts.completed ?? 0 };
-  } finally {
-    await queue.close();
-  }
-}

@@ -5,7 +5,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { freePort, type LocalRedis, startLocalRedis, startProcess, stopProcess } from '../../src/cluster/local-redis';
+import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
 
 export type RedisProcess = LocalRedis;
 export const startRedis = startLocalRedis;
@@ -45,4 +47,15 @@ export async function startClusterServer(redis: string, settings: Record<string,
       await stopProcess(child);
     },
   };
+}
+
+/** The cluster queue's tasks by state (a paused queue's tasks count as waiting). */
+export async function taskCounts(url: string): Promise<{ waiting: number; active: number; completed: number }> {
+  const queue = new Queue(QUEUE_NAME, { connection: redisConnection(url) });
+  try {
+    const counts = await queue.getJobCounts('waiting', 'paused', 'active', 'completed');
+    return { waiting: (counts.waiting ?? 0) + (counts.paused ?? 0), active: counts.active ?? 0, completed: counts.completed ?? 0 };
+  } finally {
+    await queue.close();
+  }
 }
