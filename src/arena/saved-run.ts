@@ -22,6 +22,8 @@ const text = (max = MAX_TEXT) => v.pipe(v.string(), v.maxLength(max));
 /** A list of at least `min` and at most `max` items, readonly as the arena's own lists are. */
 const list = <T extends v.GenericSchema>(item: T, max: number, min = 0) => v.pipe(v.array(item), v.minLength(min), v.maxLength(max), v.readonly());
 const whole = (min = 0) => v.pipe(v.number(), v.integer(), v.minValue(min));
+/** A time control as a run keeps it (`--ms`, `--clock`, `--increment`). */
+export const TimeControlSchema = v.object({ moveMs: v.optional(whole()), clockMs: v.optional(whole()), incrementMs: v.optional(whole()) });
 const seats = v.pipe(v.tuple([text(200), text(200)]), v.readonly());
 
 const MoveRecordSchema = v.object({
@@ -85,7 +87,7 @@ const SavedRunSchema = v.object({
     }),
   ),
   /** The time control the games were played with (`--ms`, `--clock`, `--increment`), when there was one. */
-  time: v.optional(v.object({ moveMs: v.optional(whole()), clockMs: v.optional(whole()), incrementMs: v.optional(whole()) })),
+  time: v.optional(TimeControlSchema),
   elapsedMs: v.pipe(v.number(), v.minValue(0)),
   /** False while a run is under way or was interrupted (`--resume` carries it on); missing in older files. */
   finished: v.optional(v.boolean()),

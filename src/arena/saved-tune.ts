@@ -4,6 +4,7 @@
 // checked by its schema; the command then checks its bots and parameters against the game.
 
 import * as v from 'valibot';
+import { TimeControlSchema } from './saved-run';
 import { MAX_GAMES } from './schedule';
 
 /** The largest tuning document read, in characters. */
@@ -25,7 +26,7 @@ const SavedTuneSchema = v.object({
     rEnd: v.optional(v.pipe(v.number(), v.minValue(1e-6), v.maxValue(10))),
     verify: v.object({ elo0: v.pipe(v.number(), v.finite()), elo1: v.pipe(v.number(), v.finite()), alpha: rate, beta: rate, maxGames: whole(2, MAX_GAMES) }),
   }),
-  time: v.optional(v.object({ moveMs: v.optional(whole()), clockMs: v.optional(whole()), incrementMs: v.optional(whole()) })),
+  time: v.optional(TimeControlSchema),
   /** Each step's result: the + configuration's points minus the − one's, in halves from −2 to 2. */
   results: v.pipe(
     v.array(

@@ -51,34 +51,28 @@ export class RunFile {
   }
 }
 
-/** Reads a saved run to carry on (`--resume FILE`); throws an Error saying what is wrong. */
-export async function readRunFile(path: string): Promise<SavedRun> {
+/** Reads a file `what` is kept in, refused past `maxChars` before it is read; throws an Error saying what is wrong. */
+async function readKept<T>(path: string, maxChars: number, what: string, parse: (text: string) => T): Promise<T> {
   let size: number;
   try {
     size = statSync(path).size;
   } catch (error) {
     throw new Error(`${path} cannot be read: ${(error as Error).message}`);
   }
-  if (size > MAX_RUN_CHARS) throw new Error(`${path} is over ${MAX_RUN_CHARS >> 20} MB: it is no run this playground wrote`);
+  if (size > maxChars) throw new Error(`${path} is over ${maxChars >> 20} MB: it is no ${what} this playground wrote`);
   try {
-    return parseSavedRun(await readFile(path, 'utf8'));
+    return parse(await readFile(path, 'utf8'));
   } catch (error) {
     throw new Error(`${path}: ${(error as Error).message}`);
   }
 }
 
-/** Reads a tuning to carry on (`tune --resume FILE`); throws an Error saying what is wrong. */
-export async function readTuneFile(path: string): Promise<SavedTune> {
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch (error) {
-    throw new Error(`${path} cannot be read: ${(error as Error).message}`);
-  }
-  if (size > MAX_TUNE_CHARS) throw new Error(`${path} is over ${MAX_TUNE_CHARS >> 20} MB: it is no tuning this playground wrote`);
-  try {
-    return parseSavedTune(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new Error(`${path}: ${(error as Error).message}`);
-  }
+/** Reads a saved run to carry on (`--resume FILE`). */
+export function readRunFile(path: string): Promise<SavedRun> {
+  return readKept(path, MAX_RUN_CHARS, 'run', parseSavedRun);
+}
+
+/** Reads a tuning to carry on (`tune --resume FILE`). */
+export function readTuneFile(path: string): Promise<SavedTune> {
+  return readKept(path, MAX_TUNE_CHARS, 'tuning', parseSavedTune);
 }
