@@ -171,10 +171,11 @@ describe('Redis restarted mid-run', () => {
     const pair = await Promise.all([startWorker(own.url, 'a'), startWorker(own.url, 'b')]);
     try {
       const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '60', '--json'];
-      // Paused, the queue keeps the run's tasks waiting: the restart lands with all of them queued and none played.
+      // Paused, the queue keeps the run's tasks waiting: the restart lands with all of them queued (60 pairs, a task
+      // each) and none played.
       await setPaused(own.url, true);
       const remote = runCli([...args, '--redis', own.url]);
-      await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+      await allQueued(own.url, 60);
       // Down for a second, its queue kept by its append-only file, back on the same port; then the workers play.
       await own.stop();
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -269,11 +270,12 @@ describe('a submitter that dies', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cluster-')), 'run.json');
     try {
       const args = ['connect4', 'tournament', '--bots', 'classic:depth=6,classic:depth=5', '--games', '40', '--json'];
-      // The queue is paused until the submitter is dead: its tasks are all queued (in one step) and none is played.
+      // The queue is paused until the submitter is dead: its tasks are all queued (40 pairs, a task each) and none
+      // is played.
       await setPaused(own.url, true);
       const submitter = spawn(process.execPath, ['bin/playground.mjs', ...args, '--out', out, '--redis', own.url], { stdio: 'ignore' });
       const dead = new Promise((resolve) => submitter.once('exit', resolve));
-      await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+      await allQueued(own.url, 40);
       submitter.kill('SIGKILL');
       await dead;
       // The worker plays on through the queue with nobody waiting for the results.
@@ -303,7 +305,7 @@ describe('a Redis that loses the run', () => {
     let stderr = '';
     submitter.stderr.on('data', (chunk) => (stderr += chunk));
     const exit = new Promise<number | string | null>((done) => submitter.on('close', (code, signal) => done(code ?? signal)));
-    await expect.poll(() => taskCounts(own.url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    await allQueued(own.url, 20); // 20 pairs, a task each
     return { submitter, exit, stderr: () => stderr };
   }
 
@@ -352,6 +354,11 @@ async function setPaused(url: string, paused: boolean): Promise<void> {
   } finally {
     await queue.close();
   }
+}
+
+/** Waits until a paused queue holds the run's `tasks` tasks: the submitter queues them a few at a time. */
+async function allQueued(url: string, tasks: number): Promise<void> {
+  await expect.poll(() => taskCounts(url).then((counts) => counts.waiting), { timeout: 30_000, interval: 100 }).toBe(tasks);
 }
 
 /** Removes one completed task from Redis; its number of games. */
