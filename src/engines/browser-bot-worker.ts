@@ -1,7 +1,8 @@
 // A bot module's worker in a page, where the module reaches nothing but its position and the rules' helpers: a
 // hidden frame sandboxed to no origin (none of the page's storage, no request as the page) and allowed no
 // connection (sandbox-frame.ts) starts it from a blob of the worker's code. The page talks to the worker on a
-// MessagePort sent through the frame; removing the frame ends the worker.
+// MessagePort sent through the frame; removing the frame ends the worker. A frame of no origin runs in a process
+// of its own: a module that exhausts its memory gets that process ended, not the page's, and forfeits on time.
 
 import { wrap } from 'comlink';
 import botWorkerUrl from '../../workers/bot-browser.ts?worker&url';

@@ -26,9 +26,9 @@ export function launchWithProfile(folder: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(folder, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** Chromium, as every test here starts it. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** Chromium, as every test here starts it (with `extraArgs` for a test that needs a switch of its own). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** A served app: its address, and how to stop serving it. */
