@@ -11,6 +11,7 @@ import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
 import { serverSuite } from './server';
+import { sprtSuite } from './sprt';
 import { tictactoeSuite } from './tictactoe';
 
 export const suites: readonly BenchSuite[] = [
@@ -22,6 +23,7 @@ export const suites: readonly BenchSuite[] = [
   ...puzzle15Suites,
   cardsSuite,
   ...arenaSuites,
+  sprtSuite,
   enginesSuite,
   clusterSuite,
   serverSuite,

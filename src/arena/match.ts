@@ -1,12 +1,13 @@
 // A match between two configurations under the SPRT (sprt.ts): its games are a tournament of the two, pair by
 // pair (one start, A first then B first), and its figures are those of the pairs in start order up to the first
-// pair whose LLR crosses a bound. Games played past that pair (other workers were still at them) do not count,
-// so the result is the same whatever the number of workers.
+// pair on which the test decides. Games played past that pair (other workers were still at them) do not count,
+// so the result is the same whatever the number of workers. Its Elo is fishtest's for a SPRT (sprt-elo.ts).
 
 import type { AnyGame } from '../contracts/game';
 import type { GameRecord } from './play-out';
 import { type ScheduleSettings, type Schedule, tournament } from './schedule';
-import { type Pentanomial, pairScore, type SprtSettings, type SprtState, sprtState } from './sprt';
+import { type Pentanomial, pairScore, type SprtSettings, type SprtState, SprtTest } from './sprt';
+import { sprtElo } from './sprt-elo';
 
 export interface MatchReport {
   readonly bots: readonly [string, string];
@@ -21,10 +22,16 @@ export interface MatchReport {
   readonly pentanomial: Pentanomial;
   /** A's wins, draws and losses in the counted games. */
   readonly wdl: readonly [number, number, number];
+  /** Logistic Elo, as fishtest's SPRT_elo gives it: a median-unbiased estimate and its 95% interval. */
+  readonly elo_model: 'logistic';
   readonly elo: number;
   readonly elo_lo: number;
   readonly elo_hi: number;
   readonly los: number;
+  /** Normalized Elo (fishtest's pentanomial nElo) and its 95% interval. */
+  readonly nelo: number;
+  readonly nelo_lo: number;
+  readonly nelo_hi: number;
   readonly elo0: number;
   readonly elo1: number;
   readonly alpha: number;
@@ -55,13 +62,17 @@ export class MatchTally {
   readonly wdl: [number, number, number] = [0, 0, 0];
   readonly scores: number[] = [];
   readonly trajectory: number[] = [];
-  state: SprtState;
+  private readonly test: SprtTest;
 
   constructor(
     private readonly schedule: Schedule,
-    private readonly sprt: SprtSettings,
+    sprt: SprtSettings,
   ) {
-    this.state = sprtState(this.counts, sprt);
+    this.test = new SprtTest(sprt);
+  }
+
+  get state(): SprtState {
+    return this.test.state;
   }
 
   get decided(): boolean {
@@ -83,8 +94,7 @@ export class MatchTally {
       this.counts[score]++;
       this.scores.push(score);
       for (const [record, seatOfA] of [[first, 0] as const, [second, 1] as const]) this.wdl[record.winner === null ? 1 : record.winner === seatOfA ? 0 : 2]++;
-      this.state = sprtState(this.counts, this.sprt);
-      this.trajectory.push(this.state.llr);
+      this.trajectory.push(this.test.update(this.counts).llr);
     }
     return this.decided;
   }
@@ -95,8 +105,9 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
   const tally = new MatchTally(schedule, sprt);
   tally.advance(records);
   const { state } = tally;
+  const elo = sprtElo(tally.counts, sprt);
   const stop = state.result
-    ? `${state.result}: the LLR ${state.llr.toFixed(2)} crossed the ${state.result === 'H1' ? 'upper' : 'lower'} bound after ${state.pairs} pairs`
+    ? `${state.result}: the LLR ${state.llr.toFixed(2)} passed ${state.stopAt[state.result === 'H1' ? 1 : 0].toFixed(2)} (the ${state.result === 'H1' ? 'upper' : 'lower'} bound ${(state.result === 'H1' ? state.upper : state.lower).toFixed(2)} less the overshoot expected past it) after ${state.pairs} pairs`
     : tally.exhausted
       ? `inconclusive: the ${schedule.games.length} games ran out with the LLR ${state.llr.toFixed(2)} between the bounds`
       : `inconclusive: stopped after ${state.pairs} pairs, the LLR ${state.llr.toFixed(2)} between the bounds`;
@@ -110,10 +121,14 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     games: 2 * state.pairs,
     pentanomial: [...tally.counts],
     wdl: tally.wdl,
-    elo: state.elo,
-    elo_lo: state.eloLo,
-    elo_hi: state.eloHi,
-    los: state.los,
+    elo_model: 'logistic',
+    elo: elo.elo,
+    elo_lo: elo.eloLo,
+    elo_hi: elo.eloHi,
+    los: elo.los,
+    nelo: elo.nelo,
+    nelo_lo: elo.neloLo,
+    nelo_hi: elo.neloHi,
     ...sprt,
     seed: schedule.seed,
     stop,
@@ -123,11 +138,17 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
   };
 }
 
-/** The test's state after each pair of a match's scores (as MatchReport.scores), for charts. */
-export function sprtTrend(scores: readonly number[], sprt: SprtSettings): SprtState[] {
+/** The most points a chart of the Elo over a match draws (each is three root findings). */
+const TREND_POINTS = 200;
+
+/** The match's Elo and interval after some of its pairs (every pair of a short match, the last one always), for charts. */
+export function eloTrend(scores: readonly number[], sprt: SprtSettings): { pairs: number; elo: number; eloLo: number; eloHi: number }[] {
+  const step = Math.max(1, Math.ceil(scores.length / TREND_POINTS));
   const counts: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-  return scores.map((score) => {
+  const trend: { pairs: number; elo: number; eloLo: number; eloHi: number }[] = [];
+  scores.forEach((score, pair) => {
     counts[score]++;
-    return sprtState(counts, sprt);
+    if ((pair + 1) % step === 0 || pair === scores.length - 1) trend.push({ pairs: pair + 1, ...sprtElo(counts, sprt) });
   });
+  return trend;
 }

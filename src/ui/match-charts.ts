@@ -4,7 +4,7 @@
 import type { Chart, ChartConfiguration } from 'chart.js';
 import { customElement, property } from 'lit/decorators.js';
 import type { MatchReport } from '../arena/match';
-import { sprtTrend } from '../arena/match';
+import { eloTrend } from '../arena/match';
 import { ChartElement } from './chart-base';
 
 /** Elo values past this (a score near 0 or 1) are drawn at it, so one lopsided pair does not flatten the chart. */
@@ -80,11 +80,11 @@ export class EloTrendChart extends ChartElement {
 
   protected refresh(chart: Chart): void {
     const report = this.report;
-    const trend = report ? sprtTrend(report.scores, report) : [];
-    chart.data.labels = trend.map((_, pair) => 2 * (pair + 1));
-    chart.data.datasets[0].data = trend.map((state) => shown(state.elo));
-    chart.data.datasets[1].data = trend.map((state) => shown(state.eloLo));
-    chart.data.datasets[2].data = trend.map((state) => shown(state.eloHi));
+    const trend = report ? eloTrend(report.scores, report) : [];
+    chart.data.labels = trend.map((point) => 2 * point.pairs);
+    chart.data.datasets[0].data = trend.map((point) => shown(point.elo));
+    chart.data.datasets[1].data = trend.map((point) => shown(point.eloLo));
+    chart.data.datasets[2].data = trend.map((point) => shown(point.eloHi));
   }
 
   protected summary(): string {

@@ -21,7 +21,9 @@ describe('arena match', () => {
     expect(await page.getByLabel('Verdict').textContent()).toContain(`H1: exact is at least 50 Elo stronger than article. ${cli.stop}.`);
     const rows = await page.locator('table[aria-label="Match"] td').allTextContents();
     expect(rows[0]).toContain(`${cli.llr.toFixed(3)} (bounds ${cli.lower.toFixed(3)} and ${cli.upper.toFixed(3)}`);
-    expect(rows[3]).toBe(cli.pentanomial.join(' '));
+    expect(rows[1]).toBe(`${cli.elo.toFixed(1)} (95%: ${cli.elo_lo.toFixed(1)} to ${cli.elo_hi.toFixed(1)}), LOS ${(cli.los * 100).toFixed(1)}%`);
+    expect(rows[2]).toBe(`${cli.nelo.toFixed(1)} (95%: ${cli.nelo_lo.toFixed(1)} to ${cli.nelo_hi.toFixed(1)})`);
+    expect(rows[4]).toBe(cli.pentanomial.join(' '));
     for (const chart of ['sprt-chart', 'elo-trend-chart', 'pentanomial-chart']) expect(await page.locator(`${chart} canvas`).count()).toBe(1);
     expect(await page.locator('sprt-chart canvas').getAttribute('aria-label')).toContain(`after each of ${cli.pairs} pairs`);
     // Kept: the saved runs list has it, and it reopens as a match.

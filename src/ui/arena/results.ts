@@ -77,7 +77,8 @@ function matchResults(report: MatchReport, view: ResultsView) {
     <table aria-label="Match">
       <tbody>
         <tr><th>LLR</th><td>${report.llr.toFixed(3)} (bounds ${report.lower.toFixed(3)} and ${report.upper.toFixed(3)}; elo0 ${report.elo0}, elo1 ${report.elo1}, α ${report.alpha}, β ${report.beta})</td></tr>
-        <tr><th>Elo</th><td>${report.elo.toFixed(1)} (95%: ${report.elo_lo.toFixed(1)} to ${report.elo_hi.toFixed(1)}), LOS ${(report.los * 100).toFixed(1)}%</td></tr>
+        <tr><th>Elo (logistic)</th><td>${report.elo.toFixed(1)} (95%: ${report.elo_lo.toFixed(1)} to ${report.elo_hi.toFixed(1)}), LOS ${(report.los * 100).toFixed(1)}%</td></tr>
+        <tr><th>nElo (normalized)</th><td>${report.nelo.toFixed(1)} (95%: ${report.nelo_lo.toFixed(1)} to ${report.nelo_hi.toFixed(1)})</td></tr>
         <tr><th>games</th><td>${report.games} (${report.pairs} pairs): ${a} won ${report.wdl[0]}, drew ${report.wdl[1]}, lost ${report.wdl[2]}</td></tr>
         <tr><th>pentanomial</th><td>${report.pentanomial.join(' ')}</td></tr>
       </tbody>
@@ -89,7 +90,10 @@ function matchResults(report: MatchReport, view: ResultsView) {
       <pentanomial-chart .counts=${report.pentanomial}></pentanomial-chart>
     </div>
     <p class="hint">Games come in pairs (one start, each bot in each seat once); the test counts pairs in start order and stops at the
-      first whose log-likelihood ratio crosses a bound. Elo and its interval come from the pairs' scores.</p>
+      first whose log-likelihood ratio crosses a bound (moved inward by the overshoot expected past it), as fishtest does. The Elo is
+      fishtest's estimate for a sequential test: the difference under which a test like this one would as often have ended worse as
+      better, so that a test stopped early on luck does not overstate it; its 95% interval means the same at 2.5% and 97.5%. nElo
+      scales the mean pair score by its spread (fishtest's normalized Elo).</p>
     ${exportsView(view.shown)} ${gamesView(view)}
   </section>`;
 }
