@@ -1,6 +1,12 @@
 // Elo ratings from a run's games: a Bradley-Terry fit (a draw is half a win to each side), with one virtual
 // draw per pairing so that a bot that won everything still gets a finite rating, and a 95% interval from the
-// fit's Fisher information. Ratings are centred on 1500.
+// fit's information. Ratings are centred on 1500.
+//
+// The interval counts draws as Ordo does: a game's score varies less when draws are common, so the same games say
+// more. Draws follow Ordo's model (Davidson's: P(draw) = κ·√(P(win)·P(loss)), the expected score still the
+// logistic one), with the draw rate between equals fitted to the games by maximum likelihood; a game's score then
+// has variance v = p(1−p) − P(draw)/4, and its information about the rating difference is (p(1−p))²/v, which is
+// p(1−p) when nobody draws.
 
 import type { PairResult } from './results';
 
@@ -10,6 +16,48 @@ export interface Rating {
   readonly lo: number;
   readonly hi: number;
 }
+
+/** The draw probability of a game of expected score p between players who draw `evenDraws` of their even games. */
+export function drawChance(p: number, evenDraws: number): number {
+  if (evenDraws <= 0) return 0;
+  // Ordo's closed form, the root of a·x² + 2x + 4(p² − p) = 0 with a = (1 − 2d)/d², written so that a = 0 is no case apart.
+  const a = (1 - 2 * evenDraws) / evenDraws ** 2;
+  const c = 4 * (p * p - p);
+  return -c / (1 + Math.sqrt(1 - a * c));
+}
+
+/** The draw rate between equals most likely to give the games' draws, their pairings' expected scores `p` known. */
+function fitDrawRate(pairings: readonly { p: number; wins: number; draws: number; losses: number }[]): number {
+  if (!pairings.some((pairing) => pairing.draws > 0)) return 0;
+  const logLikelihood = (d: number) =>
+    pairings.reduce((sum, { p, wins, draws, losses }) => {
+      const draw = drawChance(p, d);
+      const win = Math.max(1e-300, p - draw / 2);
+      const loss = Math.max(1e-300, 1 - p - draw / 2);
+      return sum + wins * Math.log(win) + draws * Math.log(Math.max(1e-300, draw)) + losses * Math.log(loss);
+    }, 0);
+  // Golden-section search on (0, MAX_DRAW_RATE]: the likelihood has one peak in d.
+  let [low, high] = [0, MAX_DRAW_RATE];
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  let x1 = high - ratio * (high - low);
+  let x2 = low + ratio * (high - low);
+  let [f1, f2] = [logLikelihood(x1), logLikelihood(x2)];
+  while (high - low > 1e-9) {
+    if (f1 < f2) {
+      [low, x1, f1] = [x1, x2, f2];
+      x2 = low + ratio * (high - low);
+      f2 = logLikelihood(x2);
+    } else {
+      [high, x2, f2] = [x2, x1, f1];
+      x1 = high - ratio * (high - low);
+      f1 = logLikelihood(x1);
+    }
+  }
+  return (low + high) / 2;
+}
+
+/** Below certainty: games that were all drawn still leave their ratings some doubt. */
+const MAX_DRAW_RATE = 0.99;
 
 const ELO_PER_NATURAL_UNIT = 400 / Math.LN10;
 
@@ -45,7 +93,14 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
     if (change < 1e-10) break;
   }
   const theta = gamma.map(Math.log);
-  const variance = thetaVariances(games, theta);
+  const expected = (i: number, j: number) => 1 / (1 + Math.exp(theta[j] - theta[i]));
+  const evenDraws = fitDrawRate(
+    pairs.flatMap((pair) => {
+      const [i, j] = [index.get(pair.a)!, index.get(pair.b)!];
+      return i === j || pair.games === 0 ? [] : [{ p: expected(i, j), wins: pair.wins, draws: pair.draws, losses: pair.losses }];
+    }),
+  );
+  const variance = thetaVariances(games, theta, evenDraws);
   return bots.map((bot, i) => {
     const rating = 1500 + theta[i] * ELO_PER_NATURAL_UNIT;
     const half = 1.96 * Math.sqrt(Math.max(0, variance[i])) * ELO_PER_NATURAL_UNIT;
@@ -57,14 +112,15 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
  * The variances of the log-strengths under the constraint that they sum to 0: the diagonal of the
  * pseudo-inverse of the Fisher information L, computed as inv(L + J/n) - J/n (J all ones).
  */
-function thetaVariances(games: readonly (readonly number[])[], theta: readonly number[]): number[] {
+function thetaVariances(games: readonly (readonly number[])[], theta: readonly number[], evenDraws: number): number[] {
   const n = theta.length;
   const matrix = Array.from({ length: n }, () => Array<number>(n).fill(1 / n));
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       if (i === j || !games[i][j]) continue;
       const p = 1 / (1 + Math.exp(theta[j] - theta[i]));
-      const information = games[i][j] * p * (1 - p);
+      const scoreVariance = p * (1 - p) - drawChance(p, evenDraws) / 4;
+      const information = (games[i][j] * (p * (1 - p)) ** 2) / scoreVariance;
       matrix[i][i] += information;
       matrix[i][j] -= information;
     }
