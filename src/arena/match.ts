@@ -8,6 +8,7 @@ import type { GameRecord } from './play-out';
 import { type ScheduleSettings, type Schedule, tournament } from './schedule';
 import { type Pentanomial, pairScore, type SprtSettings, type SprtState, SprtTest } from './sprt';
 import { sprtElo } from './sprt-elo';
+import { distinctGames } from './repeats';
 
 export interface MatchReport {
   readonly bots: readonly [string, string];
@@ -16,9 +17,10 @@ export interface MatchReport {
   readonly llr: number;
   readonly lower: number;
   readonly upper: number;
-  /** Pairs counted, and their games. */
+  /** Pairs counted, and their games; those of them that repeat no other (repeats.ts). */
   readonly pairs: number;
   readonly games: number;
+  readonly distinct_games: number;
   readonly pentanomial: Pentanomial;
   /** A's wins, draws and losses in the counted games. */
   readonly wdl: readonly [number, number, number];
@@ -119,6 +121,7 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     upper: state.upper,
     pairs: state.pairs,
     games: 2 * state.pairs,
+    distinct_games: distinctGames(records.slice(0, 2 * state.pairs)),
     pentanomial: [...tally.counts],
     wdl: tally.wdl,
     elo_model: 'logistic',

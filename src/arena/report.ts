@@ -3,6 +3,7 @@
 
 import type { GameRecord } from './play-out';
 import { eloRatings, type Rating } from './ratings';
+import { distinctGames } from './repeats';
 import { botTotals, pairResults, type BotTotals, type Tally } from './results';
 import type { GridAxis, Schedule } from './schedule';
 
@@ -20,6 +21,8 @@ export interface TournamentReport {
   readonly scheduled: number;
   /** The share of the finished games that were draws. */
   readonly draw_rate: number;
+  /** Finished games that repeat no other (repeats.ts). */
+  readonly distinct_games: number;
   readonly size?: number;
 }
 
@@ -36,6 +39,7 @@ export function tournamentReport(schedule: Schedule, records: readonly (GameReco
     played: records.filter(Boolean).length,
     scheduled: schedule.games.length,
     draw_rate: round(records.filter((record) => record && record.winner === null).length / Math.max(1, records.filter(Boolean).length)),
+    distinct_games: distinctGames(records),
     ...(schedule.size === undefined ? {} : { size: schedule.size }),
   };
 }
@@ -61,6 +65,8 @@ export interface SweepReport {
   readonly points: readonly SweepPoint[];
   readonly played: number;
   readonly scheduled: number;
+  /** Finished games that repeat no other (repeats.ts). */
+  readonly distinct_games: number;
 }
 
 export function sweepReport(
@@ -94,7 +100,17 @@ export function sweepReport(
       meanLoss: totals.get(config)?.meanLoss ?? null,
     };
   });
-  return { game: schedule.game, seed: schedule.seed, bot, grid, vs, points, played: records.filter(Boolean).length, scheduled: schedule.games.length };
+  return {
+    game: schedule.game,
+    seed: schedule.seed,
+    bot,
+    grid,
+    vs,
+    points,
+    played: records.filter(Boolean).length,
+    scheduled: schedule.games.length,
+    distinct_games: distinctGames(records),
+  };
 }
 
 function round(value: number): number {

@@ -17,6 +17,7 @@ import type { Run, RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
 import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../arena/match';
+import { repeatsNote } from '../arena/repeats';
 import type { SprtSettings } from '../arena/sprt';
 import { type TuneReport, type TuneSettings, tune } from '../runtime/tune';
 import { asUsage, UsageError } from './args';
@@ -346,7 +347,8 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
     }),
   );
   const seconds = elapsedMs / 1000;
-  return `${pairs}\n\n${bots}\n\n${report.played} games (${(report.draw_rate * 100).toFixed(1)}% drawn) in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}`;
+  const repeats = repeatsNote(report.played, report.distinct_games);
+  return `${pairs}\n\n${bots}\n\n${report.played} games (${(report.draw_rate * 100).toFixed(1)}% drawn) in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}${repeats ? `\nnote: ${repeats}` : ''}`;
 }
 
 function matchTable(report: MatchReport, elapsedMs: number, workers: number): string {
@@ -361,6 +363,7 @@ function matchTable(report: MatchReport, elapsedMs: number, workers: number): st
     `nElo ${report.nelo.toFixed(1)} (normalized; 95%: ${report.nelo_lo.toFixed(1)}..${report.nelo_hi.toFixed(1)})`,
     `${report.games} games, ${report.pairs} pairs, pentanomial ${report.pentanomial.join(' ')}, ${a} won ${wins}, drew ${draws}, lost ${losses}`,
     ...(report.note ? [`note: ${report.note}`] : []),
+    ...[repeatsNote(report.games, report.distinct_games)].filter(Boolean).map((repeats) => `note: ${repeats}`),
     `${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers, seed ${report.seed}`,
   ].join('\n');
 }
@@ -392,5 +395,6 @@ function sweepTable(report: SweepReport, elapsedMs: number, workers: number): st
     ]),
   );
   const best = report.points.reduce((a, b) => (b.margin > a.margin ? b : a));
-  return `${report.bot} against ${report.vs.join(', ')}\n${rows}\n\nbest mean margin: ${best.bot} (${signed(best.margin)})\n${report.played} games in ${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers`;
+  const repeats = repeatsNote(report.played, report.distinct_games);
+  return `${report.bot} against ${report.vs.join(', ')}\n${rows}\n\nbest mean margin: ${best.bot} (${signed(best.margin)})\n${report.played} games in ${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers${repeats ? `\nnote: ${repeats}` : ''}`;
 }

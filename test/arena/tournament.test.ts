@@ -1,5 +1,9 @@
-// Tournaments and sweeps from the CLI: the JSON document of docs/cli.md, the same results on 1 and 2 workers.
+// Tournaments and sweeps from the CLI: the JSON document of docs/cli.md, the same results on 1 and 2 workers, and
+// games that repeat counted as such.
 
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gridConfigs, parseGrid, tournament } from '../../src/arena/schedule';
 import { matrix } from '../../src/games/matrix';
@@ -105,5 +109,21 @@ describe('playground matrix sweep', () => {
     for (const point of report.points) expect(point.wins + point.draws + point.losses).toBe(40);
     // depth 1 is findMaxInRow, the greedy bot itself: every game against greedy mirrors.
     expect(report.points[0].margin).toBe(0);
+  });
+
+  it('counts the distinct games of bots that choose without the seed, and says the intervals count repeats', async () => {
+    // greedy and article choose without the seed: from one start, each seating plays one game over and over.
+    const start = readFileSync('src/games/matrix/data/openings.txt', 'utf8')
+      .split('\n')
+      .find((line) => line && !line.startsWith('#'))!;
+    const openings = join(mkdtempSync(join(tmpdir(), 'repeats-')), 'one.txt');
+    writeFileSync(openings, `${start}\n`);
+    const args = ['matrix', 'tournament', '--bots', 'greedy,article', '--games', '4', '--openings', openings];
+    const report = JSON.parse((await runCli([...args, '--json'])).stdout);
+    expect(report).toMatchObject({ played: 8, distinct_games: 2 });
+    expect((await runCli(args)).stdout).toContain('note: 6 of the 8 games repeat an earlier one');
+    // Seeded starts: no game repeats, and nothing is said.
+    const seeded = await runCli(['matrix', 'tournament', '--bots', 'greedy,article', '--games', '4']);
+    expect(seeded.stdout).not.toContain('repeat');
   });
 });

@@ -5,6 +5,7 @@
 import { html } from 'lit';
 import type { GameRecord } from '../../arena/play-out';
 import type { MatchReport } from '../../arena/match';
+import { repeatsNote } from '../../arena/repeats';
 import type { SweepReport, TournamentReport } from '../../arena/report';
 import { runCsv } from '../../arena/run-csv';
 import type { SavedRun } from '../../arena/saved-run';
@@ -63,6 +64,12 @@ export function resultsView(report: TournamentReport | SweepReport | MatchReport
 /** The share of a record's points (wins + draws / 2) over its games. */
 const score = (t: { wins: number; draws: number; losses: number }) => (t.wins + t.draws / 2) / Math.max(1, t.wins + t.draws + t.losses);
 
+/** Said when some games repeat an earlier one: their intervals are too narrow. */
+function repeatsView(played: number, distinct: number) {
+  const note = repeatsNote(played, distinct);
+  return note ? html`<p class="error" role="note">${note}.</p>` : '';
+}
+
 /** A match: its verdict and why it stopped, its figures, the LLR between its bounds, the Elo over the games, the pairs. */
 function matchResults(report: MatchReport, view: ResultsView) {
   const [a, b] = report.bots;
@@ -84,6 +91,7 @@ function matchResults(report: MatchReport, view: ResultsView) {
       </tbody>
     </table>
     ${report.note ? html`<p class="hint">${report.note}.</p>` : ''}
+    ${repeatsView(report.games, report.distinct_games)}
     <div class="charts">
       <sprt-chart .report=${report}></sprt-chart>
       <elo-trend-chart .report=${report}></elo-trend-chart>
@@ -105,7 +113,7 @@ function tournamentResults(report: TournamentReport, view: ResultsView, figures:
   return html`<section class="panel" aria-label="Results">
     <h2>Results</h2>
     <table aria-label="Ratings">
-      <thead><tr><th>bot</th><th>Elo</th><th>95%</th><th>games</th><th>W/D/L</th><th>score</th><th>forfeits</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}<th>nodes</th><th>search s</th></tr></thead>
+      <thead><tr><th>bot</th><th>Elo (Bradley-Terry)</th><th>95%</th><th>games</th><th>W/D/L</th><th>score</th><th>forfeits</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}<th>nodes</th><th>search s</th></tr></thead>
       <tbody>${ratings.map((r) => {
         const t = totals.get(r.bot)!;
         return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td><td>${percent(score(t))}</td><td>${t.forfeits}</td>
@@ -122,9 +130,11 @@ function tournamentResults(report: TournamentReport, view: ResultsView, figures:
         <td>${wdl(report.seats[i].first)}</td><td>${wdl(report.seats[i].second)}</td></tr>`,
       )}</tbody>
     </table>
-    <p class="hint">Score: wins plus half the draws, per game. ${figures.margin ? `Margin: ${what} won minus the opponent's, per game. ` : ''}${
-      figures.loss ? 'Loss/move: points a move gives away against the best move under perfect play, where that can be found quickly.' : ''
-    }</p>
+    ${repeatsView(report.played, report.distinct_games)}
+    <p class="hint">Elo: logistic ratings fitted to every game (Bradley-Terry, as Ordo fits them), 1500 the field's mean; 95%: the
+      interval that holds a bot's rating in 95 of 100 such runs, with draws counted as Ordo counts them. Score: wins plus half the draws, per game. ${figures.margin ? `Margin: ${what} won minus the opponent's, per game. ` : ''}${
+        figures.loss ? 'Loss/move: points a move gives away against the best move under perfect play, where that can be found quickly.' : ''
+      }</p>
     <div class="charts">
       <wdl-chart .pairs=${report.pairs}></wdl-chart>
       <rating-chart .ratings=${report.ratings}></rating-chart>
@@ -182,6 +192,7 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
         ${figures.margin ? html`<td>${signed(p.margin)}</td>` : ''}${figures.loss ? html`<td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td>` : ''}</tr>`,
       )}</tbody>
     </table>
+    ${repeatsView(report.played, report.distinct_games)}
     ${exportsView(view.shown)} ${gamesView(view)}
   </section>`;
 }
