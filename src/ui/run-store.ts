@@ -3,6 +3,7 @@
 // page, or anyone with the browser's developer tools, may have put anything there): an entry that is not a run
 // is listed as unreadable, with its reason, and can be deleted.
 
+import { matchReport } from '../arena/match';
 import { checkSavedRun, type SavedRun } from '../arena/saved-run';
 import { playgroundDatabase } from './database';
 
@@ -18,6 +19,8 @@ export interface RunSummary {
   readonly bots: readonly string[];
   readonly played: number;
   readonly scheduled: number;
+  /** A match's verdict and the games it counted ("H1 after 44 games"), or inconclusive. */
+  readonly verdict?: string;
 }
 
 export async function saveRun(run: SavedRun): Promise<IDBValidKey> {
@@ -53,10 +56,15 @@ export async function listRuns(): Promise<RunEntry[]> {
         bots: run.sweep ? [run.sweep.bot, ...run.sweep.vs] : run.schedule.bots,
         played: run.records.filter(Boolean).length,
         scheduled: run.records.length,
+        ...(run.sprt ? { verdict: verdictOf(matchReport(run.schedule, run.records, run.sprt)) } : {}),
       });
     } catch (error) {
       unreadable.push({ key, unreadable: (error as Error).message });
     }
   }
   return [...summaries.sort((a, b) => b.created.localeCompare(a.created)), ...unreadable];
+}
+
+function verdictOf(report: ReturnType<typeof matchReport>): string {
+  return report.result === 'inconclusive' ? `inconclusive after ${report.games} games` : `${report.result} after ${report.games} games`;
 }

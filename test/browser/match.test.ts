@@ -26,8 +26,15 @@ describe('arena match', () => {
     expect(rows[4]).toBe(cli.pentanomial.join(' '));
     for (const chart of ['sprt-chart', 'elo-trend-chart', 'pentanomial-chart']) expect(await page.locator(`${chart} canvas`).count()).toBe(1);
     expect(await page.locator('sprt-chart canvas').getAttribute('aria-label')).toContain(`after each of ${cli.pairs} pairs`);
-    // Kept: the saved runs list has it, and it reopens as a match.
+    // The games it counted are listed apart from any played past the deciding pair.
+    await page.getByText(/^Games \(\d+\)$/).click();
+    const counted = await page.locator('table[aria-label="Games"] tbody tr').count();
+    const past = await page.locator('table[aria-label="Games not counted"] tbody tr').count();
+    expect(counted).toBe(Math.min(cli.games, 40));
+    expect((await page.getByText(/^Games \(\d+\)$/).textContent())!.match(/\d+/)![0]).toBe(String(cli.games + past));
+    // Kept: the saved runs list has it with its verdict, and it reopens as a match.
     await page.reload();
+    await expect.poll(() => page.locator('table[aria-label="Saved runs"] td:nth-child(5)').first().textContent()).toBe(`H1 after ${cli.games} games`);
     await page.getByRole('button', { name: /^Open/ }).first().click();
     await expect.poll(() => page.getByLabel('Verdict').textContent()).toContain('H1');
   }, 120_000);

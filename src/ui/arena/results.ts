@@ -102,7 +102,7 @@ function matchResults(report: MatchReport, view: ResultsView) {
       fishtest's estimate for a sequential test: the difference under which a test like this one would as often have ended worse as
       better, so that a test stopped early on luck does not overstate it; its 95% interval means the same at 2.5% and 97.5%. nElo
       scales the mean pair score by its spread (fishtest's normalized Elo).</p>
-    ${exportsView(view.shown)} ${gamesView(view)}
+    ${exportsView(view.shown)} ${gamesView(view, report.games)}
   </section>`;
 }
 
@@ -218,25 +218,39 @@ function exportsView(run: SavedRun | undefined) {
   </div>`;
 }
 
-/** The games of the run on show, each a link to its replay in the game's page. */
-function gamesView(view: ResultsView) {
+/**
+ * The games of the run on show, each a link to its replay in the game's page. A match's games past those it
+ * counted (still playing when the test decided) are listed apart.
+ */
+function gamesView(view: ResultsView, counted?: number) {
   const run = view.shown;
   if (!run) return '';
   const played = run.records.flatMap((record, i) => (record ? [{ record, i }] : []));
   const listed = view.allGames ? played : played.slice(0, GAMES_LISTED);
+  const uncounted = counted === undefined ? [] : played.filter(({ i }) => i >= counted);
   const result = (record: GameRecord) => (record.winner === null ? 'draw' : `${record.seats[record.winner]} won`);
   const game = gameById(run.schedule.game);
   const route = game.pages[0].route;
-  return html`<details>
-    <summary>Games (${played.length})</summary>
-    <table aria-label="Games">
+  const table = (rows: typeof listed, label: string) => html`<table aria-label=${label}>
       <thead><tr><th>game</th><th>first</th><th>second</th><th>result</th>${game.margin ? html`<th>margin</th>` : ''}<th>moves</th><th></th></tr></thead>
-      <tbody>${listed.map(
+      <tbody>${rows.map(
         ({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
         ${game.margin ? html`<td>${signed(record.margin)}</td>` : ''}<td>${record.moves.length}</td>
         <td><a href=${`#/${route}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
       )}</tbody>
-    </table>
+    </table>`;
+  return html`<details>
+    <summary>Games (${played.length})</summary>
+    ${table(
+      listed.filter(({ i }) => counted === undefined || i < counted),
+      'Games',
+    )}
+    ${
+      uncounted.length
+        ? html`<p class="hint">Not counted: ${uncounted.length} ${uncounted.length === 1 ? 'game' : 'games'} past the last pair the test weighed (other workers were still at them).</p>
+          ${table(uncounted, 'Games not counted')}`
+        : ''
+    }
     ${played.length > listed.length ? html`<button @click=${() => view.showAllGames()}>Show all ${played.length} games</button>` : ''}
   </details>`;
 }

@@ -19,7 +19,7 @@ export function savedRunsView(view: SavedRunsView) {
       view.entries.length === 0
         ? html`<p class="hint">No run yet: every tournament, sweep and match is kept here when it ends.</p>`
         : html`<table aria-label="Saved runs">
-          <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games</th><th></th></tr></thead>
+          <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games or verdict</th><th></th></tr></thead>
           <tbody>${view.entries.map((run) =>
             'unreadable' in run
               ? html`<tr class="unreadable">
@@ -28,7 +28,7 @@ export function savedRunsView(view: SavedRunsView) {
                 </tr>`
               : html`<tr>
                   <td>${new Date(run.created).toLocaleString('en')}</td><td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.kind}</td>
-                  <td>${run.bots.join(', ')}</td><td>${run.played}/${run.scheduled}</td>
+                  <td>${run.bots.join(', ')}</td><td>${run.verdict ?? `${run.played}/${run.scheduled}`}</td>
                   <td><button @click=${() => view.open(run.key)}>Open</button> <button @click=${() => view.remove(run.key)} aria-label=${`Delete the run of ${run.created}`}>Delete</button></td>
                 </tr>`,
           )}</tbody>
