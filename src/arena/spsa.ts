@@ -33,6 +33,17 @@ const C_END_FRACTION = 1 / 20;
 /** r_end when none is given. */
 export const SPSA_R_END = 0.1;
 
+/** A parameter's SPSA constants, as fishtest lists them. */
+export interface SpsaConstants {
+  readonly a: number;
+  readonly c: number;
+  readonly A: number;
+  readonly alpha: number;
+  readonly gamma: number;
+  readonly r_end: number;
+  readonly c_end: number;
+}
+
 /** One step's two configurations to measure. */
 export interface SpsaProbe {
   readonly step: number;
@@ -48,6 +59,7 @@ export class Spsa {
   readonly theta: number[];
   private readonly a: number[];
   private readonly c: number[];
+  private readonly cEnd: number[];
   private readonly bigA: number;
   private step = 0;
 
@@ -61,9 +73,20 @@ export class Spsa {
     this.theta = params.map((param) => clamp(start[param.name], param));
     this.bigA = steps / 10;
     // At least 1: a perturbation of under half a unit would round back to θ, and the step would measure nothing.
-    const cEnd = params.map((param) => Math.max(1, (param.max - param.min) * C_END_FRACTION));
-    this.c = cEnd.map((value) => value * steps ** SPSA_GAMMA);
-    this.a = cEnd.map((value) => (settings.rEnd ?? SPSA_R_END) * value ** 2 * (this.bigA + steps) ** SPSA_ALPHA);
+    this.cEnd = params.map((param) => Math.max(1, (param.max - param.min) * C_END_FRACTION));
+    this.c = this.cEnd.map((value) => value * steps ** SPSA_GAMMA);
+    this.a = this.cEnd.map((value) => (settings.rEnd ?? SPSA_R_END) * value ** 2 * (this.bigA + steps) ** SPSA_ALPHA);
+  }
+
+  /** Each parameter's constants, by name. */
+  constants(): Record<string, SpsaConstants> {
+    const rEnd = this.settings.rEnd ?? SPSA_R_END;
+    return Object.fromEntries(
+      this.settings.params.map((param, i) => [
+        param.name,
+        { a: this.a[i], c: this.c[i], A: this.bigA, alpha: SPSA_ALPHA, gamma: SPSA_GAMMA, r_end: rEnd, c_end: this.cEnd[i] },
+      ]),
+    );
   }
 
   get done(): boolean {

@@ -371,8 +371,23 @@ function matchTable(report: MatchReport, elapsedMs: number, workers: number): st
 function tuneTable(report: TuneReport, elapsedMs: number, workers: number): string {
   const names = Object.keys(report.final);
   const rows = table(
-    ['parameter', 'start', 'tuned', 'θ at the end'],
-    names.map((name) => [name, String(report.start[name]), String(report.final[name]), report.trajectory[name].at(-1)!.toFixed(2)]),
+    ['parameter', 'start', 'tuned', 'θ at the end', 'a', 'c', 'A', 'α', 'γ', 'r_end', 'c_end'],
+    names.map((name) => {
+      const k = report.spsa[name];
+      return [
+        name,
+        String(report.start[name]),
+        String(report.final[name]),
+        report.trajectory[name].at(-1)!.toFixed(2),
+        k.a.toFixed(3),
+        k.c.toFixed(3),
+        String(k.A),
+        String(k.alpha),
+        String(k.gamma),
+        String(k.r_end),
+        String(k.c_end),
+      ];
+    }),
   );
   const verification =
     'skipped' in report.verification

@@ -10,7 +10,7 @@ import { deriveSeed, Rng } from '../contracts/rng';
 import { type MatchReport, matchSchedule } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
 import { checkOpenings, openingStarts, type Schedule } from '../arena/schedule';
-import { Spsa, type SpsaParam } from '../arena/spsa';
+import { Spsa, type SpsaConstants, type SpsaParam } from '../arena/spsa';
 import { pairScore, type SprtSettings } from '../arena/sprt';
 import { type PlaySettings, playMatch, playSchedule } from './play-games';
 import type { WorkerPool } from './pool';
@@ -42,6 +42,8 @@ export interface TuneReport {
   readonly final: Readonly<Record<string, number>>;
   /** Each parameter's θ (a real number) after every step. */
   readonly trajectory: Readonly<Record<string, readonly number[]>>;
+  /** Each parameter's SPSA constants (a, c, A, α, γ, r_end, c_end). */
+  readonly spsa: Readonly<Record<string, SpsaConstants>>;
   /** The tuned configuration against the start's, or why there was no match (the same configuration). */
   readonly verification: MatchReport | { readonly skipped: string };
   readonly tuned: string;
@@ -130,6 +132,7 @@ export async function tune(
       start: Object.fromEntries(settings.params.map((param) => [param.name, startConfig.params[param.name]])),
       final,
       trajectory,
+      spsa: spsa.constants(),
       verification,
       tuned: configOf(final),
       settings: kept,

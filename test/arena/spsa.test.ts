@@ -42,6 +42,22 @@ describe('SPSA', () => {
     expect(tune(7, 500)).toEqual(tune(7, 500));
   });
 
+  it("lists each parameter's constants, and its first step perturbs and moves by them", () => {
+    // weight spans 100: c_end = 100/20 = 5; depth spans 7: c_end 0.35, raised to 1 (less would round back to θ).
+    // N = 200 steps: A = 20, c = c_end·200^0.101, a = r_end·c_end²·(A + 200)^0.602.
+    const spsa = new Spsa({ params, steps: 200, rEnd: 0.02 }, { depth: 4, jackpot: 15, weight: 0 });
+    const constants = spsa.constants();
+    expect(constants.weight).toEqual({ a: 0.02 * 25 * 220 ** 0.602, c: 5 * 200 ** 0.101, A: 20, alpha: 0.602, gamma: 0.101, r_end: 0.02, c_end: 5 });
+    expect(constants.depth.c_end).toBe(1);
+    expect(constants.jackpot.c_end).toBe(1.5);
+    const probe = spsa.probe(new Rng(3));
+    const c0 = constants.weight.c;
+    expect(probe.plus.weight).toBe(Math.round(c0 * probe.delta[2]));
+    spsa.update(probe, 1);
+    // θ moves by a/(A+1)^α · result / (c_0·Δ).
+    expect(spsa.theta[2]).toBeCloseTo(constants.weight.a / 21 ** 0.602 / (c0 * probe.delta[2]), 9);
+  });
+
   it('refuses an empty range and a run of no steps', () => {
     expect(() => new Spsa({ params: [{ name: 'x', min: 3, max: 3 }], steps: 10 }, { x: 3 })).toThrow('x: its range 3..3 is empty');
     expect(() => new Spsa({ params, steps: 0 }, optimum)).toThrow('at least one step');

@@ -24,9 +24,15 @@ export function tuningView({ step, steps, trajectory, report }: Tuning, view: Re
       ${
         report
           ? html`<table aria-label="Tuned values">
-              <thead><tr><th>parameter</th><th>start</th><th>tuned</th></tr></thead>
-              <tbody>${Object.keys(report.final).map((name) => html`<tr><td>${name}</td><td>${report.start[name]}</td><td>${report.final[name]}</td></tr>`)}</tbody>
+              <thead><tr><th>parameter</th><th>start</th><th>tuned</th><th>a</th><th>c</th><th>A</th><th>α</th><th>γ</th><th>r_end</th><th>c_end</th></tr></thead>
+              <tbody>${Object.keys(report.final).map((name) => {
+                const k = report.spsa[name];
+                return html`<tr><td>${name}</td><td>${report.start[name]}</td><td>${report.final[name]}</td><td>${k.a.toFixed(3)}</td><td>${k.c.toFixed(3)}</td>
+                  <td>${k.A}</td><td>${k.alpha}</td><td>${k.gamma}</td><td>${k.r_end}</td><td>${k.c_end}</td></tr>`;
+              })}</tbody>
             </table>
+            <p class="hint">SPSA's constants, as fishtest lists them: step k perturbs each parameter by c/(k+1)^γ and moves it by a/(A+k+1)^α
+              times the result over that perturbation; c_end is the last step's perturbation, r_end its gain over c_end².</p>
             ${verification && 'skipped' in verification ? html`<p class="hint">${verification.skipped}.</p>` : ''}`
           : ''
       }
