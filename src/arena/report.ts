@@ -4,6 +4,7 @@
 import type { GameRecord } from './play-out';
 import { eloRatings, type Rating } from './ratings';
 import { distinctGames } from './repeats';
+import { Z975 } from './numeric';
 import { botTotals, pairResults, type BotTotals, type Tally } from './results';
 import type { GridAxis, Schedule } from './schedule';
 
@@ -53,6 +54,22 @@ export interface SweepPoint {
   readonly margin: number;
   /** Mean points lost per move against perfect play, where measured. */
   readonly meanLoss: number | null;
+  /** The score's 95% interval (scoreInterval). */
+  readonly score_lo: number;
+  readonly score_hi: number;
+}
+
+/**
+ * The 95% interval of a score (wins + draws / 2 per game) from W/D/L: the score ± 1.96 standard errors, a game's
+ * variance the trinomial one (draws vary less than a win or a loss), kept within 0..1.
+ */
+export function scoreInterval(wins: number, draws: number, losses: number): [number, number] {
+  const games = wins + draws + losses;
+  if (games === 0) return [0, 1];
+  const score = (wins + draws / 2) / games;
+  const variance = (wins + draws / 4) / games - score ** 2;
+  const half = Z975 * Math.sqrt(Math.max(0, variance) / games);
+  return [Math.max(0, score - half), Math.min(1, score + half)];
 }
 
 export interface SweepReport {
@@ -90,14 +107,18 @@ export function sweepReport(
         .filter(([name]) => grid.some((axis) => axis.name === name))
         .map(([name, value]) => [name, Number(value)]),
     );
+    const [wins, draws, losses] = (['wins', 'draws', 'losses'] as const).map((key) => mine.reduce((sum, pair) => sum + pair[key], 0));
+    const [lo, hi] = scoreInterval(wins, draws, losses);
     return {
       bot: config,
       params,
-      wins: mine.reduce((sum, pair) => sum + pair.wins, 0),
-      draws: mine.reduce((sum, pair) => sum + pair.draws, 0),
-      losses: mine.reduce((sum, pair) => sum + pair.losses, 0),
+      wins,
+      draws,
+      losses,
       margin: round(games ? mine.reduce((sum, pair) => sum + pair.margin * pair.games, 0) / games : 0),
       meanLoss: totals.get(config)?.meanLoss ?? null,
+      score_lo: round(lo),
+      score_hi: round(hi),
     };
   });
   return {

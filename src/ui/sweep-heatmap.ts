@@ -1,5 +1,6 @@
 // <sweep-heatmap>: a sweep's mean margin (or score) over two parameter axes, the other axes fixed at chosen
-// values; green for better, red for worse, the best cell outlined. A table, so every number is readable.
+// values; green for better, red for worse, the best cell outlined, a legend of the colours' range below. A table,
+// so every number is readable; a score shows its 95% interval.
 
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -43,6 +44,18 @@ export class SweepHeatmap extends LitElement {
       outline-offset: -3px;
       font-weight: 700;
     }
+    .legend {
+      display: flex;
+      align-items: center;
+      gap: 0.5rem;
+      margin-top: 0.5rem;
+      font-variant-numeric: tabular-nums;
+    }
+    .bar {
+      width: 10rem;
+      height: 0.8rem;
+      border: 1px solid #64748b;
+    }
   `;
 
   @property({ attribute: false }) report?: SweepReport;
@@ -85,11 +98,9 @@ export class SweepHeatmap extends LitElement {
     const low = Math.min(...values);
     const high = Math.max(...values);
     const best = shown.find((point) => better * value(point) === high);
-    const colour = (v: number) => {
-      if (Number.isNaN(v)) return 'transparent';
-      const t = high === low ? 0.5 : (better * v - low) / (high - low);
-      return `hsl(${Math.round(t * 120)}, 70%, ${85 - 25 * Math.abs(t - 0.5)}%)`;
-    };
+    const shade = (t: number) => `hsl(${Math.round(t * 120)}, 70%, ${85 - 25 * Math.abs(t - 0.5)}%)`;
+    const colour = (v: number) => (Number.isNaN(v) ? 'transparent' : shade(high === low ? 0.5 : (better * v - low) / (high - low)));
+    const format = (v: number) => (Number.isNaN(v) ? '' : this.figure === 'score' ? `${Math.round(v * 100)}%` : v.toFixed(this.figure === 'loss' ? 3 : 2));
     const axisSelect = (label: string, index: number, set: (i: number) => void) => html`<label>${label}
       <select @change=${(e: Event) => set(Number((e.target as HTMLSelectElement).value))}>
         ${axes.map((axis, i) => html`<option value=${i} ?selected=${i === index}>${this.axisTitle(axis.name)}</option>`)}
@@ -113,12 +124,22 @@ export class SweepHeatmap extends LitElement {
               const point = pointAt(row, column);
               if (!point) return html`<td></td>`;
               const v = value(point);
-              const text = Number.isNaN(v) ? '' : this.figure === 'score' ? `${Math.round(v * 100)}%` : v.toFixed(this.figure === 'loss' ? 3 : 2);
-              return html`<td class=${point === best ? 'best' : ''} style="background:${colour(v)}" title=${`${point.bot}: ${point.wins}/${point.draws}/${point.losses}, margin ${point.margin}`}>${text}</td>`;
+              const interval = `${Math.round(point.score_lo * 100)}-${Math.round(point.score_hi * 100)}%`;
+              const text = this.figure === 'score' ? html`${format(v)}<br /><small>${interval}</small>` : format(v);
+              return html`<td class=${point === best ? 'best' : ''} style="background:${colour(v)}" title=${`${point.bot}: ${point.wins}/${point.draws}/${point.losses}, score 95% ${interval}, margin ${point.margin}`}>${text}</td>`;
             })}</tr>`,
           )}
         </tbody>
       </table>
+      ${
+        values.length
+          ? html`<div class="legend" role="img" aria-label=${`Colours: red ${format(better * low)} (worst shown) to green ${format(better * high)} (best)`}>
+          <span>${format(better * low)}</span>
+          <span class="bar" style=${`background: linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(shade).join(', ')})`}></span>
+          <span>${format(better * high)}</span>
+        </div>`
+          : ''
+      }
     `;
   }
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scoreInterval } from '../../src/arena/report';
 import { gridConfigs, parseGrid, tournament } from '../../src/arena/schedule';
 import { matrix } from '../../src/games/matrix';
 import { tictactoe } from '../../src/games/tictactoe';
@@ -125,5 +126,15 @@ describe('playground matrix sweep', () => {
     // Seeded starts: no game repeats, and nothing is said.
     const seeded = await runCli(['matrix', 'tournament', '--bots', 'greedy,article', '--games', '4']);
     expect(seeded.stdout).not.toContain('repeat');
+  });
+
+  it("gives a sweep point's score its 95% interval from the trinomial variance", () => {
+    // 30/40/30: score 0.5, a game's variance (30 + 40/4)/100 − 0.25 = 0.15, half-width 1.959964·√(0.15/100).
+    const [lo, hi] = scoreInterval(30, 40, 30);
+    expect(hi - 0.5).toBeCloseTo(1.959964 * Math.sqrt(0.0015), 6);
+    expect(0.5 - lo).toBeCloseTo(hi - 0.5, 12);
+    // Only wins: no spread, and the interval stays within 0..1.
+    expect(scoreInterval(10, 0, 0)).toEqual([1, 1]);
+    expect(scoreInterval(0, 0, 0)).toEqual([0, 1]);
   });
 });

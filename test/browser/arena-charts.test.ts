@@ -62,11 +62,19 @@ describe('arena runs of games without points', () => {
     await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count(), { timeout: 60_000 }).toBe(2);
     const status = (await page.getByRole('region', { name: 'Results' }).getByRole('status').textContent())!;
     expect(status).toMatch(/^Best score: /);
-    // The best point's score is the highest of the grid's.
-    const scores = (
-      await page.locator('table[aria-label="Grid points"] tbody tr').evaluateAll((rows) => rows.map((row) => row.children[row.children.length - 1].textContent))
-    ).map((text) => Number(text!.replace('%', '')));
+    // The best point's score is the highest of the grid's; each score lies within its 95% interval.
+    const gridHeaders = await page.locator('table[aria-label="Grid points"] thead th').allTextContents();
+    const cells = await page
+      .locator('table[aria-label="Grid points"] tbody tr')
+      .evaluateAll((rows, at) => rows.map((row) => [row.children[at].textContent!, row.children[at + 1].textContent!]), gridHeaders.indexOf('score'));
+    const scores = cells.map(([score]) => Number(score.replace('%', '')));
     expect(status).toContain(`(${Math.max(...scores)}%`);
+    for (const [score, interval] of cells) {
+      const [lo, hi] = interval.split('..').map((end) => Number(end.replace('%', '')));
+      expect(lo <= Number(score.replace('%', '')) && Number(score.replace('%', '')) <= hi, `${score} in ${interval}`).toBe(true);
+    }
+    // The heatmap says what its colours span.
+    expect(await page.locator('sweep-heatmap .legend').getAttribute('aria-label')).toMatch(/^Colours: red \d+% \(worst shown\) to green \d+% \(best\)$/);
     expect(await page.getByLabel('Colour by').locator('option').allTextContents()).toEqual(['score (wins + draws / 2)']);
 
     await page.goto(`${url}#/arena?game=cards`);

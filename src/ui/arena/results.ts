@@ -184,11 +184,11 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
     </label>
     <sweep-heatmap .report=${report} .figure=${figure} .titles=${titles}></sweep-heatmap>
     <table aria-label="Grid points">
-      <thead><tr>${report.grid.map((axis) => html`<th>${title(axis.name)}</th>`)}<th>W/D/L</th><th>score</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}</tr></thead>
+      <thead><tr>${report.grid.map((axis) => html`<th>${title(axis.name)}</th>`)}<th>W/D/L</th><th>score</th><th>95%</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}</tr></thead>
       <tbody>${report.points.map(
         (
           p,
-        ) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td><td>${percent(score(p))}</td>
+        ) => html`<tr>${report.grid.map((axis) => html`<td>${p.params[axis.name]}</td>`)}<td>${p.wins}/${p.draws}/${p.losses}</td><td>${percent(score(p))}</td><td>${percent(p.score_lo)}..${percent(p.score_hi)}</td>
         ${figures.margin ? html`<td>${signed(p.margin)}</td>` : ''}${figures.loss ? html`<td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td>` : ''}</tr>`,
       )}</tbody>
     </table>
