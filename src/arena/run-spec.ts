@@ -39,6 +39,8 @@ const common = {
   game: v.picklist(ARENA_GAMES, `the game is one of ${ARENA_GAMES.join(', ')}`),
   size: v.optional(whole(1, 100, 'size')),
   seed: whole(0, 2 ** 32 - 1, 'the seed'),
+  /** Start from the game's opening suite instead of seeded starts. */
+  openings: v.optional(v.boolean('openings is true or false')),
 };
 const rate = v.pipe(
   v.number('alpha and beta are rates from 0.001 to 0.5'),
@@ -96,7 +98,9 @@ export function parseRunSpec(value: unknown): RunSpec {
 export function planRun(spec: RunSpec, bots?: readonly BotInfo[]): Schedule {
   const game = findGame(spec.game);
   if (!game) throw new Error(`there is no game ${spec.game}`);
-  const settings = { seed: spec.seed, size: game.sizes ? spec.size : undefined, bots };
+  const size = game.sizes ? spec.size : undefined;
+  if (spec.openings && !game.openings) throw new Error(`${game.rules.title} has no opening suite`);
+  const settings = { seed: spec.seed, size, bots, ...(spec.openings ? { openings: game.openings } : {}) };
   switch (spec.kind) {
     case 'tournament':
       return tournament(game, spec.bots, { ...settings, games: spec.games });

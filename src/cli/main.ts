@@ -1,5 +1,6 @@
 // The `playground` command.
 
+import { dataLines } from '../contracts/data-lines';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,10 +102,7 @@ function openingSuite(game: AnyGame, args: ParsedArgs): { openings?: string[] } 
   } catch (error) {
     throw new UsageError(`--openings: ${path} cannot be read: ${(error as Error).message}`);
   }
-  const openings = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
+  const openings = dataLines(text);
   if (openings.length === 0) throw new UsageError(`--openings: ${path} has no positions`);
   asUsage(() => checkOpenings(game, openings), `--openings ${path}`);
   return { openings };

@@ -266,6 +266,11 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly margin?: string;
   /** The arena's defaults: starts (each played twice per pair) and a size, chosen so that a run of the levels ends within a minute on two cores. */
   readonly arena?: { readonly starts: number; readonly size?: number };
+  /**
+   * The game's opening suite (data/openings.txt): positions a few moves in that perfect play leaves balanced. The
+   * arena page starts from it by default when the game's seeded starts are all one position.
+   */
+  readonly openings?: readonly string[];
   /** Online play (two-player games), with the sizes a room may be created with (none: the game's default). */
   readonly online?: { readonly sizes?: { readonly min: number; readonly max: number; readonly rule: string } };
   /** Ways to make a start (the 15-puzzle's walk, random, level), with what `difficulty` means for each. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSavedRun } from '../../src/arena/saved-run';
+import { parseRunSpec, planRun } from '../../src/arena/run-spec';
 import { tournament } from '../../src/arena/schedule';
 import { gameById } from '../../src/games';
 import { parse as parseCards } from '../../src/games/cards/rules';
@@ -38,6 +39,16 @@ describe('opening suites', () => {
       'opening 2 ("XXX.OO...") is a finished game',
     );
     expect(() => tournament(gameById('tictactoe'), ['random', 'perfect'], { games: 2, seed: 1, openings: ['X'] })).toThrow(/^opening 1 \("X"\): /);
+  });
+
+  it("are a run spec's starts when it asks for the game's suite (the arena page)", () => {
+    const spec = { kind: 'tournament', game: 'connect4', seed: 3, games: 6, bots: ['classic', 'perfect'], openings: true } as const;
+    const starts = planRun(parseRunSpec(spec)).starts;
+    expect(starts).toHaveLength(6);
+    for (const start of starts) expect(suite('connect4')).toContain(start);
+    // Without it, every start of Connect 4 is the empty board.
+    expect(new Set(planRun(parseRunSpec({ ...spec, openings: undefined })).starts)).toEqual(new Set(['']));
+    expect(gameById('connect4').openings).toEqual(suite('connect4'));
   });
 
   it('are read by --openings, and a bad file is refused with its reason', async () => {

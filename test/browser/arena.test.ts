@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseSavedRun } from '../../src/arena/saved-run';
+import { dataLines } from '../../src/contracts/data-lines';
+import { gameById } from '../../src/games';
 import { useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -28,6 +30,13 @@ describe('arena saved runs', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
     const run = parseSavedRun(readFileSync((await download.path())!, 'utf8'));
     expect(run.records.length).toBe(60);
+    // Every seeded start of tic-tac-toe is the empty board: the page took the starts from the opening suite, as it
+    // does by default there (and not for the matrix game, whose seeded boards differ).
+    const { rules } = gameById('tictactoe');
+    const suite = dataLines(readFileSync('src/games/tictactoe/data/openings.txt', 'utf8')).map((line) => rules.format(rules.parse(line)));
+    expect(run.schedule.starts.length).toBe(3);
+    for (const start of run.schedule.starts) expect(suite).toContain(start);
+    expect(await page.getByLabel(/From the opening suite/).isChecked()).toBe(true);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(
       readFileSync((await csv.path())!, 'utf8')
@@ -41,6 +50,8 @@ describe('arena saved runs', () => {
     expect(await page.locator('table[aria-label="Ratings"] tbody tr').count()).toBe(5);
     await page.getByLabel(/Load a run file/).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"nope"}') });
     expect(await page.getByRole('alert').textContent()).toContain('bad.json cannot be loaded: this file is not an AI Playground run');
+    await page.goto(`${url}#/arena?game=matrix`);
+    await expect.poll(() => page.getByLabel(/From the opening suite/).isChecked()).toBe(false);
   });
 
   it("replays a game of a run move by move in its game's page", async () => {
@@ -64,7 +75,8 @@ describe('arena saved runs', () => {
     );
     const marks = async () =>
       await page.locator('tictactoe-board button').evaluateAll((cells) => cells.filter((c) => !c.getAttribute('aria-label')!.endsWith('empty')).length);
-    expect(await marks()).toBe(0);
+    // The start is one of the opening suite's, two moves in (the page's default for tic-tac-toe).
+    expect(await marks()).toBe(2);
     // The page shows the replayed game's bots (two AIs), not its own.
     const [, x, o] = /^The start: (\S+) \(X\) against (\S+) \(O\)\.$/.exec(
       (await page
@@ -75,7 +87,7 @@ describe('arena saved runs', () => {
     expect(await page.getByLabel('Mode').inputValue()).toBe('bots');
     await page.getByRole('button', { name: 'Next move' }).click();
     await page.getByRole('button', { name: 'Next move' }).click();
-    expect(await marks()).toBe(2);
+    expect(await marks()).toBe(4);
     expect(
       await page
         .locator('tictactoe-page')
@@ -83,7 +95,7 @@ describe('arena saved runs', () => {
         .count(),
     ).toBe(1);
     await page.getByRole('button', { name: 'Last position' }).click();
-    expect(await marks()).toBe(total);
+    expect(await marks()).toBe(2 + total);
     expect(await page.locator('tictactoe-page p.status').textContent()).toMatch(/wins!|Draw\./);
     expect(await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length)).toBe(total);
     // Played on from move 2, the game goes on with the replayed game's bots.
@@ -94,7 +106,7 @@ describe('arena saved runs', () => {
     const link = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
     expect([link.get('mode'), link.get('bot0'), link.get('bot1')]).toEqual(['bots', x, o]);
     await page.getByRole('button', { name: 'Step' }).click();
-    await expect.poll(() => marks()).toBe(3);
+    await expect.poll(() => marks()).toBe(5);
     const searches = await page.locator('search-chart').evaluate((chart) => (chart as unknown as { entries: { label: string }[] }).entries.map((e) => e.label));
     expect(searches.at(-1)).toBe('move 3, X');
   });

@@ -2,6 +2,8 @@
 // to each player: 27 is the whole deck (each hand known to the other), fewer is a short deal with cards out of
 // play. Online play is a full deal: no hidden cards to keep.
 
+import { dataLines } from '../../contracts/data-lines';
+import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
@@ -29,6 +31,7 @@ export const cards = defineGame<Position, Move, CardsCore>({
   margin: 'cards left',
   // The five levels on quick deals: 200 games in about 20 s (full deals: 20 games a start, 40 s).
   arena: { starts: 10, size: 10 },
+  openings: dataLines(openings),
   online: { sizes: { min: FULL_DEAL, max: FULL_DEAL, rule: `Red Ten online is a full deal, ${FULL_DEAL} cards each` } },
   solver: {
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),

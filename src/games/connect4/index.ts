@@ -1,5 +1,7 @@
 // Connect 4 as the CLI, the arena, the workers, the server and the pages see it.
 
+import { dataLines } from '../../contracts/data-lines';
+import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
@@ -23,6 +25,7 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
   online: {},
   // The five levels, perfect included: 100 games in about 25 s on two cores.
   arena: { starts: 5 },
+  openings: dataLines(openings),
   solver: {
     options: [
       { name: 'analyze', help: "add every column's score (null for a full column)" },

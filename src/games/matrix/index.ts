@@ -1,5 +1,7 @@
 // The plus-minus matrix game as the CLI, the arena, the workers, the server and the pages see it.
 
+import { dataLines } from '../../contracts/data-lines';
+import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
@@ -24,6 +26,7 @@ export const matrix = defineGame<Position, number, MatrixCore>({
   core: 'matrix',
   sizes: { min: MIN_SIZE, max: MAX_SIZE, default: DEFAULT_SIZE },
   margin: 'points',
+  openings: dataLines(openings),
   online: { sizes: { min: 2, max: 12, rule: 'a plus-minus board online is 2 to 12' } },
   solver: {
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),

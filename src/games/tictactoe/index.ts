@@ -1,5 +1,7 @@
 // Tic-tac-toe as the CLI, the arena, the workers, the server and the pages see it.
 
+import { dataLines } from '../../contracts/data-lines';
+import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
@@ -16,6 +18,7 @@ export const tictactoe = defineGame<Position, number, TicTacToeCore>({
   terminal,
   pages: [{ route: 'tictactoe', title: 'Tic-tac-toe', blurb: 'Play X or O against an AI from random to perfect, watch two AIs, or play a friend.' }],
   core: 'tictactoe',
+  openings: dataLines(openings),
   online: {},
   solver: {
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),

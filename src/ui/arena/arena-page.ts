@@ -74,6 +74,12 @@ const KEPT_SETTINGS = new Set([
   'onCluster',
 ]);
 
+/** Whether every seeded start of the game is one position (Connect 4's empty board): then games can repeat. */
+function oneStart(game: AnyGame): boolean {
+  const size = game.sizes?.default;
+  return game.rules.format(game.rules.start(1, size)) === game.rules.format(game.rules.start(2, size));
+}
+
 /** Starts of a run by default, for a game that does not say (its arena defaults). */
 const DEFAULT_STARTS = 50;
 
@@ -128,6 +134,8 @@ export class ArenaPage extends LitElement {
   @state() private gameId = Object.values(games).find((game) => !game.solitaire)!.rules.id;
   @state() private configs: string[] = [];
   @state() private gamesPerPair = DEFAULT_STARTS;
+  /** Start from the game's opening suite (on by default where its seeded starts are all one position). */
+  @state() private fromOpenings = false;
   @state() private seed = 1;
   /** Every bot's time for a move (0: none). */
   @state() private moveMs = 0;
@@ -233,6 +241,7 @@ export class ArenaPage extends LitElement {
     this.configs = kept?.configs ?? game.levels.map((level) => level.config);
     this.size = kept?.size ?? game.arena?.size ?? game.sizes?.default;
     if (!kept) this.gamesPerPair = game.arena?.starts ?? DEFAULT_STARTS;
+    this.fromOpenings = game.openings !== undefined && oneStart(game);
     this.axes = kept?.axes ?? {};
     this.setSweepBot(kept?.sweepBot ?? game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id);
     this.opponents = kept?.opponents ?? [game.levels.at(-1)!.config];
@@ -284,6 +293,13 @@ export class ArenaPage extends LitElement {
               : ''
           }
           <label>Starts <input type="number" min="1" max="10000" .value=${String(this.gamesPerPair)} @change=${(e: Event) => (this.gamesPerPair = this.clamp(e, 1, 10000))} /></label>
+          ${
+            game.openings
+              ? html`<label title=${oneStart(game) ? `Without it every game of ${game.rules.title} begins from the same position: bots that choose alike would play the same game again, and each repeat would count as new evidence` : 'Balanced positions a few moves in, taken in turn'}>
+                <input type="checkbox" .checked=${this.fromOpenings} @change=${(e: Event) => (this.fromOpenings = (e.target as HTMLInputElement).checked)} />
+                From the opening suite (${game.openings.length} positions${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
+              : ''
+          }
           <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
           <label title="Every bot's time for a move; 0 is no limit (a bot of yours then has 30 s)">Time a move (ms)
             <input type="number" min="0" max="600000" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = this.clamp(e, 0, 600_000))} /></label>
@@ -429,6 +445,7 @@ export class ArenaPage extends LitElement {
       games: this.tuneGames,
       seed: this.seed,
       size: this.game.sizes ? this.size : undefined,
+      ...(this.fromOpenings && this.game.openings ? { openings: this.game.openings } : {}),
       verify: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 1000 },
     };
     try {
@@ -492,7 +509,12 @@ export class ArenaPage extends LitElement {
 
   /** What every run shares: the game, its size and the seed. */
   private common() {
-    return { game: this.gameId, seed: this.seed, ...(this.game.sizes && this.size !== undefined ? { size: this.size } : {}) };
+    return {
+      game: this.gameId,
+      seed: this.seed,
+      ...(this.game.sizes && this.size !== undefined ? { size: this.size } : {}),
+      ...(this.fromOpenings ? { openings: true } : {}),
+    };
   }
 
   private runTournament(): void {
