@@ -15,7 +15,13 @@ export class AnalysisController implements ReactiveController {
   /** Iterations of the analysis running, for a progress line. */
   progress: Iteration[] = [];
   error = '';
+  /** The analysis running, if one is. */
   private job?: Job<Analysis>;
+  /**
+   * The analysis whose iterations are shown: the last one started, running or done. Its progress comes on a port of
+   * its own, so an iteration may arrive after the result; it still counts.
+   */
+  private reporting?: Job<Analysis>;
   private position = '';
   private readonly done = new Map<string, Analysis>();
 
@@ -67,11 +73,12 @@ export class AnalysisController implements ReactiveController {
     this.shown = this.done.get(position);
     if (!this.on || over || this.shown) return this.host.requestUpdate();
     const job = requestAnalysis(searchPool(), this.game, position, this.budget, this.threads, (iteration) => {
-      if (this.job !== job) return;
+      if (this.reporting !== job) return;
       this.progress = [...this.progress, iteration];
       this.host.requestUpdate();
     });
     this.job = job;
+    this.reporting = job;
     this.progress = [];
     this.error = '';
     job.promise.then(
@@ -94,6 +101,7 @@ export class AnalysisController implements ReactiveController {
   cancel(): void {
     this.job?.cancel();
     this.job = undefined;
+    this.reporting = undefined;
     this.host.requestUpdate();
   }
 

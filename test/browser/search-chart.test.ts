@@ -40,10 +40,13 @@ describe('search chart', () => {
     expect(await moves.getAttribute('depthLabel')).toBe('depth');
     expect(await passes.locator('p').textContent()).toContain('No solve yet.');
     await page.getByLabel('Show solution').check();
-    await expect.poll(() => page.locator('connect4-page .thinking').count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => passes.evaluate((el) => (el as unknown as { entries: unknown[] }).entries.length), { timeout: 30_000 }).toBeGreaterThan(0);
+    // The solution shown (every column's score), then the solve's passes: they come on a port of their own and may
+    // arrive after the result, and still count.
+    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { timeout: 60_000 }).toBe(7);
+    expect(await page.locator('connect4-page .thinking').count()).toBe(0);
+    await expect.poll(() => passes.evaluate((el) => (el as unknown as { entries: unknown[] }).entries.length)).toBeGreaterThan(0);
     expect(await passes.locator('p').textContent()).toMatch(/Last move \(pass \d+\): pass \d+, [\d,]+ nodes/);
-  });
+  }, 120_000);
 
   it('follows the move list: the move shown is the chart’s', async () => {
     const { page, url } = browser;
