@@ -61,6 +61,9 @@ const MAX_DRAW_RATE = 0.99;
 
 const ELO_PER_NATURAL_UNIT = 400 / Math.LN10;
 
+/** i's expected score against j, from their natural-log strengths. */
+const expectedScore = (theta: readonly number[], i: number, j: number) => 1 / (1 + Math.exp(theta[j] - theta[i]));
+
 export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]): Rating[] {
   const n = bots.length;
   const index = new Map(bots.map((bot, i) => [bot, i]));
@@ -93,11 +96,10 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
     if (change < 1e-10) break;
   }
   const theta = gamma.map(Math.log);
-  const expected = (i: number, j: number) => 1 / (1 + Math.exp(theta[j] - theta[i]));
   const evenDraws = fitDrawRate(
     pairs.flatMap((pair) => {
       const [i, j] = [index.get(pair.a)!, index.get(pair.b)!];
-      return i === j || pair.games === 0 ? [] : [{ p: expected(i, j), wins: pair.wins, draws: pair.draws, losses: pair.losses }];
+      return i === j || pair.games === 0 ? [] : [{ p: expectedScore(theta, i, j), wins: pair.wins, draws: pair.draws, losses: pair.losses }];
     }),
   );
   const variance = thetaVariances(games, theta, evenDraws);
@@ -118,7 +120,7 @@ function thetaVariances(games: readonly (readonly number[])[], theta: readonly n
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       if (i === j || !games[i][j]) continue;
-      const p = 1 / (1 + Math.exp(theta[j] - theta[i]));
+      const p = expectedScore(theta, i, j);
       const scoreVariance = p * (1 - p) - drawChance(p, evenDraws) / 4;
       const information = (games[i][j] * (p * (1 - p)) ** 2) / scoreVariance;
       matrix[i][i] += information;

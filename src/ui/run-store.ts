@@ -3,7 +3,7 @@
 // page, or anyone with the browser's developer tools, may have put anything there): an entry that is not a run
 // is listed as unreadable, with its reason, and can be deleted.
 
-import { matchReport } from '../arena/match';
+import { MatchTally } from '../arena/match';
 import { checkSavedRun, type SavedRun } from '../arena/saved-run';
 import { playgroundDatabase } from './database';
 
@@ -56,7 +56,7 @@ export async function listRuns(): Promise<RunEntry[]> {
         bots: run.sweep ? [run.sweep.bot, ...run.sweep.vs] : run.schedule.bots,
         played: run.records.filter(Boolean).length,
         scheduled: run.records.length,
-        ...(run.sprt ? { verdict: verdictOf(matchReport(run.schedule, run.records, run.sprt)) } : {}),
+        ...(run.sprt ? { verdict: verdictOf(run.schedule, run.records, run.sprt) } : {}),
       });
     } catch (error) {
       unreadable.push({ key, unreadable: (error as Error).message });
@@ -65,6 +65,9 @@ export async function listRuns(): Promise<RunEntry[]> {
   return [...summaries.sort((a, b) => b.created.localeCompare(a.created)), ...unreadable];
 }
 
-function verdictOf(report: ReturnType<typeof matchReport>): string {
-  return report.result === 'inconclusive' ? `inconclusive after ${report.games} games` : `${report.result} after ${report.games} games`;
+/** A match's verdict and the games it counted, from its tally (no Elo estimate is needed to list it). */
+function verdictOf(schedule: SavedRun['schedule'], records: SavedRun['records'], sprt: NonNullable<SavedRun['sprt']>): string {
+  const tally = new MatchTally(schedule, sprt);
+  tally.advance(records);
+  return `${tally.state.result ?? 'inconclusive'} after ${2 * tally.state.pairs} games`;
 }

@@ -65,27 +65,14 @@ describe("a page's bot module that takes all the memory it can", () => {
       expect(tab, 'the tab is still there').toBeDefined();
       const errors: string[] = [];
       tab!.on('pageerror', (error) => errors.push(error.message));
-      await expect
-        .poll(
-          () =>
-            tab!
-              .getByLabel('Test result')
-              .textContent()
-              .then((text) => text?.trim()),
-          { timeout: 60_000 },
-        )
-        .toBe('time: no move within 30500 ms');
+      const result = () =>
+        tab!
+          .getByLabel('Test result')
+          .textContent()
+          .then((text) => text?.trim());
+      await expect.poll(result, { timeout: 60_000 }).toBe('time: no move within 30500 ms');
       await testModule(tab!, 'first.mjs', FIRST);
-      await expect
-        .poll(
-          () =>
-            tab!
-              .getByLabel('Test result')
-              .textContent()
-              .then((text) => text?.trim()),
-          { timeout: 30_000 },
-        )
-        .toMatch(/^Move \d+ \(\d+ in the notation\) in \d+ ms/);
+      await expect.poll(result, { timeout: 30_000 }).toMatch(/^Move \d+ \(\d+ in the notation\) in \d+ ms/);
       expect(errors).toEqual([]);
     } finally {
       await second.close();

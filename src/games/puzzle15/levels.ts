@@ -2,6 +2,7 @@
 // solver (scripts/build-puzzle15-levels.ts writes src/games/puzzle15/levels.txt), picked with a seed.
 // File lines: `<band> <16 tiles> <optimal length>`, `#` lines are comments.
 
+import { dataLines } from '../../contracts/data-lines';
 import { Rng } from '../../contracts/rng';
 import { start, type Position } from './rules';
 
@@ -23,14 +24,11 @@ export function bandOf(length: number): Band | undefined {
 }
 
 export function parseLevels(text: string): Level[] {
-  return text
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => {
-      const [band, ...numbers] = line.trim().split(/\s+/);
-      if (!BANDS.includes(band as Band)) throw new Error(`unknown difficulty band "${band}" in the levels file`);
-      return { band: band as Band, tiles: numbers.slice(0, 16).map(Number), length: Number(numbers[16]) };
-    });
+  return dataLines(text).map((line) => {
+    const [band, ...numbers] = line.split(/\s+/);
+    if (!BANDS.includes(band as Band)) throw new Error(`unknown difficulty band "${band}" in the levels file`);
+    return { band: band as Band, tiles: numbers.slice(0, 16).map(Number), length: Number(numbers[16]) };
+  });
 }
 
 export function formatLevels(levels: readonly Level[]): string {

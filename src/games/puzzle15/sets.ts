@@ -2,6 +2,8 @@
 // instances (Korf 1985, converted to our goal) and the 17 positions that need 80 moves. Lines: 16 tiles, then
 // the optimal length; `#` lines are comments.
 
+import { dataLines } from '../../contracts/data-lines';
+
 export interface KnownBoard {
   readonly name: string;
   readonly tiles: readonly number[];
@@ -9,11 +11,8 @@ export interface KnownBoard {
 }
 
 export function parseSet(text: string, prefix: string): KnownBoard[] {
-  return text
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line, i) => {
-      const numbers = line.trim().split(/\s+/).map(Number);
-      return { name: `${prefix}${i + 1}`, tiles: numbers.slice(0, 16), length: numbers[16] };
-    });
+  return dataLines(text).map((line, i) => {
+    const numbers = line.split(/\s+/).map(Number);
+    return { name: `${prefix}${i + 1}`, tiles: numbers.slice(0, 16), length: numbers[16] };
+  });
 }
