@@ -44,13 +44,18 @@ export const GameRecordSchema = v.object({
   logs: v.optional(v.pipe(v.tuple([text(LOG_KEPT), text(LOG_KEPT)]), v.readonly())),
 });
 
+/** The id of a game with an arena (a game for two). */
+export const ArenaGameSchema = v.picklist(
+  Object.values(games)
+    .filter((game) => !game.solitaire)
+    .map((game) => game.rules.id),
+  'the run is of a game this playground has no arena for',
+);
+/** A run's id: its start time and a random tail (newRunId). */
+export const RunIdSchema = v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/));
+
 const ScheduleSchema = v.object({
-  game: v.picklist(
-    Object.values(games)
-      .filter((game) => !game.solitaire)
-      .map((game) => game.rules.id),
-    'the run is of a game this playground has no arena for',
-  ),
+  game: ArenaGameSchema,
   seed: v.pipe(whole(), v.maxValue(2 ** 32 - 1)),
   size: v.optional(whole(1)),
   bots: list(text(200), MAX_GRID_POINTS + MAX_OPPONENTS, 2),
@@ -62,7 +67,7 @@ const ScheduleSchema = v.object({
 const SavedRunSchema = v.object({
   format: v.literal('ai-playground-run'),
   version: v.literal(1),
-  id: v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/)),
+  id: RunIdSchema,
   kind: v.picklist(['tournament', 'sweep', 'match']),
   /** ISO time the run started. */
   created: v.pipe(v.string(), v.isoTimestamp()),
@@ -135,16 +140,19 @@ export function runReport(run: SavedRun): TournamentReport | SweepReport | Match
   return run.sweep ? sweepReport(run.schedule, run.sweep.bot, run.sweep.grid, run.sweep.vs, records) : tournamentReport(run.schedule, records);
 }
 
+/** A kept document's JSON, refused past `maxChars`; throws an Error saying what is wrong with it. */
+export function readDocument(text: string, maxChars: number): unknown {
+  if (text.length > maxChars) throw new Error(`the file is over ${maxChars >> 20} MB`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`this file is not JSON: ${(error as Error).message}`);
+  }
+}
+
 /** Reads a run file; throws an Error saying what is wrong with it. */
 export function parseSavedRun(text: string): SavedRun {
-  if (text.length > MAX_RUN_CHARS) throw new Error(`the file is over ${MAX_RUN_CHARS >> 20} MB`);
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    throw new Error('this file is not JSON');
-  }
-  return checkSavedRun(document);
+  return checkSavedRun(readDocument(text, MAX_RUN_CHARS));
 }
 
 /** Checks a run read from anywhere (a file, the page's store); throws an Error with the first reason it is not one. */

@@ -15,6 +15,7 @@ import { runOnCluster } from '../cluster/submit';
 import { startEngine } from '../engines/start-engine';
 import type { Run, RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
+import { tuneIdentity } from '../arena/saved-tune';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
 import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../arena/match';
 import { repeatsNote } from '../arena/repeats';
@@ -127,10 +128,20 @@ export function matchCommand(
  * every step (checked writable before the first); Ctrl-C (or SIGTERM) ends the tuning at once, the step under way
  * dropped and the values so far the result (no verification), exit status 130; a second exits at once.
  */
-export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], settings: TuneSettings, options: ArenaOptions, pool: WorkerPool): Promise<number> {
+export async function tuneCommand(
+  game: AnyGame,
+  known: readonly BotInfo[],
+  settings: TuneSettings,
+  options: ArenaOptions,
+  pool: WorkerPool,
+  /** A tuning carried on keeps its id and the time it started. */
+  resumed?: { readonly id: string; readonly created: string },
+): Promise<number> {
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   const interactive = process.stderr.isTTY;
   const started = performance.now();
+  // The id its games are queued under on a cluster is new on every command: task ids must not meet the
+  // results of another command's steps.
   const id = newRunId(new Date());
   let stopped = false;
   const play = playSettings(options, id, () => {
@@ -147,21 +158,23 @@ export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], sett
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
   try {
-    // The file is the report so far, with what --resume needs: the settings, the steps' results, the time.
-    const time = options.time.moveMs || options.time.clockMs ? { time: options.time } : {};
-    const { results = [], ...kept } = settings;
+    // The file is the report so far, with what --resume needs: the settings, the steps' results, the time; and
+    // what names it, so that the page's saved runs take it too (saved-tune.ts).
+    const identity = tuneIdentity(resumed?.id ?? id, resumed?.created ?? new Date().toISOString(), game.rules.id);
+    const kept = { ...identity, ...(options.time.moveMs || options.time.clockMs ? { time: options.time } : {}) };
+    const { results = [], ...tuneSettings } = settings;
     // A path that cannot be written is found out before any game is played.
     try {
       file?.write({
+        ...kept,
         bot: settings.bot,
         vs: settings.vs,
         seed: settings.seed,
         steps: results.length,
         trajectory: {},
         verification: { skipped: 'the tuning has not started' },
-        settings: kept,
+        settings: tuneSettings,
         results,
-        ...time,
       });
     } catch (error) {
       throw new UsageError(`--out: ${(error as Error).message}`);
@@ -174,13 +187,13 @@ export async function tuneCommand(game: AnyGame, known: readonly BotInfo[], sett
       pool,
       (step, steps, _trajectory, soFar) => {
         if (interactive) process.stderr.write(`\rstep ${step}/${steps}, ${((performance.now() - started) / 1000).toFixed(0)} s   `);
-        file?.writeSoon(() => ({ ...soFar, ...time }));
+        file?.writeSoon(() => ({ ...kept, ...soFar }));
       },
       () => stopped,
       aborted.signal,
     );
     if (interactive) process.stderr.write('\n');
-    file?.write({ ...report, ...time });
+    file?.write({ ...kept, ...report });
     console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
     return stopped ? 130 : 0;
   } finally {

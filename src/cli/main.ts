@@ -145,12 +145,17 @@ async function runToResume(kind: SavedRun['kind'], args: ParsedArgs, settings: r
 }
 
 /** `tune --resume FILE`: the tuning kept there, its bots and parameters checked against the game's. */
-async function tuneToResume(game: AnyGame, args: ParsedArgs, known: readonly BotInfo[]): Promise<{ settings: TuneSettings; time: TimeControl } | undefined> {
+async function tuneToResume(
+  game: AnyGame,
+  args: ParsedArgs,
+  known: readonly BotInfo[],
+): Promise<{ settings: TuneSettings; time: TimeControl; id: string; created: string } | undefined> {
   const path = optionText(args, 'resume');
   if (path === undefined) return undefined;
   const given = ['bot', 'params', 'vs', 'r-end', 'verify-games', ...START_SETTINGS].find((name) => args.options.has(name));
   if (given) throw new UsageError(`--resume carries on the tuning with its own settings: leave out --${given}`);
   const saved = await asUsage(() => readTuneFile(path), '--resume');
+  if (saved.game !== game.rules.id) throw new UsageError(`the tuning to resume is of ${saved.game}, not ${game.rules.id}`);
   return asUsage(() => {
     const { settings } = saved;
     const bot = parseBotConfig(known, settings.bot);
@@ -161,7 +166,7 @@ async function tuneToResume(game: AnyGame, args: ParsedArgs, known: readonly Bot
     const sizes = game.sizes;
     if (settings.size !== undefined && (!sizes || settings.size < sizes.min || settings.size > sizes.max))
       throw new Error(`size ${settings.size} is not a size of ${game.rules.title}`);
-    return { settings: { ...settings, params, results: saved.results }, time: saved.time ?? {} };
+    return { settings: { ...settings, params, results: saved.results }, time: saved.time ?? {}, id: saved.id, created: saved.created };
   }, path);
 }
 
@@ -311,7 +316,7 @@ const commands: Readonly<Record<string, Command>> = {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has nothing to tune against`);
       const { options, known } = await arenaSetup(game, args);
       const resumed = await tuneToResume(game, args, known);
-      if (resumed) return tuneCommand(game, known, resumed.settings, { ...options, time: resumed.time }, pool());
+      if (resumed) return tuneCommand(game, known, resumed.settings, { ...options, time: resumed.time }, pool(), resumed);
       const botText = optionText(args, 'bot');
       if (!botText) throw new UsageError('tune needs --bot CONFIG');
       const bot = botConfig(known, botText);

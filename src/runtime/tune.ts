@@ -4,13 +4,13 @@
 // configuration against the one it started from. The same seed gives the same run on any number of workers:
 // a step's games are played together, steps one after another. A tuning carried on replays its steps' results.
 
-import { formatBotConfig, parseBotConfig } from '../contracts/bot-config';
+import { type BotConfig, formatBotConfig, parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
 import { type MatchReport, matchSchedule } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
 import { checkOpenings, openingStarts, type Schedule } from '../arena/schedule';
-import { Spsa, type SpsaConstants, type SpsaParam } from '../arena/spsa';
+import { Spsa, type SpsaConstants, type SpsaParam, type SpsaProbe } from '../arena/spsa';
 import { pairScore, type SprtSettings } from '../arena/sprt';
 import { type PlaySettings, playMatch, playSchedule } from './play-games';
 import type { WorkerPool } from './pool';
@@ -52,6 +52,79 @@ export interface TuneReport {
   readonly results: readonly number[];
 }
 
+/**
+ * SPSA over a tuning's steps: its values, its draws of signs and its trajectory follow from the steps' results
+ * alone, so a tuning carried on, or reopened, is replayed from them.
+ */
+class TuneSteps {
+  readonly spsa: Spsa;
+  readonly steps: number;
+  private readonly signs: Rng;
+  private readonly startConfig: BotConfig;
+  private readonly trajectory: Record<string, number[]>;
+  private readonly results: number[] = [];
+
+  constructor(
+    private readonly known: readonly BotInfo[],
+    private readonly settings: TuneSettings,
+  ) {
+    this.startConfig = parseBotConfig(known, settings.bot);
+    this.steps = Math.max(1, Math.floor(settings.games / 4));
+    this.spsa = new Spsa({ params: settings.params, steps: this.steps, rEnd: settings.rEnd }, this.startConfig.params);
+    this.signs = new Rng(deriveSeed(settings.seed, 'tune signs'));
+    this.trajectory = Object.fromEntries(settings.params.map((param) => [param.name, []]));
+    for (const result of settings.results ?? []) {
+      if (this.spsa.done) break;
+      this.take(this.probe(), result);
+    }
+  }
+
+  /** The next step's two configurations' values. */
+  probe(): SpsaProbe {
+    return this.spsa.probe(this.signs);
+  }
+
+  /** A step's result: SPSA's values move, and the trajectory and the results record it. */
+  take(probe: SpsaProbe, result: number): void {
+    this.spsa.update(probe, result);
+    this.results.push(result);
+    for (const [i, param] of this.settings.params.entries()) this.trajectory[param.name].push(Number(this.spsa.theta[i].toFixed(4)));
+  }
+
+  /** The bot's configuration with these values of its parameters. */
+  configOf(values: Readonly<Record<string, number>>): string {
+    return formatBotConfig(this.known, { id: this.startConfig.id, params: { ...this.startConfig.params, ...values } });
+  }
+
+  /** The report of the tuning as it stands, with its verification (or why there is none). */
+  report(verification: TuneReport['verification']): TuneReport {
+    const { settings, trajectory } = this;
+    const { results: _replayed, ...kept } = settings;
+    const final = this.spsa.values();
+    const played = this.results.length;
+    return {
+      bot: settings.bot,
+      vs: settings.vs,
+      steps: played,
+      games: played * 4,
+      seed: settings.seed,
+      start: Object.fromEntries(settings.params.map((param) => [param.name, this.startConfig.params[param.name]])),
+      final,
+      trajectory,
+      spsa: this.spsa.constants(),
+      verification,
+      tuned: this.configOf(final),
+      settings: kept,
+      results: [...this.results],
+    };
+  }
+}
+
+/** A kept tuning's report again, from its settings, its steps' results and its verification, without playing a game. */
+export function replayedTune(known: readonly BotInfo[], settings: TuneSettings, verification: TuneReport['verification']): TuneReport {
+  return new TuneSteps(known, settings).report(verification);
+}
+
 export async function tune(
   game: AnyGame,
   known: readonly BotInfo[],
@@ -65,35 +138,19 @@ export async function tune(
   /** Aborted, the step under way is cancelled too, and the tuning ends as when stopped. */
   abort?: AbortSignal,
 ): Promise<TuneReport> {
-  const startConfig = parseBotConfig(known, settings.bot);
-  const configOf = (values: Readonly<Record<string, number>>) => formatBotConfig(known, { id: startConfig.id, params: { ...startConfig.params, ...values } });
-  const steps = Math.max(1, Math.floor(settings.games / 4));
-  const spsa = new Spsa({ params: settings.params, steps, rEnd: settings.rEnd }, startConfig.params);
-  const signs = new Rng(deriveSeed(settings.seed, 'tune signs'));
-  const trajectory: Record<string, number[]> = Object.fromEntries(settings.params.map((param) => [param.name, []]));
   const size = settings.size ?? game.sizes?.default;
   if (settings.openings) checkOpenings(game, settings.openings);
-  const openings = settings.openings && openingStarts(game, settings.openings, steps, settings.seed);
-  const { results: replayed = [], ...kept } = settings;
-  const results: number[] = [];
-  /** A step's result: SPSA's values move, and the trajectory and the results record it. */
-  const take = (probe: ReturnType<Spsa['probe']>, result: number) => {
-    spsa.update(probe, result);
-    results.push(result);
-    for (const [i, param] of settings.params.entries()) trajectory[param.name].push(Number(spsa.theta[i].toFixed(4)));
-  };
   // A tuning carried on: its steps so far give the values and the draws of signs an uninterrupted run had.
-  for (const result of replayed) {
-    if (spsa.done) break;
-    take(spsa.probe(signs), result);
-  }
+  const tuning = new TuneSteps(known, settings);
+  const { spsa, steps } = tuning;
+  const openings = settings.openings && openingStarts(game, settings.openings, steps, settings.seed);
   while (!spsa.done && !stopped()) {
-    const probe = spsa.probe(signs);
+    const probe = tuning.probe();
     const k = probe.step;
     const opponent = settings.vs[k % settings.vs.length];
     const start = openings?.[k] ?? game.rules.format(game.rules.start(deriveSeed(settings.seed, `tune start ${k}`), size));
     const seed = deriveSeed(settings.seed, `tune game ${k}`);
-    const [plus, minus] = [configOf(probe.plus), configOf(probe.minus)];
+    const [plus, minus] = [tuning.configOf(probe.plus), tuning.configOf(probe.minus)];
     const schedule: Schedule = {
       game: game.rules.id,
       seed: settings.seed,
@@ -117,30 +174,12 @@ export async function tune(
     if (records.some((record) => !record)) break;
     // In each pair the configuration sits first, then second (by seat, not by name: it may equal the opponent).
     const points = ([first, second]: (GameRecord | undefined)[]) => pairScore(first!.winner, second!.winner) / 2;
-    take(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
-    onStep(k + 1, steps, trajectory, report({ skipped: `the tuning is under way: ${k + 1} of ${steps} steps played` }));
+    tuning.take(probe, points(records.slice(0, 2)) - points(records.slice(2, 4)));
+    const soFar = tuning.report({ skipped: `the tuning is under way: ${k + 1} of ${steps} steps played` });
+    onStep(k + 1, steps, soFar.trajectory, soFar);
   }
-  /** The report of the tuning as it stands, with its verification (or why there is none). */
-  function report(verification: TuneReport['verification']): TuneReport {
-    const final = spsa.values();
-    return {
-      bot: settings.bot,
-      vs: settings.vs,
-      steps: trajectory[settings.params[0].name].length,
-      games: trajectory[settings.params[0].name].length * 4,
-      seed: settings.seed,
-      start: Object.fromEntries(settings.params.map((param) => [param.name, startConfig.params[param.name]])),
-      final,
-      trajectory,
-      spsa: spsa.constants(),
-      verification,
-      tuned: configOf(final),
-      settings: kept,
-      results,
-    };
-  }
-  const tuned = configOf(spsa.values());
-  const from = configOf({});
+  const tuned = tuning.configOf(spsa.values());
+  const from = tuning.configOf({});
   const verification = stopped()
     ? { skipped: 'the tuning was stopped: no verification' }
     : tuned === from
@@ -153,5 +192,5 @@ export async function tune(
           play,
           stopped,
         );
-  return report(verification);
+  return tuning.report(verification);
 }

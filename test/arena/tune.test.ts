@@ -1,18 +1,28 @@
 // `playground <game> tune`: SPSA over a bot's parameters through the CLI, the same run on one worker and on two,
 // a trajectory per parameter within its range ending at the tuned values, a verification match of the tuned
-// against the start, its report kept after every step and carried on by --resume to an uninterrupted run's, and
-// bad settings or files refused with a reason.
+// against the start, its report kept after every step and carried on by --resume to an uninterrupted run's, the
+// kept file read back (as the page reopens it) to the same report without a game played, and bad settings or
+// files refused with a reason.
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkSavedTune } from '../../src/arena/saved-tune';
+import { games } from '../../src/games';
+import { replayedTune } from '../../src/runtime/tune';
 import { runCli } from '../helpers/cli';
 
 /** A report without its timing fields. */
 function untimed(report: unknown): unknown {
   return JSON.parse(JSON.stringify(report), (key, value) => (key === 'ms' ? undefined : value));
+}
+
+/** A kept tuning's report: the file without what names it. */
+function reportOf(path: string): unknown {
+  const { format: _format, version: _version, id: _id, created: _created, game: _game, ...report } = JSON.parse(readFileSync(path, 'utf8'));
+  return report;
 }
 
 const tune = ['matrix', 'tune', '--bot', 'article:depth=2', '--params', 'depth=1..6,jackpot=0..30', '--vs', 'greedy,exact', '--games', '200', '--json'];
@@ -73,7 +83,9 @@ describe('tune', () => {
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ steps: 2, games: 8, verification: { skipped: 'the tuning was stopped: no verification' } });
     expect(report.trajectory.spice).toHaveLength(2);
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(report);
+    const kept = JSON.parse(readFileSync(out, 'utf8'));
+    expect(kept).toMatchObject({ format: 'ai-playground-tune', version: 1, game: 'connect4' });
+    expect(reportOf(out)).toEqual(report);
     // Carried on (the engine given again, ungated), it ends as a tuning never stopped does.
     const engine = ['--engine', 'g=node test/engines/connect4-random.mjs'];
     const resumed = await runCli(['connect4', 'tune', ...engine, '--resume', out, '--json']);
@@ -96,7 +108,9 @@ describe('tune', () => {
     ]);
     expect(untimed(JSON.parse(resumed.stdout))).toEqual(untimed(JSON.parse(whole.stdout)));
     expect(JSON.parse(resumed.stdout)).toMatchObject({ steps: 10, games: 40 });
-    expect(untimed(JSON.parse(readFileSync(out, 'utf8')))).toEqual(untimed(JSON.parse(whole.stdout)));
+    expect(untimed(reportOf(out))).toEqual(untimed(JSON.parse(whole.stdout)));
+    // Still the same tuning: its id and start time are the first command's.
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ id: kept.id, created: kept.created });
     // A file that cannot be written is refused before the first step.
     const bad = await runCli(['matrix', 'tune', '--bot', 'article', '--params', 'depth=1..4', '--vs', 'exact', '--out', '/no/such/folder/tune.json']);
     expect(bad.status).toBe(2);
@@ -128,6 +142,10 @@ describe('tune', () => {
       [{ ...saved, results: [0, 0, 0] }, "it has 3 steps' results, more than its 8 games make"],
       [{ ...saved, settings: { ...saved.settings, params: [{ name: 'depth', min: 1, max: 99 }] } }, '--params: depth=1..99 must be a range within 1..8'],
       [{ ...saved, settings: { ...saved.settings, vs: ['nobody'] } }, 'nobody'],
+      [{ ...saved, game: 'tictactoe' }, 'the tuning to resume is of tictactoe, not matrix'],
+      [{ ...saved, game: 'puzzle15' }, 'game: the run is of a game this playground has no arena for'],
+      [{ ...saved, format: 'ai-playground-run' }, 'format: Invalid type'],
+      [{ ...saved, verification: { stop: 'decided' } }, 'verification'],
     ];
     for (const [document, message] of cases) {
       writeFileSync(out, JSON.stringify(document));
@@ -138,6 +156,17 @@ describe('tune', () => {
     const both = await runCli(['matrix', 'tune', '--resume', out, '--games', '8']);
     expect(both.stderr).toContain('--resume carries on the tuning with its own settings: leave out --games');
   });
+
+  it('reads its kept file back to the report it printed, without playing a game', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tune-'));
+    const out = join(folder, 'tune.json');
+    const { status, stdout } = await runCli([...tune, '--out', out]);
+    expect(status).toBe(0);
+    const printed = JSON.parse(stdout);
+    const kept = checkSavedTune(JSON.parse(readFileSync(out, 'utf8')));
+    const replayed = replayedTune(games.matrix.bots, { ...kept.settings, results: kept.results }, kept.verification);
+    expect(JSON.parse(JSON.stringify(replayed))).toEqual(printed);
+  }, 120_000);
 
   it.each([
     [['--bot', 'article', '--params', 'depth=1..9', '--vs', 'exact'], '--params: depth=1..9 must be a range within 1..8'],

@@ -45,10 +45,10 @@ describe('arena saved runs', () => {
     ).toBe(61);
     await page.getByRole('button', { name: /^Delete the run/ }).click();
     await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(0);
-    await page.getByLabel(/Load a run file/).setInputFiles((await download.path())!);
+    await page.getByLabel(/Load a run or tuning/).setInputFiles((await download.path())!);
     await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(1);
     expect(await page.locator('table[aria-label="Ratings"] tbody tr').count()).toBe(5);
-    await page.getByLabel(/Load a run file/).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"nope"}') });
+    await page.getByLabel(/Load a run or tuning/).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"nope"}') });
     expect(await page.getByRole('alert').textContent()).toContain('bad.json cannot be loaded: this file is not an AI Playground run');
     await page.goto(`${url}#/arena?game=matrix`);
     await expect.poll(() => page.getByLabel(/From the opening suite/).isChecked()).toBe(false);

@@ -1,6 +1,10 @@
 // The arena's match in Chromium: pairs of games until the SPRT decides, the same verdict, pairs and LLR as the
-// CLI's `match` for the same seed, its charts drawn, and the run kept and reopened like the others.
+// CLI's `match` for the same seed, its charts drawn, and the run kept and reopened like the others; a tuning as
+// the CLI's `tune` gives it, kept and reopened like the runs, and the CLI's kept tuning loaded into the page.
 
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli';
 import { useBrowser } from './browser';
@@ -49,13 +53,38 @@ describe('arena tuning', () => {
     await page.getByRole('button', { name: 'Tune (SPSA)' }).click();
     await expect.poll(() => page.getByLabel('Tuning progress').textContent(), { timeout: 60_000 }).toMatch(/^Done: 10 steps, 40 games/);
     // The page's defaults: the article bot's first two parameters, two either side of their defaults, against exact.
+    const out = join(mkdtempSync(join(tmpdir(), 'tune-')), 'tune.json');
     const cli = JSON.parse(
-      (await runCli(['matrix', 'tune', '--bot', 'article', '--params', 'depth=1..5,advantage=4..8', '--vs', 'exact', '--games', '40', '--json'])).stdout,
+      (await runCli(['matrix', 'tune', '--bot', 'article', '--params', 'depth=1..5,advantage=4..8', '--vs', 'exact', '--games', '40', '--json', '--out', out]))
+        .stdout,
     );
     expect(await page.getByLabel('Tuning progress').textContent()).toBe(`Done: 10 steps, 40 games. Tuned: ${cli.tuned}`);
     expect(await page.locator('tune-chart canvas').getAttribute('aria-label')).toBe(
       `Parameters over the tuning steps: depth ${cli.trajectory.depth.at(-1).toFixed(2)}, advantage ${cli.trajectory.advantage.at(-1).toFixed(2)}`,
     );
+    const chartLabel = await page.locator('tune-chart canvas').getAttribute('aria-label');
     if (!('skipped' in cli.verification)) await expect.poll(() => page.getByLabel('Verdict').textContent()).toContain(cli.verification.stop);
+    // Kept with the saved runs, it reopens as it ended without a game played again: its values and trajectory
+    // replayed from its steps' results, its verification's report as it was.
+    const verdict = 'skipped' in cli.verification ? '40/40' : `verified ${cli.verification.result} after ${cli.verification.games} games`;
+    const tunings = page.locator('table[aria-label="Saved runs"] tbody tr').filter({ has: page.locator('td:nth-child(3)', { hasText: /^tuning$/ }) });
+    await page.reload();
+    await expect.poll(() => tunings.count()).toBe(1);
+    expect(await tunings.locator('td:nth-child(5)').textContent()).toBe(verdict);
+    await tunings.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => page.getByLabel('Tuning progress').textContent()).toBe(`Done: 10 steps, 40 games. Tuned: ${cli.tuned}`);
+    expect(await page.locator('tune-chart canvas').getAttribute('aria-label')).toBe(chartLabel);
+    if (!('skipped' in cli.verification)) expect(await page.getByLabel('Verdict').textContent()).toContain(cli.verification.stop);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('section[aria-label="Tuning"]').getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toMatchObject({ format: 'ai-playground-tune', tuned: cli.tuned, results: cli.results });
+    // The CLI's --out file loads into the saved runs too, and opens the same way.
+    await page.reload();
+    await page.locator('input[type="file"]').setInputFiles(out);
+    await expect.poll(() => tunings.count()).toBe(2);
+    await expect.poll(() => page.getByLabel('Tuning progress').textContent()).toBe(`Done: 10 steps, 40 games. Tuned: ${cli.tuned}`);
+    expect(page.url()).toContain(`run=${JSON.parse(readFileSync(out, 'utf8')).id}`);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 // The arena (the matrix game's tuning lab, and every game's): a round robin of bot configurations, or a sweep
 // of one bot's parameter grid against fixed opponents, over seeded starts with both seatings, on the worker
 // pool; a progress bar and Cancel (finished games are kept); the results as tables and charts, live. Every run
-// is kept (IndexedDB) when it ends; saved runs reopen, export to JSON and CSV, and a JSON file loads back. A
+// is kept (IndexedDB) when it ends, a tuning too; saved runs reopen, export to JSON and CSV, and a JSON file loads back. A
 // game of a run opens in its game's page as a replay. The person's own bots (the My bots page) play too: a run
 // with one is played on the page's thread, the bot in a worker of its own. #/arena?game=matrix or #/arena?run=<id>
 
@@ -10,12 +10,13 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { GameRecord } from '../../arena/play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../../arena/report';
 import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
-import { MAX_RUN_CHARS, parseSavedRun, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
+import { MAX_RUN_CHARS, newRunId, readDocument, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
+import { type SavedTune, tuneIdentity } from '../../arena/saved-tune';
 import type { Schedule } from '../../arena/schedule';
 import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
 import { planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
-import { tune } from '../../runtime/tune';
+import { replayedTune, tune } from '../../runtime/tune';
 import { findBot, paramTitles, parseBotConfig } from '../../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../../contracts/game';
 import type { TimeControl } from '../../arena/time-control';
@@ -26,7 +27,7 @@ import { findGame, gameById, games } from '../../games';
 import '../bot-picker';
 import { searchPool } from '../pool';
 import { replaceHash } from '../router';
-import { deleteRun, listRuns, loadRun, saveRun, type RunEntry } from '../run-store';
+import { checkKept, deleteRun, isTuning, type KeptRun, listRuns, loadKept, saveRun, type RunEntry } from '../run-store';
 import { pageStyles } from '../styles';
 import type { HeatmapFigure } from '../sweep-heatmap';
 import { resultsView, type ResultsView } from './results';
@@ -437,6 +438,7 @@ export class ArenaPage extends LitElement {
     const useUserBots = configs.some((config) => isUserBot(this.gameId, config));
     const play = { engines: useUserBots ? userEngineSpecs(this.gameId) : [], startEngine: startUserBot, time: { moveMs: this.moveMs } };
     const steps = Math.max(1, Math.floor(this.tuneGames / 4));
+    const created = new Date();
     this.tuning = { step: 0, steps, trajectory: {}, stop: false };
     const settings = {
       bot: this.sweepBot,
@@ -460,11 +462,22 @@ export class ArenaPage extends LitElement {
         },
         () => this.tuning?.stop ?? true,
       );
-      this.tuning = { ...this.tuning!, trajectory: report.trajectory, report };
+      // Kept with the saved runs, as `tune --out` keeps it (a stopped tuning too: its values so far).
+      const document = { ...tuneIdentity(newRunId(created), created.toISOString(), this.gameId), ...report, ...(this.moveMs ? { time: play.time } : {}) };
+      this.tuning = { ...this.tuning!, trajectory: report.trajectory, report, document };
+      await saveRun(document);
+      await this.refreshSaved();
     } catch (error) {
-      this.error = `The tuning failed: ${(error as Error).message}`;
-      this.tuning = undefined;
+      this.error = this.tuning?.report ? `The tuning could not be kept: ${(error as Error).message}` : `The tuning failed: ${(error as Error).message}`;
+      if (!this.tuning?.report) this.tuning = undefined;
     }
+  }
+
+  /** A kept tuning as it ended, its values and trajectory replayed from its steps' results (no game is played). */
+  private showTuning(kept: SavedTune): void {
+    const settings = { ...kept.settings, results: kept.results };
+    const report = replayedTune(this.bots, settings, kept.verification);
+    this.tuning = { step: report.steps, steps: report.steps, trajectory: report.trajectory, report, stop: false, document: { ...kept, ...report } };
   }
 
   /** How a match ended, for the progress line ('' for other runs). */
@@ -624,6 +637,7 @@ export class ArenaPage extends LitElement {
   }
 
   private show(run: SavedRun): void {
+    if (!this.tuningNow) this.tuning = undefined;
     this.shown = run;
     this.report = runReport(run);
     this.histogramPair = 0;
@@ -632,15 +646,25 @@ export class ArenaPage extends LitElement {
 
   private async openRun(key: IDBValidKey): Promise<void> {
     try {
-      const run = await loadRun(key);
+      const run = await loadKept(key);
       if (!run) throw new Error(`there is no saved run ${String(key)}`);
-      if (run.schedule.game !== this.gameId) this.selectGame(run.schedule.game);
-      this.progress = undefined;
-      this.show(run);
+      this.open(run);
       replaceHash('arena', { run: run.id });
     } catch (error) {
       this.error = (error as Error).message;
     }
+  }
+
+  /** A kept run or tuning on show, in its game's arena. */
+  private open(run: KeptRun): void {
+    const game = isTuning(run) ? run.game : run.schedule.game;
+    if (game !== this.gameId) this.selectGame(game);
+    this.progress = undefined;
+    if (!isTuning(run)) return this.show(run);
+    if (this.tuningNow) throw new Error('a tuning is under way: stop it, or wait for its end, to open another');
+    this.showTuning(run);
+    this.shown = undefined;
+    this.report = undefined;
   }
 
   private async removeRun(key: IDBValidKey): Promise<void> {
@@ -649,6 +673,7 @@ export class ArenaPage extends LitElement {
       this.shown = undefined;
       this.report = undefined;
     }
+    if (this.tuning?.document?.id === key && !this.tuningNow) this.tuning = undefined;
     await this.refreshSaved();
   }
 
@@ -666,10 +691,12 @@ export class ArenaPage extends LitElement {
     if (!file) return;
     try {
       if (file.size > MAX_RUN_CHARS) throw new Error(`the file is over ${MAX_RUN_CHARS >> 20} MB`);
-      const run = parseSavedRun(await file.text());
+      const run = checkKept(readDocument(await file.text(), MAX_RUN_CHARS));
+      // Shown first: a tuning whose bots this page does not have is refused before it is kept.
+      this.open(run);
       await saveRun(run);
       await this.refreshSaved();
-      await this.openRun(run.id);
+      replaceHash('arena', { run: run.id });
       this.error = '';
     } catch (error) {
       this.error = `${file.name} cannot be loaded: ${(error as Error).message}`;

@@ -1,5 +1,5 @@
-// The arena's list of saved runs (the browser's IndexedDB): each run with Open and Delete, an entry that is not
-// a run with its reason and Delete, and a file input that loads a run file.
+// The arena's list of saved runs (the browser's IndexedDB): each run or tuning with Open and Delete, an entry
+// that is neither with its reason and Delete, and a file input that loads a run or tuning file.
 
 import { html } from 'lit';
 import { findGame } from '../../games';
@@ -17,7 +17,7 @@ export function savedRunsView(view: SavedRunsView) {
     <h2>Saved runs</h2>
     ${
       view.entries.length === 0
-        ? html`<p class="hint">No run yet: every tournament, sweep and match is kept here when it ends.</p>`
+        ? html`<p class="hint">No run yet: every tournament, sweep, match and tuning is kept here when it ends.</p>`
         : html`<table aria-label="Saved runs">
           <thead><tr><th>when</th><th>game</th><th>kind</th><th>bots</th><th>games or verdict</th><th></th></tr></thead>
           <tbody>${view.entries.map((run) =>
@@ -34,7 +34,7 @@ export function savedRunsView(view: SavedRunsView) {
           )}</tbody>
         </table>`
     }
-    <label>Load a run file (JSON, from this page or <code>--out</code>)
+    <label>Load a run or tuning file (JSON, from this page or <code>--out</code>)
       <input type="file" accept=".json,application/json" @change=${(e: Event) => view.load(e.target as HTMLInputElement)} /></label>
   </section>`;
 }

@@ -1,8 +1,11 @@
 // The arena's tuning (SPSA, runtime/tune.ts) as the page shows it: each parameter's value over the steps as it
-// tunes, then the tuned values and the verification match with the match's own results and charts.
+// tunes, then the tuned values and the verification match with the match's own results and charts; a tuning
+// that ended (or was reopened from the saved runs) exports to the JSON file `tune --out` writes.
 
 import { html } from 'lit';
+import type { TuneIdentity } from '../../arena/saved-tune';
 import type { TuneReport } from '../../runtime/tune';
+import { downloadText } from '../download';
 import '../tune-chart';
 import { resultsView, type ResultsView } from './results';
 
@@ -13,9 +16,11 @@ export interface Tuning {
   readonly trajectory: Readonly<Record<string, readonly number[]>>;
   readonly report?: TuneReport;
   readonly stop: boolean;
+  /** The tuning as it is kept (saved-tune.ts), once it ended: exported as it is. */
+  readonly document?: TuneReport & TuneIdentity;
 }
 
-export function tuningView({ step, steps, trajectory, report }: Tuning, view: ResultsView) {
+export function tuningView({ step, steps, trajectory, report, document }: Tuning, view: ResultsView) {
   const verification = report?.verification;
   return html`<section class="panel" aria-label="Tuning">
       <h2>Tuning (SPSA)</h2>
@@ -33,7 +38,12 @@ export function tuningView({ step, steps, trajectory, report }: Tuning, view: Re
             </table>
             <p class="hint">SPSA's constants, as fishtest lists them: step k perturbs each parameter by c/(k+1)^γ and moves it by a/(A+k+1)^α
               times the result over that perturbation; c_end is the last step's perturbation, r_end its gain over c_end².</p>
-            ${verification && 'skipped' in verification ? html`<p class="hint">${verification.skipped}.</p>` : ''}`
+            ${verification && 'skipped' in verification ? html`<p class="hint">${verification.skipped}.</p>` : ''}
+            ${
+              document
+                ? html`<div class="controls"><button @click=${() => downloadText(`${document.game}-tuning-${document.id}.json`, JSON.stringify(document), 'application/json')}>Export JSON</button></div>`
+                : ''
+            }`
           : ''
       }
     </section>
