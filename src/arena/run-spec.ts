@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { findGame, games } from '../games';
-import type { BotInfo } from '../contracts/game';
+import type { AnyGame, BotInfo } from '../contracts/game';
 import { matchSchedule } from './match';
 import { type GridAxis, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule, sweep, tournament } from './schedule';
 import type { SprtSettings } from './sprt';
@@ -94,13 +94,21 @@ export function parseRunSpec(value: unknown): RunSpec {
   return parsed.output;
 }
 
+/** The game's own opening suite, for a run of `size` (none: the suite's own size). */
+export function gameSuite(game: AnyGame, size: number | undefined): readonly string[] {
+  if (!game.openings) throw new Error(`${game.rules.title} has no opening suite`);
+  const suiteSize = game.openings.size;
+  if (suiteSize !== undefined && size !== undefined && size !== suiteSize)
+    throw new Error(`${game.rules.title}'s opening suite is of size ${suiteSize}, not ${size}: play size ${suiteSize}, or seeded starts`);
+  return game.openings.positions;
+}
+
 /** The games a spec plays, checked against the rules (bots the game has, sizes it allows). */
 export function planRun(spec: RunSpec, bots?: readonly BotInfo[]): Schedule {
   const game = findGame(spec.game);
   if (!game) throw new Error(`there is no game ${spec.game}`);
   const size = game.sizes ? spec.size : undefined;
-  if (spec.openings && !game.openings) throw new Error(`${game.rules.title} has no opening suite`);
-  const settings = { seed: spec.seed, size, bots, ...(spec.openings ? { openings: game.openings } : {}) };
+  const settings = { seed: spec.seed, size, bots, ...(spec.openings ? { openings: gameSuite(game, size) } : {}) };
   switch (spec.kind) {
     case 'tournament':
       return tournament(game, spec.bots, { ...settings, games: spec.games });

@@ -268,9 +268,10 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly arena?: { readonly starts: number; readonly size?: number };
   /**
    * The game's opening suite (data/openings.txt): positions a few moves in that perfect play leaves balanced. The
-   * arena page starts from it by default when the game's seeded starts are all one position.
+   * arena page starts from it by default when the game's seeded starts are all one position. For a game with
+   * sizes, the size its positions are of (plus-minus: 5 x 5 boards; Red Ten: 8-card deals).
    */
-  readonly openings?: readonly string[];
+  readonly openings?: { readonly positions: readonly string[]; readonly size?: number };
   /** Online play (two-player games), with the sizes a room may be created with (none: the game's default). */
   readonly online?: { readonly sizes?: { readonly min: number; readonly max: number; readonly rule: string } };
   /** Ways to make a start (the 15-puzzle's walk, random, level), with what `difficulty` means for each. */

@@ -48,7 +48,15 @@ describe('opening suites', () => {
     for (const start of starts) expect(suite('connect4')).toContain(start);
     // Without it, every start of Connect 4 is the empty board.
     expect(new Set(planRun(parseRunSpec({ ...spec, openings: undefined })).starts)).toEqual(new Set(['']));
-    expect(gameById('connect4').openings).toEqual(suite('connect4'));
+    expect(gameById('connect4').openings?.positions).toEqual(suite('connect4'));
+  });
+
+  it("are refused for a size the game's suite is not of (plus-minus: 5 x 5 boards)", () => {
+    const spec = { kind: 'tournament', game: 'matrix', seed: 3, games: 4, bots: ['greedy', 'exact'], openings: true } as const;
+    expect(() => planRun(parseRunSpec({ ...spec, size: 7 }))).toThrow("Plus-minus's opening suite is of size 5, not 7: play size 5, or seeded starts");
+    for (const start of planRun(parseRunSpec({ ...spec, size: 5 })).starts) expect(suite('matrix')).toContain(start);
+    // Seeded starts of size 7 are 7 x 7 boards (the notation: the size, the start row, the 49 cells).
+    for (const start of planRun(parseRunSpec({ ...spec, size: 7, openings: undefined })).starts) expect(start.split(' ')).toHaveLength(51);
   });
 
   it('are read by --openings, and a bad file is refused with its reason', async () => {
@@ -84,7 +92,7 @@ describe('opening suites', () => {
     expect(lines.length).toBe(100);
     for (const line of sample(lines, 4)) {
       const board = parseMatrix(line);
-      expect(board.size).toBe(5);
+      expect(board.size).toBe(gameById('matrix').openings?.size);
       expect(Math.abs(perfectMargin(board))).toBeLessThanOrEqual(1);
     }
   }, 600_000);
@@ -107,6 +115,7 @@ describe('opening suites', () => {
     for (const line of sample(lines, 5)) {
       const position = parseCards(line);
       expect(position.hands.map((hand) => hand.length)).toEqual([8, 8]);
+      expect(gameById('cards').openings?.size).toBe(8);
       expect(position.toMove).toBe(0);
       expect(moverWins(position)).toBe(true);
       expect(moverWins({ ...position, hands: [position.hands[1], position.hands[0]] })).toBe(true);

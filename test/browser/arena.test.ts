@@ -52,6 +52,13 @@ describe('arena saved runs', () => {
     expect(await page.getByRole('alert').textContent()).toContain('bad.json cannot be loaded: this file is not an AI Playground run');
     await page.goto(`${url}#/arena?game=matrix`);
     await expect.poll(() => page.getByLabel(/From the opening suite/).isChecked()).toBe(false);
+    // Its suite is of 5 x 5 boards: ticked for another size, the run is refused rather than played on 5 x 5.
+    expect(await page.getByLabel(/From the opening suite/).evaluate((input) => input.parentElement?.textContent)).toContain('100 positions of size 5');
+    await page.getByLabel('Size', { exact: true }).fill('7');
+    await page.getByLabel('Size', { exact: true }).press('Tab');
+    await page.getByLabel(/From the opening suite/).check();
+    await page.getByRole('button', { name: 'Run tournament' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe("Plus-minus's opening suite is of size 5, not 7: play size 5, or seeded starts");
   });
 
   it("replays a game of a run move by move in its game's page", async () => {

@@ -25,7 +25,7 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
   online: {},
   // The five levels, perfect included: 100 games in about 25 s on two cores.
   arena: { starts: 5 },
-  openings: dataLines(openings),
+  openings: { positions: dataLines(openings) },
   solver: {
     options: [
       { name: 'analyze', help: "add every column's score (null for a full column)" },

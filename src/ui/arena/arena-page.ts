@@ -14,7 +14,7 @@ import { MAX_RUN_CHARS, newRunId, readDocument, runReport, savedRun, type SavedR
 import { type SavedTune, tuneIdentity } from '../../arena/saved-tune';
 import type { Schedule } from '../../arena/schedule';
 import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
-import { planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
+import { gameSuite, planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
 import { replayedTune, tune } from '../../runtime/tune';
 import { findBot, paramTitles, parseBotConfig } from '../../contracts/bot-config';
@@ -298,7 +298,7 @@ export class ArenaPage extends LitElement {
             game.openings
               ? html`<label title=${oneStart(game) ? `Without it every game of ${game.rules.title} begins from the same position: bots that choose alike would play the same game again, and each repeat would count as new evidence` : 'Balanced positions a few moves in, taken in turn'}>
                 <input type="checkbox" .checked=${this.fromOpenings} @change=${(e: Event) => (this.fromOpenings = (e.target as HTMLInputElement).checked)} />
-                From the opening suite (${game.openings.length} positions${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
+                From the opening suite (${game.openings.positions.length} positions${game.openings.size ? ` of size ${game.openings.size}` : ''}${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
               : ''
           }
           <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
@@ -439,17 +439,25 @@ export class ArenaPage extends LitElement {
     const play = { engines: useUserBots ? userEngineSpecs(this.gameId) : [], startEngine: startUserBot, time: { moveMs: this.moveMs } };
     const steps = Math.max(1, Math.floor(this.tuneGames / 4));
     const created = new Date();
-    this.tuning = { step: 0, steps, trajectory: {}, stop: false };
+    const size = this.game.sizes ? this.size : undefined;
+    let openings: readonly string[] | undefined;
+    try {
+      openings = this.fromOpenings ? gameSuite(this.game, size) : undefined;
+    } catch (error) {
+      this.error = (error as Error).message;
+      return;
+    }
     const settings = {
       bot: this.sweepBot,
       params,
       vs: this.opponents,
       games: this.tuneGames,
       seed: this.seed,
-      size: this.game.sizes ? this.size : undefined,
-      ...(this.fromOpenings && this.game.openings ? { openings: this.game.openings } : {}),
+      size,
+      ...(openings ? { openings } : {}),
       verify: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, maxGames: 1000 },
     };
+    this.tuning = { step: 0, steps, trajectory: {}, stop: false };
     try {
       const report = await tune(
         this.game,
