@@ -9,6 +9,7 @@
 // p(1−p) when nobody draws.
 
 import type { PairResult } from './results';
+import { Z975 } from './numeric';
 
 export interface Rating {
   readonly bot: string;
@@ -105,7 +106,7 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
   const variance = thetaVariances(games, theta, evenDraws);
   return bots.map((bot, i) => {
     const rating = 1500 + theta[i] * ELO_PER_NATURAL_UNIT;
-    const half = 1.96 * Math.sqrt(Math.max(0, variance[i])) * ELO_PER_NATURAL_UNIT;
+    const half = Z975 * Math.sqrt(Math.max(0, variance[i])) * ELO_PER_NATURAL_UNIT;
     return { bot, rating, lo: rating - half, hi: rating + half };
   });
 }

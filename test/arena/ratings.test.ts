@@ -147,7 +147,8 @@ describe('Elo ratings', () => {
       // A game's score varies by p(1 − p) − P(draw)/4; the estimate of the difference by that over n·(p(1 − p))².
       const variance = (p * (1 - p) - davidsonDraw(p, best) / 4) / ((n + 1) * (p * (1 - p)) ** 2);
       // Each rating is half the difference from the mean of two.
-      const half = (1.96 * Math.sqrt(variance) * 400) / Math.LN10 / 2;
+      // 1.959964: the normal distribution's 97.5% quantile (Ordo's 95% interval is two-sided).
+      const half = (1.959964 * Math.sqrt(variance) * 400) / Math.LN10 / 2;
       const [a] = eloRatings(['a', 'b'], [pair('a', 'b', wins, draws, losses)]);
       expect(a.hi - a.rating, `${wins}/${draws}/${losses}`).toBeCloseTo(half, 3);
     }
