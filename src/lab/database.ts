@@ -1,0 +1,38 @@
+// The lab's database: PostgreSQL when a URL is given (DATABASE_URL), else PGlite, PostgreSQL compiled to
+// WebAssembly, embedded in this process with its files in a folder (DATA_DIR/lab), so that `npm start` needs no
+// server. Queries go through Kysely, a typed query builder with a dialect for each: one schema and the same
+// queries on both, every value a bound parameter. Opening runs the migrations not yet run.
+
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { labMigrations } from './migrations';
+import type { LabTables } from './tables';
+
+export type LabDatabase = Kysely<LabTables>;
+
+export type LabLocation = { readonly url: string } | { readonly folder: string } | { readonly memory: true };
+
+export async function openLabDatabase(location: LabLocation): Promise<LabDatabase> {
+  const db = new Kysely<LabTables>({
+    dialect:
+      'url' in location
+        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: location.url, max: 10 }) })
+        : new PGliteDialect(new PGlite('folder' in location ? location.folder : undefined)),
+  });
+  try {
+    const { error } = await new Migrator({ db, provider: labMigrations }).migrateToLatest();
+    if (error) throw error;
+  } catch (error) {
+    await db.destroy();
+    throw new Error(`the lab's database cannot be opened: ${(error as Error).message}`);
+  }
+  return db;
+}
+
+/** Where the server keeps its lab: DATABASE_URL's PostgreSQL, or PGlite in DATA_DIR/lab. */
+export function labLocation(env: NodeJS.ProcessEnv, dataDir: string): LabLocation {
+  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { folder: `${dataDir}/lab` };
+}

@@ -1,0 +1,44 @@
+// The lab's schema, one migration after another (Kysely's Migrator keeps which ran, in the database itself). The
+// same SQL for PGlite and PostgreSQL. A migration, once released, is never edited: a change is a new one.
+
+import { type Kysely, sql } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+const migrations: Record<string, Migration> = {
+  '001-runs-and-games': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('runs')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('tournament', 'sweep', 'match', 'tuning')`))
+        .addColumn('game', 'text', (column) => column.notNull())
+        .addColumn('bots', sql`text[]`, (column) => column.notNull())
+        .addColumn('owner', 'text')
+        .addColumn('build', 'text', (column) => column.notNull())
+        .addColumn('created', 'timestamptz', (column) => column.notNull())
+        .addColumn('updated', 'timestamptz', (column) => column.notNull())
+        .addColumn('state', 'text', (column) => column.notNull().check(sql`state in ('queued', 'running', 'finished', 'cancelled', 'failed')`))
+        .addColumn('reason', 'text')
+        .addColumn('finished', 'boolean', (column) => column.notNull())
+        .addColumn('elapsed_ms', 'integer', (column) => column.notNull())
+        .addColumn('plan', 'json', (column) => column.notNull())
+        .addColumn('summary', 'json', (column) => column.notNull())
+        .execute();
+      // The list: newest first, by itself or within a game, a state or an owner.
+      await db.schema.createIndex('runs_by_created').on('runs').columns(['created desc', 'id desc']).execute();
+      await db.schema.createIndex('runs_by_game').on('runs').columns(['game', 'created desc']).execute();
+      await db.schema.createIndex('runs_by_owner').on('runs').columns(['owner', 'created desc']).execute();
+      await db.schema.createIndex('runs_by_bot').on('runs').using('gin').column('bots').execute();
+      await db.schema
+        .createTable('games')
+        .addColumn('run_id', 'text', (column) => column.notNull().references('runs.id').onDelete('cascade'))
+        .addColumn('index', 'integer', (column) => column.notNull())
+        .addColumn('record', 'json', (column) => column.notNull())
+        .addColumn('stored', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('games_key', ['run_id', 'index'])
+        .execute();
+    },
+  },
+};
+
+export const labMigrations: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,234 @@
+// The lab's runs and their games in its database (database.ts): a run kept as it plays (its games added in
+// batches, each stored once however often it is sent), listed newest first with filters and pages, imported from
+// a saved run or tuning file unchanged, and exported as one. Every value reaches SQL as a bound parameter.
+
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { matchReport } from '../arena/match';
+import type { GameRecord } from '../arena/play-out';
+import { checkSavedRun, type SavedRun } from '../arena/saved-run';
+import { checkSavedTune, type SavedTune } from '../arena/saved-tune';
+import type { LabRunKind, LabTables, RunState, RunsTable } from './tables';
+
+/** A run as the lab lists it. */
+export interface LabRun {
+  readonly id: string;
+  readonly kind: LabRunKind;
+  readonly game: string;
+  readonly bots: readonly string[];
+  readonly owner: string | null;
+  readonly build: string;
+  readonly created: string;
+  readonly updated: string;
+  readonly state: RunState;
+  readonly reason: string | null;
+  readonly finished: boolean;
+  readonly elapsedMs: number;
+  readonly summary: RunSummary;
+}
+
+/** The figures of a run the list shows: games played of those planned, and a match's test. */
+export interface RunSummary {
+  readonly played: number;
+  readonly scheduled: number;
+  readonly match?: {
+    readonly result: string;
+    readonly llr: number;
+    readonly lower: number;
+    readonly upper: number;
+    readonly elo: number;
+    readonly elo_lo: number;
+    readonly elo_hi: number;
+  };
+}
+
+export interface RunFilter {
+  readonly game?: string;
+  readonly bot?: string;
+  readonly kind?: LabRunKind;
+  readonly state?: RunState;
+  readonly owner?: string;
+}
+
+/** Where a page of the list starts: after the last run of the page before (newest first). */
+export interface RunCursor {
+  readonly created: string;
+  readonly id: string;
+}
+
+/** The most runs a page of the list holds. */
+export const MAX_PAGE = 200;
+/** Games stored by one statement (three parameters each: well under PostgreSQL's 65,535). */
+const GAMES_A_STATEMENT = 500;
+
+export class LabRuns {
+  constructor(private readonly db: Kysely<LabTables>) {}
+
+  /** Keeps a saved run (its games too) or a tuning as the lab's; refused when a run of its id is already there. */
+  async importRun(kept: SavedRun | SavedTune, who: { readonly owner: string | null; readonly build: string }): Promise<LabRun> {
+    const tuning = kept.format === 'ai-playground-tune';
+    const created = new Date(kept.created);
+    const { id } = kept;
+    if (await this.run(id)) throw new Error(`the lab already has a run ${id}`);
+    const row = tuning
+      ? {
+          kind: 'tuning' as const,
+          game: kept.game,
+          bots: [kept.settings.bot, ...kept.settings.vs],
+          finished: true,
+          elapsed_ms: 0,
+          plan: { settings: kept.settings, results: kept.results, verification: kept.verification, ...(kept.time ? { time: kept.time } : {}) },
+          summary: { played: 4 * kept.results.length, scheduled: 4 * Math.max(1, Math.floor(kept.settings.games / 4)) },
+        }
+      : {
+          kind: kept.kind,
+          game: kept.schedule.game,
+          bots: [...kept.schedule.bots],
+          finished: kept.finished ?? true,
+          elapsed_ms: kept.elapsedMs,
+          plan: {
+            schedule: kept.schedule,
+            ...(kept.sweep ? { sweep: kept.sweep } : {}),
+            ...(kept.sprt ? { sprt: kept.sprt } : {}),
+            ...(kept.time ? { time: kept.time } : {}),
+          },
+          summary: runSummary(kept),
+        };
+    const state = tuning ? 'finished' : importedState(kept, row.summary);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('runs')
+        .values({
+          id,
+          ...row,
+          plan: JSON.stringify(row.plan),
+          summary: JSON.stringify(row.summary),
+          owner: who.owner,
+          build: who.build,
+          created,
+          updated: created,
+          state,
+          reason: null,
+        })
+        .execute();
+      if (!tuning)
+        await insertGames(
+          trx,
+          id,
+          kept.records.flatMap((record, index) => (record ? [{ index, record }] : [])),
+        );
+    });
+    return (await this.run(id))!;
+  }
+
+  /** Stores games of a run; a game already stored is left as it was. Says how many were new. */
+  async addGames(runId: string, games: readonly { readonly index: number; readonly record: GameRecord }[]): Promise<number> {
+    return this.db.transaction().execute((trx) => insertGames(trx, runId, games));
+  }
+
+  async run(id: string): Promise<LabRun | undefined> {
+    const row = await this.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && labRun(row);
+  }
+
+  /** A page of the runs, newest first, that pass the filter. */
+  async list(filter: RunFilter = {}, limit = 50, after?: RunCursor): Promise<LabRun[]> {
+    let query = this.db.selectFrom('runs').selectAll();
+    if (filter.game !== undefined) query = query.where('game', '=', filter.game);
+    if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+    if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+    if (filter.owner !== undefined) query = query.where('owner', '=', filter.owner);
+    if (filter.bot !== undefined) query = query.where(sql<boolean>`bots @> array[${filter.bot}]::text[]`);
+    if (after) {
+      const created = new Date(after.created);
+      query = query.where((eb) => eb.or([eb('created', '<', created), eb.and([eb('created', '=', created), eb('id', '<', after.id)])]));
+    }
+    const rows = await query
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .limit(Math.max(1, Math.min(MAX_PAGE, Math.floor(limit))))
+      .execute();
+    return rows.map(labRun);
+  }
+
+  /** The run as a saved run or tuning file, the one imported as it was; undefined when there is none. */
+  async exportRun(id: string): Promise<SavedRun | SavedTune | undefined> {
+    const row = await this.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const plan = row.plan as Record<string, unknown>;
+    const created = row.created.toISOString();
+    if (row.kind === 'tuning') return checkSavedTune({ format: 'ai-playground-tune', version: 1, id, created, game: row.game, ...plan });
+    const games = await this.db.selectFrom('games').select(['index', 'record']).where('run_id', '=', id).orderBy('index').execute();
+    const schedule = plan.schedule as SavedRun['schedule'];
+    const records: (unknown | null)[] = Array(schedule.games.length).fill(null);
+    for (const game of games) records[game.index] = game.record;
+    return checkSavedRun({
+      format: 'ai-playground-run',
+      version: 1,
+      id,
+      kind: row.kind,
+      created,
+      schedule,
+      records,
+      ...(plan.sweep ? { sweep: plan.sweep } : {}),
+      ...(plan.sprt ? { sprt: plan.sprt } : {}),
+      ...(plan.time ? { time: plan.time } : {}),
+      elapsedMs: row.elapsed_ms,
+      finished: row.finished,
+    });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const { numDeletedRows } = await this.db.deleteFrom('runs').where('id', '=', id).executeTakeFirst();
+    return numDeletedRows > 0n;
+  }
+}
+
+async function insertGames(db: Kysely<LabTables>, runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<number> {
+  let stored = 0;
+  for (let from = 0; from < games.length; from += GAMES_A_STATEMENT) {
+    const rows = games.slice(from, from + GAMES_A_STATEMENT).map(({ index, record }) => ({ run_id: runId, index, record: JSON.stringify(record) }));
+    const result = await db
+      .insertInto('games')
+      .values(rows)
+      .onConflict((conflict) => conflict.columns(['run_id', 'index']).doNothing())
+      .executeTakeFirst();
+    stored += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return stored;
+}
+
+/**
+ * A saved run's state: finished when every game was played or its match decided, else cancelled (with
+ * `finished` false it was interrupted, and can be carried on).
+ */
+function importedState(run: SavedRun, summary: RunSummary): RunState {
+  if (run.finished === false) return 'cancelled';
+  return summary.played === summary.scheduled || (summary.match && summary.match.result !== 'inconclusive') ? 'finished' : 'cancelled';
+}
+
+/** What the list shows of a saved run. */
+export function runSummary(run: SavedRun): RunSummary {
+  const played = run.records.filter(Boolean).length;
+  if (!run.sprt) return { played, scheduled: run.records.length };
+  const report = matchReport(run.schedule, run.records, run.sprt);
+  const { result, llr, lower, upper, elo, elo_lo, elo_hi } = report;
+  return { played, scheduled: run.records.length, match: { result, llr, lower, upper, elo, elo_lo, elo_hi } };
+}
+
+function labRun(row: Selectable<RunsTable>): LabRun {
+  return {
+    id: row.id,
+    kind: row.kind,
+    game: row.game,
+    bots: row.bots,
+    owner: row.owner,
+    build: row.build,
+    created: row.created.toISOString(),
+    updated: row.updated.toISOString(),
+    state: row.state,
+    reason: row.reason,
+    finished: row.finished,
+    elapsedMs: row.elapsed_ms,
+    summary: row.summary as unknown as RunSummary,
+  };
+}

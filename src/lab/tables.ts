@@ -1,0 +1,54 @@
+// The lab's tables as Kysely sees them (migrations.ts makes them): runs, and the games each one played.
+
+import type { ColumnType, Generated } from 'kysely';
+
+export type RunState = 'queued' | 'running' | 'finished' | 'cancelled' | 'failed';
+export const RUN_STATES: readonly RunState[] = ['queued', 'running', 'finished', 'cancelled', 'failed'];
+export type LabRunKind = 'tournament' | 'sweep' | 'match' | 'tuning';
+export const LAB_RUN_KINDS: readonly LabRunKind[] = ['tournament', 'sweep', 'match', 'tuning'];
+
+/**
+ * JSON kept as `json`, its text as written (a game's log may hold a NUL, which `jsonb` refuses, and a file
+ * exported is the one imported): written as its text, read back as the value.
+ */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface RunsTable {
+  id: string;
+  kind: LabRunKind;
+  game: string;
+  /** The bots it plays, for the list's filter by bot. */
+  bots: string[];
+  /** The account that submitted it; null for a run imported without one. */
+  owner: string | null;
+  /** The build that played it (the cores' and bundle's id). */
+  build: string;
+  created: ColumnType<Date, Date, never>;
+  updated: ColumnType<Date, Date, Date>;
+  state: RunState;
+  /** Why it failed. */
+  reason: string | null;
+  /** The saved run's `finished`: false while it plays, or when it was interrupted and can be carried on. */
+  finished: boolean;
+  elapsed_ms: number;
+  /**
+   * What the run is, without its games: a run's schedule, sweep, SPRT and time control (saved-run.ts), or a
+   * tuning's settings, steps' results and verification (saved-tune.ts).
+   */
+  plan: Json<Record<string, unknown>>;
+  /** The figures the list shows while it plays (games played, W/D/L, Elo, LLR), as the arena computes them. */
+  summary: Json<Record<string, unknown>>;
+}
+
+export interface GamesTable {
+  run_id: string;
+  /** The game's index in the run's schedule. */
+  index: number;
+  record: Json<Record<string, unknown>>;
+  stored: Generated<Date>;
+}
+
+export interface LabTables {
+  runs: RunsTable;
+  games: GamesTable;
+}
