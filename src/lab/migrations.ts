@@ -39,6 +39,36 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '002-accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('password', 'text', (column) => column.notNull())
+        .addColumn('created', 'timestamptz', (column) => column.notNull())
+        .execute();
+      // Sessions and tokens are kept by their SHA-256: the table alone lets nobody in.
+      await db.schema
+        .createTable('sessions')
+        .addColumn('hash', 'text', (column) => column.primaryKey())
+        .addColumn('account', 'text', (column) => column.notNull().references('accounts.name').onDelete('cascade'))
+        .addColumn('csrf', 'text', (column) => column.notNull())
+        .addColumn('created', 'timestamptz', (column) => column.notNull())
+        .addColumn('expires', 'timestamptz', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_by_account').on('sessions').column('account').execute();
+      await db.schema
+        .createTable('tokens')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('hash', 'text', (column) => column.notNull().unique())
+        .addColumn('account', 'text', (column) => column.notNull().references('accounts.name').onDelete('cascade'))
+        .addColumn('label', 'text', (column) => column.notNull())
+        .addColumn('created', 'timestamptz', (column) => column.notNull())
+        .addColumn('used', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('tokens_by_account').on('tokens').column('account').execute();
+    },
+  },
 };
 
 export const labMigrations: MigrationProvider = { getMigrations: async () => migrations };

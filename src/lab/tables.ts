@@ -1,4 +1,5 @@
-// The lab's tables as Kysely sees them (migrations.ts makes them): runs, and the games each one played.
+// The lab's tables as Kysely sees them (migrations.ts makes them): runs and the games each one played; the
+// accounts, their sessions and their tokens.
 
 import type { ColumnType, Generated } from 'kysely';
 
@@ -48,7 +49,37 @@ export interface GamesTable {
   stored: Generated<Date>;
 }
 
+export interface AccountsTable {
+  name: string;
+  /** scrypt's hash of the password, with its parameters and salt (accounts.ts). */
+  password: string;
+  created: Date;
+}
+
+export interface SessionsTable {
+  /** The SHA-256 of the session's cookie. */
+  hash: string;
+  account: string;
+  /** The token every state-changing request of the session carries. */
+  csrf: string;
+  created: Date;
+  expires: Date;
+}
+
+export interface TokensTable {
+  id: string;
+  /** The SHA-256 of the token the CLI sends. */
+  hash: string;
+  account: string;
+  label: string;
+  created: Date;
+  used: Date | null;
+}
+
 export interface LabTables {
   runs: RunsTable;
   games: GamesTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  tokens: TokensTable;
 }

@@ -6,14 +6,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
 import { parseSavedTune } from '../../src/arena/saved-tune';
-import { type LabDatabase, openLabDatabase } from '../../src/lab/database';
-import { type LocalPostgres, startLocalPostgres } from '../../src/lab/local-postgres';
+import { openLabDatabase } from '../../src/lab/database';
 import { LabRuns } from '../../src/lab/runs';
 import { runCli } from '../helpers/cli';
+import { labDatabases } from '../helpers/lab';
 
 const folder = mkdtempSync(join(tmpdir(), 'lab-runs-'));
 const files = {
@@ -22,7 +21,6 @@ const files = {
   tune: join(folder, 'tune.json'),
 };
 const printed: Record<string, Record<string, unknown>> = {};
-let postgres: LocalPostgres;
 
 beforeAll(async () => {
   const runs = {
@@ -35,25 +33,9 @@ beforeAll(async () => {
     if (status !== 0) throw new Error(stderr);
     printed[name] = JSON.parse(stdout);
   }
-  postgres = await startLocalPostgres();
 }, 180_000);
 
-afterAll(() => postgres?.stop());
-
-const databases: [string, () => Promise<LabDatabase>][] = [
-  ['PGlite', () => openLabDatabase({ memory: true })],
-  [
-    'PostgreSQL',
-    async () => {
-      // A database of its own for each test: a fresh lab.
-      const name = `lab_${Math.random().toString(36).slice(2)}`;
-      const admin = await openLabDatabase({ url: postgres.url });
-      await sql.raw(`create database ${name}`).execute(admin);
-      await admin.destroy();
-      return openLabDatabase({ url: postgres.url.replace(/\/postgres$/, `/${name}`) });
-    },
-  ],
-];
+const databases = labDatabases();
 
 describe.each(databases)('the lab on %s', (_name, open) => {
   const build = 'test-build';
