@@ -1,5 +1,6 @@
-// The playground's server: the built app over HTTP, online play's WebSocket endpoint (/ws) and, with a cluster,
-// the arena's runs on it (GET /api/cluster says whether there is one; the runs go over /ws), on one port.
+// The playground's server: the built app over HTTP, online play's WebSocket endpoint (/ws), the lab's API
+// (/api/lab/: lab-api.ts) and, with a cluster, the arena's runs on it (GET /api/cluster says whether there is one;
+// the runs go over /ws), on one port.
 // Every response carries the security headers below; a malformed request gets a 400 and its socket closed, and
 // no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
@@ -10,6 +11,7 @@ import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
 import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
 import { Journal } from './journal';
+import { LAB_PATH, LabApi, type LabOptions } from './lab-api';
 import { attachOnline, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
 import { staticFiles } from './static-files';
@@ -26,6 +28,8 @@ export interface ServerOptions {
   readonly logFailure?: FailureLog;
   /** The cluster the arena's runs may go to (REDIS_URL), and how many runs from pages it plays at once. */
   readonly cluster?: { readonly redis: string; readonly maxRuns?: number; readonly maxRunsPerAddress?: number; readonly maxGames?: number };
+  /** The lab: its database and who may do what (none: no lab, /api/lab/ answers 404). */
+  readonly lab?: LabOptions;
 }
 
 /**
@@ -76,11 +80,18 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   const logFailure = options.logFailure ?? failureLog();
   const serve = staticFiles(options.root);
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
+  const lab = options.lab && new LabApi(options.lab, logFailure);
   // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     try {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-      const answered = request.url?.split('?')[0] === CLUSTER_PATH ? describeCluster(cluster, request.method, response) : serve(request, response);
+      const path = request.url?.split('?')[0] ?? '';
+      const answered =
+        path === CLUSTER_PATH
+          ? describeCluster(cluster, request.method, response)
+          : lab && path.startsWith(LAB_PATH)
+            ? lab.handle(request, response)
+            : serve(request, response);
       answered.catch((error: unknown) => {
         logFailure('an HTTP request', error);
         fail(response);
@@ -127,6 +138,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     online.close();
     cluster.close();
     journal?.close();
+    void lab?.close();
   };
   server.on('close', shutDown);
   try {

@@ -1,7 +1,9 @@
 // The server's settings from the environment (README.md lists them): each a whole number within its range, or
 // its default when unset; a bad value stops the server at start with a message saying which.
 
-import { redisConnection } from '../cluster/tasks';
+import { buildId, redisConnection } from '../cluster/tasks';
+import { labLocation } from '../lab/database';
+import type { LabOptions } from './lab-api';
 import type { OnlineOptions } from './online';
 
 const LIMITS = {
@@ -29,6 +31,8 @@ export interface ServerSettings {
    * many from pages at once, in all and from one address; CLUSTER_RUN_GAMES: the most games of one.
    */
   readonly cluster?: { readonly redis: string; readonly maxRuns: number; readonly maxRunsPerAddress: number; readonly maxGames: number };
+  /** The lab: DATABASE_URL's PostgreSQL or PGlite in DATA_DIR/lab; LAB_READ=accounts, LAB_ADMINS=NAME,… */
+  readonly lab: LabOptions;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -58,7 +62,21 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
       throw new Error(`REDIS_URL is redis://HOST:PORT, got "${redis}"`);
     }
   }
+  const read = env.LAB_READ || 'anyone';
+  if (read !== 'anyone' && read !== 'accounts') throw new Error(`LAB_READ is anyone or accounts, got "${read}"`);
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL))
+    throw new Error(`DATABASE_URL is postgres://USER@HOST:PORT/DATABASE, got "${env.DATABASE_URL}"`);
+  const dataDir = env.DATA_DIR || defaultDataDir;
   return {
+    lab: {
+      location: labLocation(env, dataDir),
+      readNeedsAccount: read === 'accounts',
+      admins: (env.LAB_ADMINS ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+      build: buildId(),
+    },
     ...(redis === undefined
       ? {}
       : {
@@ -71,7 +89,7 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
         }),
     port: whole(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    dataDir: env.DATA_DIR || defaultDataDir,
+    dataDir,
     compactBytes: whole(env, 'JOURNAL_COMPACT_BYTES', 8 << 20, 1024, 2 ** 40),
     online: { ...(online as OnlineOptions), allowedOrigins: origins },
   };

@@ -4,13 +4,11 @@
 // is not a run is listed as unreadable, with its reason, and can be deleted.
 
 import { MatchTally } from '../arena/match';
-import { checkSavedRun, type SavedRun } from '../arena/saved-run';
-import { checkSavedTune, type SavedTune, type TuneIdentity } from '../arena/saved-tune';
+import { checkKept, isTuning, type KeptRun } from '../arena/kept-run';
+import type { SavedRun } from '../arena/saved-run';
+import type { SavedTune, TuneIdentity } from '../arena/saved-tune';
 import type { TuneReport } from '../runtime/tune';
 import { playgroundDatabase } from './database';
-
-/** What the store keeps: a run (saved-run.ts) or a tuning (saved-tune.ts). */
-export type KeptRun = SavedRun | SavedTune;
 
 /** What the list of saved runs shows without loading every game. */
 export type RunEntry = RunSummary | { readonly key: IDBValidKey; readonly unreadable: string };
@@ -26,16 +24,6 @@ export interface RunSummary {
   readonly scheduled: number;
   /** A match's verdict and the games it counted ("H1 after 44 games"), or inconclusive; a tuning's verification's. */
   readonly verdict?: string;
-}
-
-export function isTuning(kept: KeptRun): kept is SavedTune {
-  return kept.format === 'ai-playground-tune';
-}
-
-/** A run or a tuning from anywhere (a file, the store), checked; throws an Error with the first reason it is neither. */
-export function checkKept(document: unknown): KeptRun {
-  const format = document && typeof document === 'object' && 'format' in document ? document.format : undefined;
-  return format === 'ai-playground-tune' ? checkSavedTune(document) : checkSavedRun(document);
 }
 
 /** Keeps a run or a tuning (a tuning as it ended: its report and what names it). */

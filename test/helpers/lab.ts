@@ -3,14 +3,15 @@
 
 import { sql } from 'kysely';
 import { afterAll } from 'vitest';
-import { type LabDatabase, openLabDatabase } from '../../src/lab/database';
+import { type LabDatabase, type LabLocation, openLabDatabase } from '../../src/lab/database';
 import { type LocalPostgres, startLocalPostgres } from '../../src/lab/local-postgres';
 
-export function labDatabases(): [string, () => Promise<LabDatabase>][] {
+/** Where a fresh lab is, on each of the two databases. */
+export function labLocations(): [string, () => Promise<LabLocation>][] {
   let postgres: Promise<LocalPostgres> | undefined;
   afterAll(async () => (await postgres)?.stop(), 60_000);
   return [
-    ['PGlite', () => openLabDatabase({ memory: true })],
+    ['PGlite', async () => ({ memory: true })],
     [
       'PostgreSQL',
       async () => {
@@ -20,8 +21,13 @@ export function labDatabases(): [string, () => Promise<LabDatabase>][] {
         const admin = await openLabDatabase({ url });
         await sql.raw(`create database ${name}`).execute(admin);
         await admin.destroy();
-        return openLabDatabase({ url: url.replace(/\/postgres$/, `/${name}`) });
+        return { url: url.replace(/\/postgres$/, `/${name}`) };
       },
     ],
   ];
+}
+
+/** A fresh lab's database, on each of the two. */
+export function labDatabases(): [string, () => Promise<LabDatabase>][] {
+  return labLocations().map(([name, location]) => [name, async () => openLabDatabase(await location())]);
 }

@@ -1,0 +1,262 @@
+// The lab's HTTP API under /api/lab (the lab: src/lab/). Accounts sign up and in with a name and a password; a
+// session is an HttpOnly, SameSite=Strict cookie, and every request that changes something with it carries the
+// session's CSRF token in `x-csrf-token` (the CLI sends `authorization: Bearer <token>` instead). Reading runs is
+// open to anyone unless LAB_READ=accounts; importing needs an account; deleting a run, its owner or an admin
+// (LAB_ADMINS). Every answer is JSON; every refusal says why ({"error": …}) with its status; a database that does
+// not answer is a 503, and the server carries on.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkKept, type KeptRun } from '../arena/kept-run';
+import { MAX_RUN_CHARS } from '../arena/saved-run';
+import { AccountError, LabAccounts, SESSION_DAYS } from '../lab/accounts';
+import { type LabDatabase, type LabLocation, openLabDatabase } from '../lab/database';
+import { LabRuns, MAX_PAGE, type RunFilter } from '../lab/runs';
+import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
+import type { FailureLog } from './failures';
+
+export const LAB_PATH = '/api/lab/';
+const COOKIE = 'lab_session';
+/** The largest request body: an account's form, or a run file to import. */
+const MAX_FORM_BYTES = 64 << 10;
+const MAX_IMPORT_BYTES = Math.min(MAX_RUN_CHARS, 64 << 20);
+
+export interface LabOptions {
+  readonly location: LabLocation;
+  /** Whether reading the runs needs an account. */
+  readonly readNeedsAccount?: boolean;
+  /** Accounts that may delete any run. */
+  readonly admins?: readonly string[];
+  /** The build the server runs, recorded with the runs it keeps. */
+  readonly build: string;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Who sent a request: an account (by its session, with its CSRF token, or by a token), or nobody. */
+interface Caller {
+  readonly account?: string;
+  readonly csrf?: string;
+  readonly byToken?: boolean;
+}
+
+export class LabApi {
+  /** Opened at the first request (a server whose lab nobody uses pays nothing for it), again after a failure. */
+  private database?: Promise<LabDatabase>;
+
+  constructor(
+    private readonly options: LabOptions,
+    private readonly logFailure: FailureLog,
+  ) {}
+
+  private open(): Promise<LabDatabase> {
+    this.database ??= openLabDatabase(this.options.location).catch((error: Error) => {
+      this.database = undefined;
+      this.logFailure('opening the lab', error);
+      throw new HttpError(503, `the lab is unreachable: ${error.message}`);
+    });
+    return this.database;
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      const answer = await this.route(request, response);
+      reply(response, answer.status, answer.body);
+    } catch (error) {
+      if (error instanceof HttpError) return reply(response, error.status, { error: error.message });
+      if (error instanceof AccountError) return reply(response, 400, { error: error.message });
+      this.logFailure('a lab request', error);
+      reply(response, 503, { error: 'the lab is unreachable for now: try again in a moment' });
+    }
+  }
+
+  async close(): Promise<void> {
+    await (await this.database?.catch(() => undefined))?.destroy();
+  }
+
+  private async route(request: IncomingMessage, response: ServerResponse): Promise<{ status: number; body: unknown }> {
+    const url = new URL(request.url ?? '/', 'http://lab');
+    const path = url.pathname.slice(LAB_PATH.length).split('/');
+    const method = request.method ?? 'GET';
+    const db = await this.open();
+    const accounts = new LabAccounts(db);
+    const runs = new LabRuns(db);
+    const caller = await this.caller(request, accounts);
+    const changes = method !== 'GET' && method !== 'HEAD';
+    // A change made with a session's cookie must carry its CSRF token: a page of another site cannot read it.
+    if (changes && caller.account && !caller.byToken && request.headers['x-csrf-token'] !== caller.csrf)
+      throw new HttpError(403, "this request lacks its session's CSRF token (x-csrf-token)");
+    const route = `${method} ${path[0]}${path.length > 1 ? '/:id' : ''}${path.length > 2 ? `/${path[2]}` : ''}`;
+    switch (route) {
+      case 'GET me':
+        return { status: 200, body: { account: caller.account ?? null, ...(caller.csrf ? { csrf: caller.csrf } : {}) } };
+      case 'POST signup': {
+        const { name, password } = await readForm(request);
+        await accounts.signUp(name, password);
+        return this.signIn(accounts, name, password, response, 201);
+      }
+      case 'POST signin': {
+        const { name, password } = await readForm(request);
+        return this.signIn(accounts, name, password, response, 200);
+      }
+      case 'POST signout': {
+        const cookie = cookieOf(request);
+        if (cookie) await accounts.signOut(cookie);
+        response.setHeader('set-cookie', `${COOKIE}=; Path=/api/lab; HttpOnly; SameSite=Strict; Max-Age=0`);
+        return { status: 200, body: { account: null } };
+      }
+      case 'GET tokens':
+        return { status: 200, body: { tokens: await accounts.tokens(signedIn(caller)) } };
+      case 'POST tokens': {
+        const { label } = await readForm(request);
+        return { status: 201, body: await accounts.createToken(signedIn(caller), String(label ?? '')) };
+      }
+      case 'DELETE tokens/:id':
+        if (!(await accounts.revokeToken(signedIn(caller), path[1]))) throw new HttpError(404, 'you have no token of that id');
+        return { status: 200, body: { revoked: path[1] } };
+      case 'GET runs': {
+        this.mayRead(caller);
+        const limit = Number(url.searchParams.get('limit') ?? 50);
+        const after = url.searchParams.get('after');
+        const cursor = after ? parseCursor(after) : undefined;
+        const page = await runs.list(runFilter(url.searchParams), Number.isFinite(limit) ? limit : 50, cursor);
+        const last = page.at(-1);
+        return { status: 200, body: { runs: page, ...(last && page.length === Math.min(MAX_PAGE, limit) ? { next: `${last.created},${last.id}` } : {}) } };
+      }
+      case 'GET runs/:id': {
+        this.mayRead(caller);
+        const run = await runs.run(path[1]);
+        if (!run) throw new HttpError(404, `the lab has no run ${path[1]}`);
+        return { status: 200, body: run };
+      }
+      case 'GET runs/:id/export': {
+        this.mayRead(caller);
+        const kept = await runs.exportRun(path[1]);
+        if (!kept) throw new HttpError(404, `the lab has no run ${path[1]}`);
+        response.setHeader('content-disposition', `attachment; filename="${kept.id}.json"`);
+        return { status: 200, body: kept };
+      }
+      case 'POST runs': {
+        const account = signedIn(caller);
+        const text = await readBody(request, MAX_IMPORT_BYTES);
+        let kept: KeptRun;
+        try {
+          kept = checkKept(JSON.parse(text));
+        } catch (error) {
+          throw new HttpError(400, `it cannot be imported: ${(error as Error).message}`);
+        }
+        if (await runs.run(kept.id)) throw new HttpError(409, `the lab already has a run ${kept.id}`);
+        return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }) };
+      }
+      case 'DELETE runs/:id': {
+        const account = signedIn(caller);
+        const run = await runs.run(path[1]);
+        if (!run) throw new HttpError(404, `the lab has no run ${path[1]}`);
+        if (run.owner !== account && !this.options.admins?.includes(account)) throw new HttpError(403, `run ${run.id} is not yours to delete`);
+        await runs.delete(run.id);
+        return { status: 200, body: { deleted: run.id } };
+      }
+      default:
+        throw new HttpError(404, `the lab has no ${method} ${url.pathname}`);
+    }
+  }
+
+  private async signIn(accounts: LabAccounts, name: string, password: string, response: ServerResponse, status: number) {
+    const { cookie, session } = await accounts.signIn(name, password);
+    response.setHeader('set-cookie', `${COOKIE}=${cookie}; Path=/api/lab; HttpOnly; SameSite=Strict; Max-Age=${SESSION_DAYS * 86_400}`);
+    return { status, body: { account: session.account, csrf: session.csrf } };
+  }
+
+  private async caller(request: IncomingMessage, accounts: LabAccounts): Promise<Caller> {
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      const account = await accounts.tokenAccount(bearer);
+      if (!account) throw new HttpError(401, "that token is not one of the lab's (revoked?)");
+      return { account, byToken: true };
+    }
+    const cookie = cookieOf(request);
+    const session = cookie ? await accounts.session(cookie) : undefined;
+    return session ? { account: session.account, csrf: session.csrf } : {};
+  }
+
+  private mayRead(caller: Caller): void {
+    if (this.options.readNeedsAccount && !caller.account) throw new HttpError(401, 'sign in to read the lab');
+  }
+}
+
+function signedIn(caller: Caller): string {
+  if (!caller.account) throw new HttpError(401, 'sign in first (or send a token)');
+  return caller.account;
+}
+
+function cookieOf(request: IncomingMessage): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === COOKIE) return value.join('=') || undefined;
+  }
+  return undefined;
+}
+
+function runFilter(params: URLSearchParams): RunFilter {
+  const text = (name: string) => {
+    const value = params.get(name);
+    if (value !== null && value.length > 200) throw new HttpError(400, `the filter ${name} is over 200 characters`);
+    return value || undefined;
+  };
+  const kind = text('kind');
+  const state = text('state');
+  if (kind && !(LAB_RUN_KINDS as readonly string[]).includes(kind)) throw new HttpError(400, `kind is one of ${LAB_RUN_KINDS.join(', ')}`);
+  if (state && !(RUN_STATES as readonly string[]).includes(state)) throw new HttpError(400, `state is one of ${RUN_STATES.join(', ')}`);
+  return { game: text('game'), bot: text('bot'), owner: text('owner'), kind: kind as RunFilter['kind'], state: state as RunFilter['state'] };
+}
+
+function parseCursor(text: string): { created: string; id: string } {
+  const [created, id] = text.split(',');
+  if (!id || Number.isNaN(Date.parse(created))) throw new HttpError(400, "after is the next page's mark: CREATED,ID");
+  return { created, id };
+}
+
+/**
+ * A request's body, up to `maxBytes`. Past them the rest is read and dropped, then the request refused: a client
+ * still sending would otherwise see its connection reset instead of the answer (the server's 60 s for a request
+ * bounds what a hostile one can send).
+ */
+function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+    });
+    request.on('end', () =>
+      size > maxBytes ? reject(new HttpError(413, `the request is over ${maxBytes >> 10} KB`)) : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
+    request.on('error', reject);
+  });
+}
+
+/** A small JSON form: its fields as text. */
+async function readForm(request: IncomingMessage): Promise<Record<string, string>> {
+  let form: unknown;
+  try {
+    form = JSON.parse(await readBody(request, MAX_FORM_BYTES));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'the request is not JSON');
+  }
+  if (!form || typeof form !== 'object' || Array.isArray(form)) throw new HttpError(400, 'the request is not a JSON object');
+  return Object.fromEntries(Object.entries(form).map(([key, value]) => [key, typeof value === 'string' ? value : '']));
+}
+
+function reply(response: ServerResponse, status: number, body: unknown): void {
+  if (response.headersSent) return void response.destroy();
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) }).end(text);
+}
