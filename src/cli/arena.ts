@@ -15,13 +15,14 @@ import { runOnCluster } from '../cluster/submit';
 import { startEngine } from '../engines/start-engine';
 import type { Run, RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
-import { tuneIdentity } from '../arena/saved-tune';
+import { checkSavedTune, tuneIdentity } from '../arena/saved-tune';
 import { parseGrid, sweep, tournament, type Schedule, type ScheduleSettings } from '../arena/schedule';
 import { MatchTally, matchReport, matchSchedule, type MatchReport } from '../arena/match';
 import { repeatsNote } from '../arena/repeats';
 import type { SprtSettings } from '../arena/sprt';
 import { type TuneReport, type TuneSettings, tune } from '../runtime/tune';
 import { asUsage, UsageError } from './args';
+import { LabRecorder, type LabClient } from './lab-client';
 import { RunFile } from './run-file';
 
 export interface ArenaOptions {
@@ -33,6 +34,8 @@ export interface ArenaOptions {
   readonly time: TimeControl;
   /** `--redis URL`: the games are played by the cluster's workers (`playground worker`). */
   readonly redis?: string;
+  /** `--lab URL`: the run is kept in that lab as it plays (a tuning, when it ends). */
+  readonly lab?: LabClient;
 }
 
 /**
@@ -194,6 +197,7 @@ export async function tuneCommand(
     );
     if (interactive) process.stderr.write('\n');
     file?.write({ ...kept, ...report });
+    if (options.lab) await options.lab.importRun(checkSavedTune({ ...kept, ...report }));
     console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
     return stopped ? 130 : 0;
   } finally {
@@ -263,13 +267,32 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     process.off('SIGTERM', interrupt);
     throw new UsageError(`--out: ${(error as Error).message}`);
   }
+  // Recorded in the lab as it plays: refused there (no token, a run of that id), nothing is played.
+  let recorder: LabRecorder | undefined;
+  try {
+    if (options.lab)
+      recorder = await LabRecorder.start(options.lab, snapshot(false), () => {
+        interrupted = true;
+        process.stderr.write(`\nrun ${id} was cancelled in the lab: the finished games are kept\n`);
+        run?.cancel();
+      });
+  } catch (error) {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    throw new UsageError(`--lab: ${(error as Error).message}`);
+  }
+  // One batch of games at a time goes to the lab, in order.
+  let recording: Promise<unknown> = Promise.resolve();
   const interactive = process.stderr.isTTY;
   const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
     records[index] = record;
     if (interactive) process.stderr.write(`\r${progressLine(progress)}   `);
     if (decided()) run?.cancel();
   };
-  const onBatch = () => file?.writeSoon(() => snapshot(false));
+  const onBatch = () => {
+    file?.writeSoon(() => snapshot(false));
+    if (recorder) recording = recording.then(() => recorder.send(records)).catch(() => {});
+  };
   run = playSchedule(
     pool,
     plan.game,
@@ -292,6 +315,8 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     await run.finished;
   } catch (error) {
     file?.write(snapshot(false));
+    await recording;
+    await recorder?.end(records, false, performance.now() - started).catch(() => {});
     throw error;
   } finally {
     // Once interrupted, a second interrupt still exits at once while what was played is written and printed.
@@ -304,6 +329,8 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const finished = records.every(Boolean) || decided();
   file?.write(snapshot(finished));
   const elapsedMs = performance.now() - started;
+  await recording;
+  await recorder?.end(records, finished, (previous?.elapsedMs ?? 0) + elapsedMs);
   if (sprt) {
     const report = matchReport(schedule, records, sprt);
     console.log(options.json ? JSON.stringify(report) : matchTable(report, elapsedMs, pool.size));

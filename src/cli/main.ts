@@ -41,6 +41,8 @@ import { solveLines } from './solve';
 import { parseTuneParams } from './tune-params';
 import type { TuneSettings } from '../runtime/tune';
 import { clusterRuns, clusterWorker, redisOption } from './cluster';
+import { labCommand } from './lab';
+import { LabClient } from './lab-client';
 import { checkRedis } from '../cluster/tasks';
 
 /** An opening suite is a list of positions, not a data dump. */
@@ -81,6 +83,7 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   ENGINE_OPTION,
   ...TIME_OPTIONS,
   REDIS_OPTION,
+  { name: 'lab', value: 'URL', help: 'keep the run in the lab at URL as it plays (the token in LAB_TOKEN; a tuning is kept when it ends)' },
 ];
 
 /** The settings that make a schedule's starts; --resume refuses them (the run has its own). */
@@ -129,7 +132,11 @@ async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: A
   const engines = await commandEngines(game, args);
   const redis = redisOption(args);
   if (redis !== undefined) await checkRedis(redis);
-  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args), redis };
+  const labUrl = optionText(args, 'lab');
+  if (labUrl !== undefined && args.options.has('resume'))
+    throw new UsageError('--lab keeps a new run; a run carried on with --resume goes to the lab when it ends: playground lab import FILE');
+  const lab = labUrl === undefined ? undefined : asUsage(() => new LabClient(labUrl), '--lab');
+  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args), redis, lab };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
 }
 
@@ -421,6 +428,7 @@ function usage(): string {
     '       playground bench <suite> [options]                               (benchmarks: playground bench --help lists them)',
     '       playground worker --redis URL [--concurrency N] [--name NAME]   (a machine of the cluster)',
     "       playground runs --redis URL [--cancel RUN_ID] [--json]          (the cluster's runs and workers)",
+    "       playground lab list|show|cancel|export|import … --lab URL       (the lab's runs: playground lab --help)",
     '',
     `games: ${Object.keys(games).join(', ')}`,
     'commands:',
@@ -444,6 +452,7 @@ async function main(argv: readonly string[]): Promise<number> {
         pools,
       );
     if (first === 'runs') return await clusterRuns([second, ...rest].filter((arg): arg is string => arg !== undefined));
+    if (first === 'lab') return await labCommand([second, ...rest].filter((arg): arg is string => arg !== undefined));
     const game = asUsage(() => gameById(first));
     if (second === undefined || second === '--help') {
       console.log(usage());

@@ -5,6 +5,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { matchReport } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
+import { isTuning } from '../arena/kept-run';
 import { checkSavedRun, type SavedRun } from '../arena/saved-run';
 import { checkSavedTune, type SavedTune } from '../arena/saved-tune';
 import type { LabRunKind, LabTables, RunState, RunsTable } from './tables';
@@ -64,8 +65,13 @@ export class LabRuns {
   constructor(private readonly db: Kysely<LabTables>) {}
 
   /** Keeps a saved run (its games too) or a tuning as the lab's; refused when a run of its id is already there. */
-  async importRun(kept: SavedRun | SavedTune, who: { readonly owner: string | null; readonly build: string }): Promise<LabRun> {
-    const tuning = kept.format === 'ai-playground-tune';
+  async importRun(
+    kept: SavedRun | SavedTune,
+    who: { readonly owner: string | null; readonly build: string },
+    /** `running`: a run being recorded as it plays (its games come with addGames, its end with end). */
+    recording = false,
+  ): Promise<LabRun> {
+    const tuning = isTuning(kept);
     const created = new Date(kept.created);
     const { id } = kept;
     if (await this.run(id)) throw new Error(`the lab already has a run ${id}`);
@@ -93,7 +99,8 @@ export class LabRuns {
           },
           summary: runSummary(kept),
         };
-    const state = tuning ? 'finished' : importedState(kept, row.summary);
+    if (recording && tuning) throw new Error('a tuning is kept when it ends, not as it plays');
+    const state = recording ? 'running' : tuning ? 'finished' : importedState(kept, row.summary);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('runs')
@@ -123,6 +130,81 @@ export class LabRuns {
   /** Stores games of a run; a game already stored is left as it was. Says how many were new. */
   async addGames(runId: string, games: readonly { readonly index: number; readonly record: GameRecord }[]): Promise<number> {
     return this.db.transaction().execute((trx) => insertGames(trx, runId, games));
+  }
+
+  /**
+   * Games of a run being recorded, from outside: each checked against the run's schedule (its bots, its start,
+   * every move legal by the rules) before any is stored; an Error says what is wrong. The run's state comes back
+   * (`cancelled`: the lab was asked to stop it).
+   */
+  async recordGames(runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<{ stored: number; state: RunState }> {
+    const row = await this.db.selectFrom('runs').select(['kind', 'plan', 'state', 'created', 'summary']).where('id', '=', runId).executeTakeFirst();
+    if (!row) throw new Error(`the lab has no run ${runId}`);
+    if (row.kind === 'tuning') throw new Error('a tuning has no games to record');
+    if (row.state !== 'running') return { stored: 0, state: row.state };
+    const schedule = (row.plan as { schedule: SavedRun['schedule'] }).schedule;
+    const records: unknown[] = Array(schedule.games.length).fill(null);
+    for (const { index, record } of games) {
+      if (!Number.isInteger(index) || index < 0 || index >= records.length) throw new Error(`game ${index} is not one of the run's ${records.length}`);
+      records[index] = record;
+    }
+    const plan = row.plan as Record<string, unknown>;
+    // Checked as a run holding these games alone would be.
+    const checked = checkSavedRun({
+      format: 'ai-playground-run',
+      version: 1,
+      id: runId,
+      kind: row.kind,
+      created: row.created.toISOString(),
+      ...plan,
+      records,
+      elapsedMs: 0,
+    });
+    const stored = await this.addGames(
+      runId,
+      games.map(({ index }) => ({ index, record: checked.records[index]! })),
+    );
+    await this.db
+      .updateTable('runs')
+      .set({
+        updated: new Date(),
+        summary: JSON.stringify({ played: Number((row.summary as { played?: number }).played ?? 0) + stored, scheduled: records.length }),
+      })
+      .where('id', '=', runId)
+      .execute();
+    return { stored, state: 'running' };
+  }
+
+  /** A recorded run ends: finished when every game was played or its match decided, else cancelled (as asked, or interrupted). */
+  async end(runId: string, ended: { readonly finished: boolean; readonly elapsedMs: number }): Promise<LabRun | undefined> {
+    const run = await this.exportRun(runId);
+    const row = await this.run(runId);
+    if (!run || !row || isTuning(run)) return row;
+    const whole = { ...run, finished: ended.finished, elapsedMs: Math.max(0, Math.round(ended.elapsedMs)) };
+    const summary = runSummary(whole);
+    await this.db
+      .updateTable('runs')
+      .set({
+        updated: new Date(),
+        finished: whole.finished,
+        elapsed_ms: whole.elapsedMs,
+        summary: JSON.stringify(summary),
+        state: row.state === 'cancelled' ? 'cancelled' : importedState(whole, summary),
+      })
+      .where('id', '=', runId)
+      .execute();
+    return this.run(runId);
+  }
+
+  /** Asks a run being played to stop (whoever plays it learns it with its next games); false when it is not playing. */
+  async cancel(runId: string): Promise<boolean> {
+    const { numUpdatedRows } = await this.db
+      .updateTable('runs')
+      .set({ state: 'cancelled', updated: new Date() })
+      .where('id', '=', runId)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return numUpdatedRows > 0n;
   }
 
   async run(id: string): Promise<LabRun | undefined> {

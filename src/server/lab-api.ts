@@ -10,7 +10,7 @@ import { checkKept, type KeptRun } from '../arena/kept-run';
 import { MAX_RUN_CHARS } from '../arena/saved-run';
 import { AccountError, LabAccounts, SESSION_DAYS } from '../lab/accounts';
 import { type LabDatabase, type LabLocation, openLabDatabase } from '../lab/database';
-import { LabRuns, MAX_PAGE, type RunFilter } from '../lab/runs';
+import { type LabRun, LabRuns, MAX_PAGE, type RunFilter } from '../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
 
@@ -152,13 +152,34 @@ export class LabApi {
           throw new HttpError(400, `it cannot be imported: ${(error as Error).message}`);
         }
         if (await runs.run(kept.id)) throw new HttpError(409, `the lab already has a run ${kept.id}`);
-        return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }) };
+        const recording = url.searchParams.get('state') === 'running';
+        return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }, recording) };
+      }
+      case 'POST runs/:id/games': {
+        await this.ownRun(runs, path[1], caller, false);
+        const form = await readJson(request, MAX_IMPORT_BYTES);
+        const games = (form as { games?: unknown }).games;
+        if (!Array.isArray(games)) throw new HttpError(400, 'the request is {"games": [{"index", "record"}, …]}');
+        try {
+          return { status: 200, body: await runs.recordGames(path[1], games as { index: number; record: unknown }[]) };
+        } catch (error) {
+          throw new HttpError(400, `these games cannot be recorded: ${(error as Error).message}`);
+        }
+      }
+      case 'POST runs/:id/end': {
+        await this.ownRun(runs, path[1], caller, false);
+        const { finished, elapsedMs } = (await readJson(request, MAX_FORM_BYTES)) as { finished?: unknown; elapsedMs?: unknown };
+        if (typeof finished !== 'boolean' || typeof elapsedMs !== 'number' || !(elapsedMs >= 0))
+          throw new HttpError(400, 'the request is {"finished": true or false, "elapsedMs": N}');
+        return { status: 200, body: await runs.end(path[1], { finished, elapsedMs }) };
+      }
+      case 'POST runs/:id/cancel': {
+        const run = await this.ownRun(runs, path[1], caller, true);
+        if (!(await runs.cancel(run.id))) throw new HttpError(409, `run ${run.id} is not playing (it is ${run.state})`);
+        return { status: 200, body: await runs.run(run.id) };
       }
       case 'DELETE runs/:id': {
-        const account = signedIn(caller);
-        const run = await runs.run(path[1]);
-        if (!run) throw new HttpError(404, `the lab has no run ${path[1]}`);
-        if (run.owner !== account && !this.options.admins?.includes(account)) throw new HttpError(403, `run ${run.id} is not yours to delete`);
+        const run = await this.ownRun(runs, path[1], caller, true);
         await runs.delete(run.id);
         return { status: 200, body: { deleted: run.id } };
       }
@@ -183,6 +204,15 @@ export class LabApi {
     const cookie = cookieOf(request);
     const session = cookie ? await accounts.session(cookie) : undefined;
     return session ? { account: session.account, csrf: session.csrf } : {};
+  }
+
+  /** The run, when the caller owns it (or is an admin, where `admins` may). */
+  private async ownRun(runs: LabRuns, id: string, caller: Caller, admins: boolean): Promise<LabRun> {
+    const account = signedIn(caller);
+    const run = await runs.run(id);
+    if (!run) throw new HttpError(404, `the lab has no run ${id}`);
+    if (run.owner !== account && !(admins && this.options.admins?.includes(account))) throw new HttpError(403, `run ${run.id} is not yours`);
+    return run;
   }
 
   private mayRead(caller: Caller): void {
@@ -242,16 +272,22 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
   });
 }
 
-/** A small JSON form: its fields as text. */
-async function readForm(request: IncomingMessage): Promise<Record<string, string>> {
+/** A request's JSON object. */
+async function readJson(request: IncomingMessage, maxBytes: number): Promise<object> {
   let form: unknown;
   try {
-    form = JSON.parse(await readBody(request, MAX_FORM_BYTES));
+    form = JSON.parse(await readBody(request, maxBytes));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, 'the request is not JSON');
   }
   if (!form || typeof form !== 'object' || Array.isArray(form)) throw new HttpError(400, 'the request is not a JSON object');
+  return form;
+}
+
+/** A small JSON form: its fields as text. */
+async function readForm(request: IncomingMessage): Promise<Record<string, string>> {
+  const form = await readJson(request, MAX_FORM_BYTES);
   return Object.fromEntries(Object.entries(form).map(([key, value]) => [key, typeof value === 'string' ? value : '']));
 }
 

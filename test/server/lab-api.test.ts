@@ -101,7 +101,7 @@ describe.each(labLocations())('the lab API on %s', (_name, location) => {
       const [ada, bob, boss] = [await signUp('ada'), await signUp('bob'), await signUp('boss')];
       const run = JSON.parse(runText);
       for (const id of ['first', 'second']) expect((await call('POST', 'runs', { body: { ...run, id }, ...ada })).status).toBe(201);
-      expect(await call('DELETE', 'runs/first', bob)).toMatchObject({ status: 403, body: { error: 'run first is not yours to delete' } });
+      expect(await call('DELETE', 'runs/first', bob)).toMatchObject({ status: 403, body: { error: 'run first is not yours' } });
       expect(await call('DELETE', 'runs/first')).toMatchObject({ status: 401 });
       expect((await call('GET', 'runs/first')).status).toBe(200);
       expect((await call('DELETE', 'runs/first', ada)).status).toBe(200);

@@ -1,0 +1,125 @@
+// `playground lab list|show|cancel|export|import --lab URL`: the lab's runs from the command line, with the
+// person's token in LAB_TOKEN (created on the lab's page). docs/cli.md.
+
+import { readFileSync, statSync } from 'node:fs';
+import { checkKept } from '../arena/kept-run';
+import { MAX_RUN_CHARS, readDocument } from '../arena/saved-run';
+import type { LabRun } from '../lab/runs';
+import { formatOptions, HELP_OPTION, optionInteger, optionText, parseArgs, UsageError, type OptionSpec } from './args';
+import { LabClient } from './lab-client';
+import { RunFile } from './run-file';
+
+const LAB_OPTION: OptionSpec = { name: 'lab', value: 'URL', help: "the lab's server (http://HOST:PORT); the token, when one is needed, in LAB_TOKEN" };
+const FILTERS = ['game', 'bot', 'kind', 'state', 'owner'] as const;
+const OPTIONS: readonly OptionSpec[] = [
+  LAB_OPTION,
+  ...FILTERS.map((name) => ({ name, value: name.toUpperCase(), help: `list: only the runs of this ${name}` })),
+  { name: 'limit', value: 'N', help: 'list: the most runs (default 50, at most 200)' },
+  { name: 'out', value: 'FILE', help: 'export: write the run to FILE (default: standard output)' },
+  { name: 'json', help: 'list, show: print JSON' },
+  HELP_OPTION,
+];
+
+const USAGE = `usage: playground lab list [--game G] [--bot B] [--kind K] [--state S] [--owner O] [--limit N] --lab URL [--json]
+       playground lab show RUN_ID --lab URL [--json]
+       playground lab cancel RUN_ID --lab URL
+       playground lab export RUN_ID --lab URL [--out FILE]
+       playground lab import FILE --lab URL`;
+
+export async function labCommand(argv: readonly string[]): Promise<number> {
+  const [action, ...rest] = argv;
+  const args = parseArgs(rest, OPTIONS);
+  if (action === undefined || action === '--help' || args.options.has('help')) {
+    console.log(`${USAGE}\n${formatOptions(OPTIONS)}`);
+    return action === undefined ? 2 : 0;
+  }
+  const url = optionText(args, 'lab');
+  if (!url) throw new UsageError('lab needs --lab URL');
+  let lab: LabClient;
+  try {
+    lab = new LabClient(url);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [target, extra] = args.positional;
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  const needs = (what: string) => {
+    if (!target) throw new UsageError(`lab ${action} needs ${what}`);
+    return encodeURIComponent(target);
+  };
+  switch (action) {
+    case 'list': {
+      if (target) throw new UsageError(`unexpected argument "${target}"`);
+      const query = new URLSearchParams({ limit: String(optionInteger(args, 'limit', 50, 1, 200)) });
+      for (const name of FILTERS) {
+        const value = optionText(args, name);
+        if (value !== undefined) query.set(name, value);
+      }
+      const { runs } = await lab.request<{ runs: LabRun[] }>('GET', `runs?${query}`);
+      console.log(args.options.has('json') ? JSON.stringify(runs) : runsTable(runs));
+      return 0;
+    }
+    case 'show': {
+      const run = await lab.request<LabRun>('GET', `runs/${needs('RUN_ID')}`);
+      console.log(args.options.has('json') ? JSON.stringify(run) : runsTable([run]));
+      return 0;
+    }
+    case 'cancel': {
+      const run = await lab.request<LabRun>('POST', `runs/${needs('RUN_ID')}/cancel`);
+      console.log(`run ${run.id} is ${run.state}: whoever plays it stops with its next games`);
+      return 0;
+    }
+    case 'export': {
+      const kept = await lab.request<object>('GET', `runs/${needs('RUN_ID')}/export`);
+      const out = optionText(args, 'out');
+      if (out) new RunFile(out).write(kept);
+      else console.log(JSON.stringify(kept));
+      return 0;
+    }
+    case 'import': {
+      const path = needs('FILE');
+      let kept: ReturnType<typeof checkKept>;
+      try {
+        if (statSync(target).size > MAX_RUN_CHARS) throw new Error(`it is over ${MAX_RUN_CHARS >> 20} MB`);
+        kept = checkKept(readDocument(readFileSync(target, 'utf8'), MAX_RUN_CHARS));
+      } catch (error) {
+        throw new UsageError(`${decodeURIComponent(path)}: ${(error as Error).message}`);
+      }
+      const run = await lab.importRun(kept);
+      console.log(`run ${run.id} is in the lab (${run.state}, ${run.summary.played}/${run.summary.scheduled} games)`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown lab command "${action}": list, show, cancel, export or import`);
+  }
+}
+
+function runsTable(runs: readonly LabRun[]): string {
+  if (runs.length === 0) return 'no runs';
+  const rows = runs.map((run) => {
+    const match = run.summary.match;
+    const figures = match
+      ? `${match.result}, LLR ${match.llr.toFixed(2)} (${match.lower.toFixed(2)}..${match.upper.toFixed(2)}), Elo ${match.elo.toFixed(1)}`
+      : '';
+    return [
+      run.id,
+      run.created.slice(0, 19).replace('T', ' '),
+      run.game,
+      run.kind,
+      run.state,
+      `${run.summary.played}/${run.summary.scheduled}`,
+      run.owner ?? '-',
+      figures,
+    ];
+  });
+  const header = ['id', 'created', 'game', 'kind', 'state', 'games', 'owner', 'figures'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
