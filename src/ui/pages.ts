@@ -1,5 +1,5 @@
-// The pages of the app: each game's own and any others it lists (its definition's `pages`), then the arena and
-// My bots. A game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new
+// The pages of the app: each game's own and any others it lists (its definition's `pages`), then the arena, the
+// lab and My bots. A game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new
 // game's page needs no entry here; a game of rules alone gets the generic page (generic-game-page.ts). The pages
 // are loaded with the app (not when first opened), so that a key pressed as soon as a page shows reaches it.
 
@@ -9,6 +9,7 @@ import type { AnyGame, PageEntry } from '../contracts/game';
 import { games } from '../games';
 import './arena/arena-page';
 import { defineGenericPage } from './generic-game-page';
+import './lab/lab-page';
 import './my-bots/my-bots-page';
 
 export interface Page extends PageEntry {
@@ -32,6 +33,12 @@ export const pages: readonly Page[] = [
     title: 'Arena',
     blurb: 'Tournaments and parameter sweeps between bots of any game, with ratings and charts.',
     render: (params) => html`<arena-page .params=${params}></arena-page>`,
+  },
+  {
+    route: 'lab',
+    title: 'Lab',
+    blurb: "The server's shared runs: every tournament, sweep, match and tuning kept there, live while they play.",
+    render: (params) => html`<lab-page .params=${params}></lab-page>`,
   },
   {
     route: 'my-bots',

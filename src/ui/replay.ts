@@ -1,6 +1,9 @@
-// Opening a game of a saved arena run as a replay in its game's page: #/<game>?run=<id>&game=<index>.
+// Opening a game of a saved arena run as a replay in its game's page: #/<game>?run=<id>&game=<index>, the run
+// kept in this browser, or in the server's lab with &from=lab.
 
+import { isTuning } from '../arena/kept-run';
 import type { GameSession } from './game-session';
+import { labRunFile } from './lab/lab-requests';
 import { loadRun } from './run-store';
 
 /** Starts the replay the URL names; resolves to a message saying what is wrong, or '' when it opened. */
@@ -8,8 +11,11 @@ export async function openReplay<P, M>(session: GameSession<P, M>, params: URLSe
   const id = params.get('run')!;
   const index = Number(params.get('game'));
   try {
-    const run = await loadRun(id);
-    if (!run) return `There is no saved run ${id} in this browser.`;
+    const fromLab = params.get('from') === 'lab';
+    const kept = fromLab ? await labRunFile(id) : await loadRun(id);
+    if (!kept) return `There is no saved run ${id} in this browser.`;
+    if (isTuning(kept)) return `Run ${id} is a tuning: its games are not kept.`;
+    const run = kept;
     if (run.schedule.game !== session.game.rules.id) return `Run ${id} is of another game (${run.schedule.game}).`;
     const record = Number.isInteger(index) ? run.records[index] : undefined;
     if (!record) return `Run ${id} has no finished game ${params.get('game')}.`;

@@ -38,7 +38,8 @@ export interface Served {
 }
 
 export async function serveHere(): Promise<Served> {
-  const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1' });
+  // With a lab of its own in memory, opened if a test visits it.
+  const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1', lab: { location: { memory: true }, build: 'test-build' } });
   return { url: started.url, stop: () => new Promise<void>((done) => started.server.close(() => done())) };
 }
 

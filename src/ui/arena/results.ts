@@ -30,6 +30,8 @@ export interface ResultsView {
   readonly current?: { readonly schedule: Schedule; readonly records: readonly (GameRecord | null | undefined)[] };
   /** The finished run on show, for its exports and its games. */
   readonly shown?: SavedRun;
+  /** Where the run on show is kept, for its games' replays: this browser (the default), or the server's lab. */
+  readonly keptIn?: 'lab';
   readonly histogramPair: number;
   readonly heatmapFigure: HeatmapFigure;
   readonly allGames: boolean;
@@ -236,7 +238,7 @@ function gamesView(view: ResultsView, counted?: number) {
       <tbody>${rows.map(
         ({ record, i }) => html`<tr><td>${i + 1}</td><td>${record.seats[0]}</td><td>${record.seats[1]}</td><td>${result(record)}</td>
         ${game.margin ? html`<td>${signed(record.margin)}</td>` : ''}<td>${record.moves.length}</td>
-        <td><a href=${`#/${route}?run=${encodeURIComponent(run.id)}&game=${i}`}>Replay</a></td></tr>`,
+        <td><a href=${`#/${route}?run=${encodeURIComponent(run.id)}&game=${i}${view.keptIn ? `&from=${view.keptIn}` : ''}`}>Replay</a></td></tr>`,
       )}</tbody>
     </table>`;
   return html`<details>

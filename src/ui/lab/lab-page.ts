@@ -1,0 +1,328 @@
+// The lab (#/lab): the server's shared runs, newest first, filtered by game, kind, state, bot and owner, their
+// figures updated while they play; a run's page (#/lab?run=<id>) with the arena's charts and tables, its games
+// and their replays, Export, and Cancel or Delete for its owner; accounts (sign up, in and out) and the person's
+// tokens for the CLI (`--lab URL`, the token in LAB_TOKEN); a saved run or tuning file imported.
+
+import { css, html, LitElement } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { isTuning, type KeptRun } from '../../arena/kept-run';
+import { MAX_RUN_CHARS, readDocument, runReport } from '../../arena/saved-run';
+import type { LabRun } from '../../lab/runs';
+import { LAB_RUN_KINDS, RUN_STATES } from '../../lab/tables';
+import type { TokenInfo } from '../../lab/accounts';
+import { replayedTune } from '../../runtime/tune';
+import { findGame, gameById, games } from '../../games';
+import { resultsView } from '../arena/results';
+import { tuningView } from '../arena/tuning';
+import { downloadText } from '../download';
+import { replaceHash } from '../router';
+import type { HeatmapFigure } from '../sweep-heatmap';
+import { pageStyles } from '../styles';
+import { LabError, labRequest, labRunFile, type Me, type RunPage } from './lab-requests';
+
+/** How often the list is read again while a run of it plays. */
+const LIVE_MS = 5000;
+const PAGE_SIZE = 50;
+const FILTERS = ['game', 'kind', 'state', 'bot', 'owner'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+
+@customElement('lab-page')
+export class LabPage extends LitElement {
+  static styles = [
+    pageStyles,
+    css`
+      form {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        align-items: end;
+      }
+      .token {
+        font-family: monospace;
+        word-break: break-all;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) params = new URLSearchParams();
+  @state() private me?: Me;
+  @state() private runs: readonly LabRun[] = [];
+  /** The pages read so far: the list grows with "More". */
+  @state() private next?: string;
+  @state() private filters: Filters = {};
+  @state() private tokens: readonly TokenInfo[] = [];
+  /** A token just made: shown once. */
+  @state() private newToken?: string;
+  @state() private shown?: { readonly run: LabRun; readonly kept: KeptRun };
+  @state() private error = '';
+  @state() private histogramPair = 0;
+  @state() private heatmapFigure: HeatmapFigure = 'margin';
+  @state() private allGames = false;
+  private live?: ReturnType<typeof setInterval>;
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    void this.refreshMe();
+    void this.refreshRuns();
+    // While a run listed plays, the list follows it.
+    this.live = setInterval(() => {
+      if (this.runs.some((run) => run.state === 'running' || run.state === 'queued')) void this.refreshRuns();
+    }, LIVE_MS);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.live);
+  }
+
+  willUpdate(changed: Map<string, unknown>): void {
+    if (!changed.has('params')) return;
+    const id = this.params.get('run');
+    if (id && id !== this.shown?.run.id) void this.openRun(id);
+    if (!id) this.shown = undefined;
+  }
+
+  /** Runs a lab request, its refusal shown on the page. */
+  private async attempt(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+      this.error = '';
+    } catch (error) {
+      this.error = error instanceof LabError ? error.message : `the lab cannot be read: ${(error as Error).message}`;
+    }
+  }
+
+  private refreshMe(): Promise<void> {
+    return this.attempt(async () => {
+      this.me = await labRequest<Me>('GET', 'me');
+      this.tokens = this.me.account ? (await labRequest<{ tokens: TokenInfo[] }>('GET', 'tokens')).tokens : [];
+    });
+  }
+
+  private refreshRuns(more = false): Promise<void> {
+    return this.attempt(async () => {
+      const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      for (const name of FILTERS) if (this.filters[name]) query.set(name, this.filters[name]!);
+      if (more && this.next) query.set('after', this.next);
+      // Read again from the top, as many as were listed: a run's figures are live.
+      if (!more) query.set('limit', String(Math.max(PAGE_SIZE, Math.min(200, this.runs.length))));
+      const page = await labRequest<RunPage>('GET', `runs?${query}`);
+      this.runs = more ? [...this.runs, ...page.runs] : page.runs;
+      this.next = page.next;
+    });
+  }
+
+  private openRun(id: string): Promise<void> {
+    return this.attempt(() => this.readRun(id));
+  }
+
+  private async readRun(id: string): Promise<void> {
+    const [run, kept] = await Promise.all([labRequest<LabRun>('GET', `runs/${encodeURIComponent(id)}`), labRunFile(id)]);
+    this.shown = { run, kept };
+    this.histogramPair = 0;
+    this.allGames = false;
+  }
+
+  private async account(action: 'signup' | 'signin', form: HTMLFormElement): Promise<void> {
+    const data = new FormData(form);
+    await this.attempt(async () => {
+      this.me = await labRequest<Me>('POST', action, { body: { name: data.get('name'), password: data.get('password') } });
+      form.reset();
+      await this.refreshMe();
+    });
+  }
+
+  private async change(method: string, path: string, body?: unknown): Promise<unknown> {
+    return labRequest(method, path, { body, csrf: this.me?.csrf });
+  }
+
+  render() {
+    return html`<h1>Lab</h1>
+      <p class="hint">Every run kept by this server: played from the CLI with <code>--lab URL</code>, or imported from a saved run or tuning file.</p>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+      ${this.accountView()}
+      ${this.shown ? this.runView(this.shown.run, this.shown.kept) : this.listView()}`;
+  }
+
+  private accountView() {
+    const me = this.me;
+    if (!me) return '';
+    if (!me.account)
+      return html`<section class="panel" aria-label="Account">
+        <h2>Account</h2>
+        <form @submit=${(e: SubmitEvent) => {
+          e.preventDefault();
+          void this.account((e.submitter as HTMLButtonElement).value as 'signup' | 'signin', e.target as HTMLFormElement);
+        }}>
+          <label>Name <input name="name" autocomplete="username" required maxlength="40" /></label>
+          <label>Password <input name="password" type="password" autocomplete="current-password" required minlength="8" maxlength="200" /></label>
+          <button value="signin">Sign in</button> <button value="signup">Sign up</button>
+        </form>
+        <p class="hint">Reading the lab needs no account; keeping runs in it does.</p>
+      </section>`;
+    return html`<section class="panel" aria-label="Account">
+      <h2>Account</h2>
+      <p>Signed in as <strong>${me.account}</strong>
+        <button @click=${() =>
+          void this.attempt(async () => {
+            await this.change('POST', 'signout');
+            this.newToken = undefined;
+            await this.refreshMe();
+          })}>Sign out</button></p>
+      <h3>Tokens for the CLI</h3>
+      <table aria-label="Tokens"><thead><tr><th>label</th><th>created</th><th>last used</th><th></th></tr></thead>
+        <tbody>${this.tokens.map(
+          (
+            token,
+          ) => html`<tr><td>${token.label}</td><td>${token.created.slice(0, 16).replace('T', ' ')}</td><td>${token.used?.slice(0, 16).replace('T', ' ') ?? 'never'}</td>
+            <td><button aria-label=${`Revoke ${token.label}`} @click=${() =>
+              void this.attempt(async () => {
+                await this.change('DELETE', `tokens/${token.id}`);
+                await this.refreshMe();
+              })}>Revoke</button></td></tr>`,
+        )}</tbody></table>
+      <form @submit=${(e: SubmitEvent) => {
+        e.preventDefault();
+        const form = e.target as HTMLFormElement;
+        void this.attempt(async () => {
+          this.newToken = ((await this.change('POST', 'tokens', { label: new FormData(form).get('label') })) as { token: string }).token;
+          form.reset();
+          await this.refreshMe();
+        });
+      }}>
+        <label>Label <input name="label" required maxlength="100" /></label><button>New token</button>
+      </form>
+      ${
+        this.newToken
+          ? html`<p>Your new token, shown this once: <span class="token" aria-label="New token">${this.newToken}</span><br />
+        <code>LAB_TOKEN=… npx playground &lt;game&gt; tournament … --lab ${location.origin}</code></p>`
+          : ''
+      }
+      <label>Import a saved run or tuning file <input type="file" accept=".json,application/json" @change=${(e: Event) => void this.importFile(e.target as HTMLInputElement)} /></label>
+    </section>`;
+  }
+
+  private async importFile(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    await this.attempt(async () => {
+      const document = readDocument(await file.text(), MAX_RUN_CHARS);
+      const run = (await this.change('POST', 'runs', document)) as LabRun;
+      await this.refreshRuns();
+      await this.readRun(run.id);
+      replaceHash('lab', { run: run.id });
+    });
+  }
+
+  private listView() {
+    const choice = (name: 'game' | 'kind' | 'state', options: readonly string[], label = (value: string) => value) =>
+      html`<label>${name[0].toUpperCase() + name.slice(1)} <select @change=${(e: Event) => this.filter(name, (e.target as HTMLSelectElement).value)}>
+        <option value="">any</option>${options.map((option) => html`<option value=${option} ?selected=${this.filters[name] === option}>${label(option)}</option>`)}
+      </select></label>`;
+    const text = (name: 'bot' | 'owner') =>
+      html`<label>${name[0].toUpperCase() + name.slice(1)} <input .value=${this.filters[name] ?? ''} maxlength="200" @change=${(e: Event) => this.filter(name, (e.target as HTMLInputElement).value.trim())} /></label>`;
+    const arenaGames = Object.values(games).filter((game) => !game.solitaire);
+    return html`<section class="panel" aria-label="Runs">
+      <h2>Runs</h2>
+      <div class="controls">
+        ${choice(
+          'game',
+          arenaGames.map((game) => game.rules.id),
+          (id) => gameById(id).rules.title,
+        )} ${choice('kind', LAB_RUN_KINDS)} ${choice('state', RUN_STATES)}
+        ${text('bot')} ${text('owner')}
+      </div>
+      ${
+        this.runs.length === 0
+          ? html`<p class="hint">No run here yet.</p>`
+          : html`<table aria-label="Lab runs">
+            <thead><tr><th>run</th><th>started</th><th>game</th><th>kind</th><th>bots</th><th>state</th><th>games</th><th>figures</th><th>owner</th></tr></thead>
+            <tbody>${this.runs.map(
+              (run) => html`<tr>
+                <td><a href=${`#/lab?run=${encodeURIComponent(run.id)}`}>${run.id}</a></td><td>${new Date(run.created).toLocaleString('en')}</td>
+                <td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.kind}</td><td>${run.bots.join(', ')}</td><td>${run.state}</td>
+                <td>${run.summary.played}/${run.summary.scheduled}</td><td>${figures(run)}</td><td>${run.owner ?? '—'}</td>
+              </tr>`,
+            )}</tbody>
+          </table>`
+      }
+      ${this.next ? html`<button @click=${() => void this.refreshRuns(true)}>More</button>` : ''}
+    </section>`;
+  }
+
+  private filter(name: keyof Filters, value: string): void {
+    this.filters = { ...this.filters, [name]: value || undefined };
+    this.runs = [];
+    void this.refreshRuns();
+  }
+
+  private runView(run: LabRun, kept: KeptRun) {
+    const mine = this.me?.account === run.owner;
+    const title = `${findGame(run.game)?.rules.title ?? run.game} ${run.kind}`;
+    return html`<section class="panel" aria-label="Lab run">
+        <h2>${title}: ${run.id}</h2>
+        <p>${run.state}${run.reason ? ` (${run.reason})` : ''}, ${run.summary.played}/${run.summary.scheduled} games; by ${run.owner ?? 'nobody'} on ${new Date(run.created).toLocaleString('en')}; build ${run.build}</p>
+        <div class="controls">
+          <a href="#/lab">All runs</a>
+          <button @click=${() => downloadText(`${run.game}-${run.kind}-${run.id}.json`, JSON.stringify(kept), 'application/json')}>Export</button>
+          ${
+            mine && run.state === 'running'
+              ? html`<button @click=${() =>
+                  void this.attempt(async () => {
+                    await this.change('POST', `runs/${encodeURIComponent(run.id)}/cancel`);
+                    await this.readRun(run.id);
+                  })}>Cancel</button>`
+              : ''
+          }
+          ${
+            mine
+              ? html`<button @click=${() =>
+                  void this.attempt(async () => {
+                    await this.change('DELETE', `runs/${encodeURIComponent(run.id)}`);
+                    this.shown = undefined;
+                    replaceHash('lab', {});
+                    await this.refreshRuns();
+                  })}>Delete</button>`
+              : ''
+          }
+        </div>
+      </section>
+      ${isTuning(kept) ? this.tuningResults(kept) : this.runResults(kept)}`;
+  }
+
+  private runResults(kept: Exclude<KeptRun, { format: 'ai-playground-tune' }>) {
+    return resultsView(runReport(kept), {
+      current: kept,
+      shown: kept,
+      keptIn: 'lab',
+      histogramPair: this.histogramPair,
+      heatmapFigure: this.heatmapFigure,
+      allGames: this.allGames,
+      pickPair: (pair) => (this.histogramPair = pair),
+      pickFigure: (figure) => (this.heatmapFigure = figure),
+      showAllGames: () => (this.allGames = true),
+    });
+  }
+
+  private tuningResults(kept: Extract<KeptRun, { format: 'ai-playground-tune' }>) {
+    const report = replayedTune(gameById(kept.game).bots, { ...kept.settings, results: kept.results }, kept.verification);
+    return tuningView(
+      { step: report.steps, steps: report.steps, trajectory: report.trajectory, report, stop: false },
+      { histogramPair: 0, heatmapFigure: 'margin', allGames: false, pickPair: () => {}, pickFigure: () => {}, showAllGames: () => {} },
+    );
+  }
+}
+
+/** A run's figures in the list: a match's verdict and LLR, and its Elo. */
+function figures(run: LabRun): string {
+  const match = run.summary.match;
+  if (!match) return '';
+  return `${match.result}, LLR ${match.llr.toFixed(2)} (${match.lower.toFixed(2)}..${match.upper.toFixed(2)}), Elo ${match.elo.toFixed(1)} (${match.elo_lo.toFixed(1)}..${match.elo_hi.toFixed(1)})`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lab-page': LabPage;
+  }
+}

@@ -1,0 +1,78 @@
+// The lab's page in Chromium: a person signs up, makes a token, plays a run from the CLI with --lab into the
+// server the page comes from, and sees it listed with its games, opened with the arena's tables (the same ratings
+// the CLI printed), a game of it replayed from the lab; a tuning file imported from the page opens as the CLI's.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+const account = (page: Page) => page.locator('section[aria-label="Account"]');
+
+describe('the lab page', () => {
+  it('signs up, makes a token, lists a run the CLI played with it, opens it and replays a game', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/lab`);
+    await expect.poll(() => page.getByText('No run here yet.').count(), { timeout: 60_000 }).toBe(1);
+    await account(page).getByLabel('Name', { exact: true }).fill('ada');
+    await account(page).getByLabel('Password', { exact: true }).fill('long enough');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Signed in as').textContent()).toMatch(/^Signed in as ada\s+Sign out$/);
+    await account(page).getByLabel('Label', { exact: true }).fill('laptop');
+    await page.getByRole('button', { name: 'New token' }).click();
+    const token = (await (await page.getByLabel('New token').elementHandle())!.textContent())!;
+    expect(token).toMatch(/^lab_/);
+    expect(await page.locator('table[aria-label="Tokens"] tbody tr').count()).toBe(1);
+
+    const played = await runCli(['tictactoe', 'tournament', '--bots', 'random,minimax:depth=2,perfect', '--games', '2', '--lab', url, '--json'], '', {
+      LAB_TOKEN: token,
+    });
+    expect(played.status).toBe(0);
+    const cli = JSON.parse(played.stdout);
+    await page.reload();
+    const row = page.locator('table[aria-label="Lab runs"] tbody tr');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('td').allTextContents()).toEqual([
+      expect.any(String),
+      expect.any(String),
+      'Tic-tac-toe',
+      'tournament',
+      'random, minimax:depth=2, perfect',
+      'finished',
+      '12/12',
+      '',
+      'ada',
+    ]);
+    await row.getByRole('link').click();
+    await expect.poll(() => page.locator('table[aria-label="Ratings"] tbody tr').count()).toBe(3);
+    const ratings = await page.locator('table[aria-label="Ratings"] tbody tr td:first-child').allTextContents();
+    // The page ranks them by rating, as the CLI's table does.
+    const ranked = [...cli.ratings].sort((a: { rating: number }, b: { rating: number }) => b.rating - a.rating);
+    expect(ratings).toEqual(ranked.map((rating: { bot: string }) => rating.bot));
+    await page.getByText(/^Games \(12\)$/).click();
+    await page.getByRole('link', { name: 'Replay' }).first().click();
+    await expect.poll(() => page.url()).toMatch(/#\/tictactoe\?run=[\w-]+&game=0&from=lab$/);
+    await expect.poll(() => page.getByText(/replay/i).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  }, 180_000);
+
+  it('imports a tuning file and shows it as the CLI tuned it', async () => {
+    const { page, url } = browser;
+    const out = join(mkdtempSync(join(tmpdir(), 'lab-page-')), 'tune.json');
+    const tuned = await runCli(['matrix', 'tune', '--bot', 'article', '--params', 'depth=1..5', '--vs', 'exact', '--games', '8', '--json', '--out', out]);
+    const cli = JSON.parse(tuned.stdout);
+    await page.goto(`${url}#/lab`);
+    await account(page).getByLabel('Name', { exact: true }).fill('bob');
+    await account(page).getByLabel('Password', { exact: true }).fill('long enough');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Signed in as').count()).toBe(1);
+    await page.getByLabel('Import a saved run or tuning file').setInputFiles(out);
+    await expect.poll(() => page.getByLabel('Tuning progress').textContent(), { timeout: 30_000 }).toBe(`Done: 2 steps, 8 games. Tuned: ${cli.tuned}`);
+    await page.getByRole('link', { name: 'All runs' }).click();
+    await expect.poll(() => page.locator('table[aria-label="Lab runs"] tbody tr').filter({ hasText: 'tuning' }).count()).toBe(1);
+  }, 180_000);
+});
