@@ -17,10 +17,7 @@ export type LabLocation = { readonly url: string } | { readonly folder: string }
 
 export async function openLabDatabase(location: LabLocation): Promise<LabDatabase> {
   const db = new Kysely<LabTables>({
-    dialect:
-      'url' in location
-        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: location.url, max: 10 }) })
-        : new PGliteDialect(new PGlite('folder' in location ? location.folder : undefined)),
+    dialect: 'url' in location ? postgres(location.url) : new PGliteDialect(new PGlite('folder' in location ? location.folder : undefined)),
   });
   try {
     const { error } = await new Migrator({ db, provider: labMigrations }).migrateToLatest();
@@ -30,6 +27,17 @@ export async function openLabDatabase(location: LabLocation): Promise<LabDatabas
     throw new Error(`the lab's database cannot be opened: ${(error as Error).message}`);
   }
   return db;
+}
+
+/**
+ * A PostgreSQL server's pool of connections. A connection the server drops while idle (the server stopped or
+ * restarted) is an 'error' event of the pool, which would end the process unheard: it is only dropped, and the
+ * next query opens another connection (or fails, and its request says so).
+ */
+function postgres(url: string): PostgresDialect {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  pool.on('error', () => {});
+  return new PostgresDialect({ pool });
 }
 
 /** Where the server keeps its lab: DATABASE_URL's PostgreSQL, or PGlite in DATA_DIR/lab. */

@@ -4,7 +4,7 @@
 // folder that user owns. (A lab's real PostgreSQL is started by its owner: DATABASE_URL.)
 
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startProcess, stopProcess } from '../cluster/local-redis';
@@ -14,6 +14,8 @@ export interface LocalPostgres {
   readonly port: number;
   readonly dir: string;
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Ends the server at once, as a crash would (SIGQUIT to the postmaster: no checkpoint, recovery at the next start). */
+  crash(): Promise<void>;
   /** Starts it again on the same port and folder (after `stop`). */
   restart(): Promise<void>;
 }
@@ -53,6 +55,13 @@ export async function startLocalPostgres(): Promise<LocalPostgres> {
     port,
     dir,
     stop: (signal) => stopProcess(server, signal),
+    crash: async () => {
+      // The postmaster's own process (as root, the one started is runuser, its parent).
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const ended = new Promise((resolve) => server.once('exit', resolve));
+      process.kill(pid, 'SIGQUIT');
+      await ended;
+    },
     restart: async () => {
       server = await start();
     },

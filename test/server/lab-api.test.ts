@@ -13,6 +13,7 @@ import type { LabLocation } from '../../src/lab/database';
 import { startServer } from '../../src/server/server';
 import { runCli } from '../helpers/cli';
 import { labLocations } from '../helpers/lab';
+import { startLocalPostgres } from '../../src/lab/local-postgres';
 
 const folder = mkdtempSync(join(tmpdir(), 'lab-api-'));
 const runFile = join(folder, 'run.json');
@@ -157,4 +158,27 @@ describe('the lab API without its database', () => {
       await server.close();
     }
   }, 60_000);
+});
+
+describe('the lab API when its PostgreSQL goes down', () => {
+  it('answers 503 while the database is down, and carries on once it is back, nothing lost', async () => {
+    const postgres = await startLocalPostgres();
+    const { server, call, signUp } = await labServer({ url: postgres.url });
+    try {
+      const ada = await signUp('ada');
+      expect((await call('POST', 'runs', { body: runText, ...ada })).status).toBe(201);
+      await postgres.crash();
+      const down = await call('GET', 'runs');
+      expect(down.status).toBe(503);
+      expect(down.body.error).toMatch(/^the lab is unreachable/);
+      expect((await fetch(server.url)).status).toBe(200);
+      await postgres.restart();
+      await expect.poll(async () => (await call('GET', 'runs')).status, { timeout: 30_000, interval: 500 }).toBe(200);
+      expect((await call('GET', 'runs')).body.runs.map((run: { id: string }) => run.id)).toEqual([JSON.parse(runText).id]);
+      expect((await call('GET', 'me', ada)).body.account).toBe('ada');
+    } finally {
+      await server.close();
+      await postgres.stop();
+    }
+  }, 120_000);
 });
