@@ -22,6 +22,10 @@ const MAX_IMPORT_BYTES = Math.min(MAX_RUN_CHARS, 64 << 20);
 
 export interface LabOptions {
   readonly location: LabLocation;
+  /** Runs an account may be recording at once (default 4). */
+  readonly runsAtOnce?: number;
+  /** Sign-ups and sign-ins from one address in a minute (default 10). */
+  readonly signInsPerMinute?: number;
   /** Whether reading the runs needs an account. */
   readonly readNeedsAccount?: boolean;
   /** Accounts that may delete any run. */
@@ -49,6 +53,8 @@ interface Caller {
 export class LabApi {
   /** Opened at the first request (a server whose lab nobody uses pays nothing for it), again after a failure. */
   private database?: Promise<LabDatabase>;
+  /** Each address's sign-ups and sign-ins in the last minute (their times): guessing passwords is slow. */
+  private readonly signIns = new Map<string, number[]>();
 
   constructor(
     private readonly options: LabOptions,
@@ -97,11 +103,13 @@ export class LabApi {
       case 'GET me':
         return { status: 200, body: { account: caller.account ?? null, ...(caller.csrf ? { csrf: caller.csrf } : {}) } };
       case 'POST signup': {
+        this.countSignIn(request);
         const { name, password } = await readForm(request);
         await accounts.signUp(name, password);
         return this.signIn(accounts, name, password, response, 201);
       }
       case 'POST signin': {
+        this.countSignIn(request);
         const { name, password } = await readForm(request);
         return this.signIn(accounts, name, password, response, 200);
       }
@@ -153,6 +161,9 @@ export class LabApi {
         }
         if (await runs.run(kept.id)) throw new HttpError(409, `the lab already has a run ${kept.id}`);
         const recording = url.searchParams.get('state') === 'running';
+        const most = this.options.runsAtOnce ?? 4;
+        if (recording && (await runs.list({ owner: account, state: 'running' }, most)).length >= most)
+          throw new HttpError(429, `you have ${most} runs playing, the most at once: wait for one to end, or cancel one`);
         return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }, recording) };
       }
       case 'POST runs/:id/games': {
@@ -213,6 +224,17 @@ export class LabApi {
     if (!run) throw new HttpError(404, `the lab has no run ${id}`);
     if (run.owner !== account && !(admins && this.options.admins?.includes(account))) throw new HttpError(403, `run ${run.id} is not yours`);
     return run;
+  }
+
+  private countSignIn(request: IncomingMessage): void {
+    const address = request.socket.remoteAddress ?? '';
+    const now = Date.now();
+    const recent = (this.signIns.get(address) ?? []).filter((time) => now - time < 60_000);
+    if (recent.length >= (this.options.signInsPerMinute ?? 10)) throw new HttpError(429, 'too many sign-ins from this address: wait a minute');
+    recent.push(now);
+    this.signIns.set(address, recent);
+    // Addresses not seen for a minute are forgotten (the map stays as small as the minute's traffic).
+    if (this.signIns.size > 10_000) for (const [key, times] of this.signIns) if (now - times.at(-1)! >= 60_000) this.signIns.delete(key);
   }
 
   private mayRead(caller: Caller): void {

@@ -76,6 +76,8 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
         .map((name) => name.trim())
         .filter(Boolean),
       build: buildId(),
+      runsAtOnce: whole(env, 'LAB_RUNS_AT_ONCE', 4, 1, 1000),
+      signInsPerMinute: whole(env, 'LAB_SIGN_INS_PER_MINUTE', 10, 1, 10_000),
     },
     ...(redis === undefined
       ? {}

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/cluster/local-redis';
 import type { LabLocation } from '../../src/lab/database';
+import type { LabOptions } from '../../src/server/lab-api';
 import { startServer } from '../../src/server/server';
 import { runCli } from '../helpers/cli';
 import { labLocations } from '../helpers/lab';
@@ -26,8 +27,8 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A server with a lab at `location`, and a client for it. */
-async function labServer(location: LabLocation) {
-  const server = await startServer({ root: 'dist', port: 0, host: '127.0.0.1', lab: { location, build: 'test-build', admins: ['boss'] } });
+async function labServer(location: LabLocation, quotas: Pick<LabOptions, 'runsAtOnce' | 'signInsPerMinute'> = {}) {
+  const server = await startServer({ root: 'dist', port: 0, host: '127.0.0.1', lab: { location, build: 'test-build', admins: ['boss'], ...quotas } });
   const call = async (method: string, path: string, { body, cookie, csrf, token }: { body?: unknown; cookie?: string; csrf?: string; token?: string } = {}) => {
     const response = await fetch(new URL(`api/lab/${path}`, server.url), {
       method,
@@ -181,4 +182,30 @@ describe('the lab API when its PostgreSQL goes down', () => {
       await postgres.stop();
     }
   }, 120_000);
+});
+
+describe('the lab API quotas', () => {
+  it('slows sign-ins from one address, and bounds the runs an account records at once', async () => {
+    const { server, call, signUp } = await labServer({ memory: true }, { runsAtOnce: 1, signInsPerMinute: 4 });
+    try {
+      const ada = await signUp('ada');
+      for (let i = 0; i < 3; i++) expect((await call('POST', 'signin', { body: { name: 'ada', password: `guess ${i}x` } })).status).toBe(400);
+      // The fifth in a minute: refused before the password is even looked at.
+      expect(await call('POST', 'signin', { body: { name: 'ada', password: 'long enough' } })).toMatchObject({
+        status: 429,
+        body: { error: 'too many sign-ins from this address: wait a minute' },
+      });
+      const run = JSON.parse(runText);
+      const unfinished = { ...run, records: run.records.map(() => null), finished: false };
+      expect((await call('POST', 'runs?state=running', { body: { ...unfinished, id: 'one' }, ...ada })).status).toBe(201);
+      expect(await call('POST', 'runs?state=running', { body: { ...unfinished, id: 'two' }, ...ada })).toMatchObject({
+        status: 429,
+        body: { error: 'you have 1 runs playing, the most at once: wait for one to end, or cancel one' },
+      });
+      expect((await call('POST', 'runs/one/end', { body: { finished: false, elapsedMs: 5 }, ...ada })).status).toBe(200);
+      expect((await call('POST', 'runs?state=running', { body: { ...unfinished, id: 'two' }, ...ada })).status).toBe(201);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
