@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { checkKept } from '../arena/kept-run';
 import { MAX_RUN_CHARS, readDocument } from '../arena/saved-run';
+import { runFigures } from '../lab/figures';
 import type { LabRun } from '../lab/runs';
 import { formatOptions, HELP_OPTION, optionInteger, optionText, parseArgs, UsageError, type OptionSpec } from './args';
 import { LabClient } from './lab-client';
@@ -97,10 +98,6 @@ export async function labCommand(argv: readonly string[]): Promise<number> {
 function runsTable(runs: readonly LabRun[]): string {
   if (runs.length === 0) return 'no runs';
   const rows = runs.map((run) => {
-    const match = run.summary.match;
-    const figures = match
-      ? `${match.result}, LLR ${match.llr.toFixed(2)} (${match.lower.toFixed(2)}..${match.upper.toFixed(2)}), Elo ${match.elo.toFixed(1)}`
-      : '';
     return [
       run.id,
       run.created.slice(0, 19).replace('T', ' '),
@@ -109,7 +106,7 @@ function runsTable(runs: readonly LabRun[]): string {
       run.state,
       `${run.summary.played}/${run.summary.scheduled}`,
       run.owner ?? '-',
-      figures,
+      runFigures(run.summary),
     ];
   });
   const header = ['id', 'created', 'game', 'kind', 'state', 'games', 'owner', 'figures'];

@@ -4,6 +4,7 @@
 
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { matchReport } from '../arena/match';
+import { tournamentReport } from '../arena/report';
 import type { GameRecord } from '../arena/play-out';
 import { isTuning } from '../arena/kept-run';
 import { checkSavedRun, type SavedRun } from '../arena/saved-run';
@@ -27,10 +28,18 @@ export interface LabRun {
   readonly summary: RunSummary;
 }
 
-/** The figures of a run the list shows: games played of those planned, and a match's test. */
+/** The figures of a run the list shows: games played of those planned, a match's test, a tournament's leader. */
 export interface RunSummary {
   readonly played: number;
   readonly scheduled: number;
+  /** The best-rated bot of a tournament, its Elo and 95% interval, and its W/D/L. */
+  readonly leader?: {
+    readonly bot: string;
+    readonly rating: number;
+    readonly lo: number;
+    readonly hi: number;
+    readonly wdl: readonly [number, number, number];
+  };
   readonly match?: {
     readonly result: string;
     readonly llr: number;
@@ -60,6 +69,8 @@ export interface RunCursor {
 export const MAX_PAGE = 200;
 /** Games stored by one statement (three parameters each: well under PostgreSQL's 65,535). */
 const GAMES_A_STATEMENT = 500;
+/** How often a run being recorded has its figures computed again from all its games (between, its count moves). */
+const SUMMARY_MS = 5000;
 
 export class LabRuns {
   constructor(private readonly db: Kysely<LabTables>) {}
@@ -138,7 +149,7 @@ export class LabRuns {
    * (`cancelled`: the lab was asked to stop it).
    */
   async recordGames(runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<{ stored: number; state: RunState }> {
-    const row = await this.db.selectFrom('runs').select(['kind', 'plan', 'state', 'created', 'summary']).where('id', '=', runId).executeTakeFirst();
+    const row = await this.db.selectFrom('runs').select(['kind', 'plan', 'state', 'created', 'updated', 'summary']).where('id', '=', runId).executeTakeFirst();
     if (!row) throw new Error(`the lab has no run ${runId}`);
     if (row.kind === 'tuning') throw new Error('a tuning has no games to record');
     if (row.state !== 'running') return { stored: 0, state: row.state };
@@ -164,12 +175,14 @@ export class LabRuns {
       runId,
       games.map(({ index }) => ({ index, record: checked.records[index]! })),
     );
+    // The figures follow the games: all of them computed again every few seconds, the count in between.
+    const played = Number((row.summary as { played?: number }).played ?? 0) + stored;
+    const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS || played === records.length;
+    const run = whole ? await this.exportRun(runId) : undefined;
+    const summary = run && !isTuning(run) ? runSummary(run) : { ...(row.summary as object), played, scheduled: records.length };
     await this.db
       .updateTable('runs')
-      .set({
-        updated: new Date(),
-        summary: JSON.stringify({ played: Number((row.summary as { played?: number }).played ?? 0) + stored, scheduled: records.length }),
-      })
+      .set({ ...(whole ? { updated: new Date() } : {}), summary: JSON.stringify(summary) })
       .where('id', '=', runId)
       .execute();
     return { stored, state: 'running' };
@@ -291,6 +304,16 @@ function importedState(run: SavedRun, summary: RunSummary): RunState {
 /** What the list shows of a saved run. */
 export function runSummary(run: SavedRun): RunSummary {
   const played = run.records.filter(Boolean).length;
+  if (!run.sprt && !run.sweep && played > 0) {
+    const report = tournamentReport(
+      run.schedule,
+      run.records.map((record) => record ?? undefined),
+    );
+    const best = report.ratings.reduce((a, b) => (b.rating > a.rating ? b : a));
+    const totals = report.totals.find((total) => total.bot === best.bot)!;
+    const leader = { bot: best.bot, rating: best.rating, lo: best.lo, hi: best.hi, wdl: [totals.wins, totals.draws, totals.losses] as const };
+    return { played, scheduled: run.records.length, leader };
+  }
   if (!run.sprt) return { played, scheduled: run.records.length };
   const report = matchReport(run.schedule, run.records, run.sprt);
   const { result, llr, lower, upper, elo, elo_lo, elo_hi } = report;

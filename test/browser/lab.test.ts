@@ -44,7 +44,7 @@ describe('the lab page', () => {
       'random, minimax:depth=2, perfect',
       'finished',
       '12/12',
-      '',
+      expect.stringMatching(/^(random|minimax:depth=2|perfect) leads: Elo \d+ \(\d+\.\.\d+\), W\/D\/L \d+\/\d+\/\d+$/),
       'ada',
     ]);
     await row.getByRole('link').click();

@@ -85,8 +85,14 @@ describe.each(databases)('the lab on %s', (_name, open) => {
           elo_hi: cli.elo_hi,
         });
         const tournament = await lab.importRun(parseSavedRun(readFileSync(files.tournament, 'utf8')), { owner: 'bob', build });
-        // Three bots, three pairings of 4 starts in both seats.
-        expect(tournament.summary).toEqual({ played: 24, scheduled: 24 });
+        // Three bots, three pairings of 4 starts in both seats; the leader as the CLI rated it.
+        const cliTournament = printed.tournament as {
+          ratings: { bot: string; rating: number; lo: number; hi: number }[];
+          totals: { bot: string; wins: number; draws: number; losses: number }[];
+        };
+        const best = cliTournament.ratings.reduce((a, b) => (b.rating > a.rating ? b : a));
+        const totals = cliTournament.totals.find((total) => total.bot === best.bot)!;
+        expect(tournament.summary).toEqual({ played: 24, scheduled: 24, leader: { ...best, wdl: [totals.wins, totals.draws, totals.losses] } });
       }),
     60_000,
   );

@@ -7,6 +7,7 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { isTuning, type KeptRun } from '../../arena/kept-run';
 import { MAX_RUN_CHARS, readDocument, runReport } from '../../arena/saved-run';
+import { runFigures } from '../../lab/figures';
 import type { LabRun } from '../../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../../lab/tables';
 import type { TokenInfo } from '../../lab/accounts';
@@ -242,7 +243,7 @@ export class LabPage extends LitElement {
               (run) => html`<tr>
                 <td><a href=${`#/lab?run=${encodeURIComponent(run.id)}`}>${run.id}</a></td><td>${new Date(run.created).toLocaleString('en')}</td>
                 <td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.kind}</td><td>${run.bots.join(', ')}</td><td>${run.state}</td>
-                <td>${run.summary.played}/${run.summary.scheduled}</td><td>${figures(run)}</td><td>${run.owner ?? '—'}</td>
+                <td>${run.summary.played}/${run.summary.scheduled}</td><td>${runFigures(run.summary)}</td><td>${run.owner ?? '—'}</td>
               </tr>`,
             )}</tbody>
           </table>`
@@ -312,13 +313,6 @@ export class LabPage extends LitElement {
       { histogramPair: 0, heatmapFigure: 'margin', allGames: false, pickPair: () => {}, pickFigure: () => {}, showAllGames: () => {} },
     );
   }
-}
-
-/** A run's figures in the list: a match's verdict and LLR, and its Elo. */
-function figures(run: LabRun): string {
-  const match = run.summary.match;
-  if (!match) return '';
-  return `${match.result}, LLR ${match.llr.toFixed(2)} (${match.lower.toFixed(2)}..${match.upper.toFixed(2)}), Elo ${match.elo.toFixed(1)} (${match.elo_lo.toFixed(1)}..${match.elo_hi.toFixed(1)})`;
 }
 
 declare global {

@@ -1,0 +1,16 @@
+// A lab run's figures as one line of text, for the CLI's `lab list` and the lab page's list: a match's verdict,
+// LLR between its bounds and Elo; a tournament's leader, its Elo and W/D/L.
+
+import type { RunSummary } from './runs';
+
+export function runFigures({ match, leader }: RunSummary): string {
+  if (match)
+    return `${match.result}, LLR ${match.llr.toFixed(2)} (${match.lower.toFixed(2)}..${match.upper.toFixed(2)}), Elo ${match.elo.toFixed(1)} (${match.elo_lo.toFixed(1)}..${match.elo_hi.toFixed(1)})`;
+  if (leader) return `${leader.bot} leads: Elo ${elo(leader.rating)} (${elo(leader.lo)}..${elo(leader.hi)}), W/D/L ${leader.wdl.join('/')}`;
+  return '';
+}
+
+/** An Elo figure; an unbounded one (a bot with no finished game) comes from JSON as null. */
+function elo(value: number | null): string {
+  return typeof value === 'number' ? value.toFixed(0) : '?';
+}
