@@ -191,12 +191,41 @@ function inconsistency(run: SavedRun): string | null {
     if (!((first === pairing.a && second === pairing.b) || (first === pairing.b && second === pairing.a)))
       return `game ${i}'s seats are not its pairing's bots`;
     const record = records[i];
-    if (record && (record.seats[0] !== first || record.seats[1] !== second)) return `game ${i} was played by other bots than its schedule's`;
-    if (record && record.start !== game.start) return `game ${i} was played from another start than its schedule's`;
-    const replayed = record && replayFault(games[schedule.game], record);
-    if (replayed) return `game ${i}'s record does not replay by the rules: ${replayed}`;
+    const fault = record && recordFault(schedule, i, record);
+    if (fault) return fault;
   }
   return null;
+}
+
+/** What is wrong with the record of a run's game `i`: played by its seats, from its start, by the rules. */
+function recordFault(schedule: Schedule, i: number, record: GameRecord): string | null {
+  const game = schedule.games[i];
+  if (record.seats[0] !== game.seats[0] || record.seats[1] !== game.seats[1]) return `game ${i} was played by other bots than its schedule's`;
+  if (record.start !== game.start) return `game ${i} was played from another start than its schedule's`;
+  const replayed = replayFault(games[schedule.game], record);
+  return replayed && `game ${i}'s record does not replay by the rules: ${replayed}`;
+}
+
+/**
+ * Games of a run already checked (its schedule), read from outside: each a record by the schema, of one of the
+ * schedule's games, played as the schedule says and by the rules; an Error with the first reason one is not.
+ */
+export function checkGames(
+  schedule: Schedule,
+  entries: readonly { readonly index: unknown; readonly record: unknown }[],
+): { index: number; record: GameRecord }[] {
+  return entries.map(({ index, record }) => {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= schedule.games.length)
+      throw new Error(`game ${String(index)} is not one of the run's ${schedule.games.length}`);
+    const parsed = v.safeParse(GameRecordSchema, record);
+    if (!parsed.success) {
+      const path = v.getDotPath(parsed.issues[0]);
+      throw new Error(`game ${index} is malformed: ${path ? `${path}: ` : ''}${parsed.issues[0].message}`);
+    }
+    const fault = recordFault(schedule, index, parsed.output);
+    if (fault) throw new Error(fault);
+    return { index, record: parsed.output };
+  });
 }
 
 /**

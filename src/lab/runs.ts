@@ -7,7 +7,7 @@ import { matchReport } from '../arena/match';
 import { tournamentReport } from '../arena/report';
 import type { GameRecord } from '../arena/play-out';
 import { isTuning } from '../arena/kept-run';
-import { checkSavedRun, type SavedRun } from '../arena/saved-run';
+import { checkGames, checkSavedRun, type SavedRun } from '../arena/saved-run';
 import { checkSavedTune, type SavedTune } from '../arena/saved-tune';
 import type { LabRunKind, LabTables, RunState, RunsTable } from './tables';
 
@@ -154,32 +154,13 @@ export class LabRuns {
     if (row.kind === 'tuning') throw new Error('a tuning has no games to record');
     if (row.state !== 'running') return { stored: 0, state: row.state };
     const schedule = (row.plan as { schedule: SavedRun['schedule'] }).schedule;
-    const records: unknown[] = Array(schedule.games.length).fill(null);
-    for (const { index, record } of games) {
-      if (!Number.isInteger(index) || index < 0 || index >= records.length) throw new Error(`game ${index} is not one of the run's ${records.length}`);
-      records[index] = record;
-    }
-    const plan = row.plan as Record<string, unknown>;
-    // Checked as a run holding these games alone would be.
-    const checked = checkSavedRun({
-      format: 'ai-playground-run',
-      version: 1,
-      id: runId,
-      kind: row.kind,
-      created: row.created.toISOString(),
-      ...plan,
-      records,
-      elapsedMs: 0,
-    });
-    const stored = await this.addGames(
-      runId,
-      games.map(({ index }) => ({ index, record: checked.records[index]! })),
-    );
+    // Each game checked against the run's schedule alone (checked when the run came in): a batch costs its own games.
+    const stored = await this.addGames(runId, checkGames(schedule, games));
     // The figures follow the games: all of them computed again every few seconds, the count in between.
     const played = Number((row.summary as { played?: number }).played ?? 0) + stored;
-    const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS || played === records.length;
+    const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS || played === schedule.games.length;
     const run = whole ? await this.exportRun(runId) : undefined;
-    const summary = run && !isTuning(run) ? runSummary(run) : { ...(row.summary as object), played, scheduled: records.length };
+    const summary = run && !isTuning(run) ? runSummary(run) : { ...(row.summary as object), played, scheduled: schedule.games.length };
     await this.db
       .updateTable('runs')
       .set({ ...(whole ? { updated: new Date() } : {}), summary: JSON.stringify(summary) })

@@ -116,6 +116,27 @@ describe.each(databases)('the lab on %s', (_name, open) => {
             whole.records.map((record, index) => ({ index, record: record! })),
           ),
         ).toBe(0);
+        // Games recorded from outside are checked against the schedule and the rules, each batch as a whole.
+        const recording = { ...whole, id: `${whole.id}-r`, records: whole.records.map(() => null), finished: false };
+        expect(await lab.importRun(recording, { owner: 'ada', build }, true)).toMatchObject({ state: 'running', summary: { played: 0 } });
+        const [first, second] = whole.records as NonNullable<SavedRun['records'][number]>[];
+        await expect(
+          lab.recordGames(recording.id, [{ index: 0, record: { ...first, start: second.start === first.start ? 'X........' : second.start } }]),
+        ).rejects.toThrow(/^game 0 was played from another start than its schedule's$/);
+        await expect(lab.recordGames(recording.id, [{ index: 0, record: { ...first, moves: [first.moves[0], first.moves[0]] } }])).rejects.toThrow(
+          /^game 0's record does not replay by the rules/,
+        );
+        await expect(lab.recordGames(recording.id, [{ index: 99, record: first }])).rejects.toThrow("game 99 is not one of the run's 24");
+        await expect(lab.recordGames(recording.id, [{ index: 1, record: { ...first, winner: 7 } }])).rejects.toThrow(/^game 1 is malformed: winner/);
+        expect(
+          await lab.recordGames(recording.id, [
+            { index: 0, record: first },
+            { index: 1, record: second },
+          ]),
+        ).toEqual({ stored: 2, state: 'running' });
+        expect((await lab.run(recording.id))?.summary).toMatchObject({ played: 2, scheduled: 24 });
+        expect(await lab.cancel(recording.id)).toBe(true);
+        expect(await lab.recordGames(recording.id, [{ index: 2, record: whole.records[2] }])).toEqual({ stored: 0, state: 'cancelled' });
         // A game log with a NUL (an engine may write anything) is kept as it was.
         const logged = { ...whole.records[0]!, logs: ['a\u0000b', ''] as const };
         const other = { ...whole, id: `${whole.id}-b`, records: [logged, ...whole.records.slice(1)] };
