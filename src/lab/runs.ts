@@ -159,8 +159,8 @@ export class LabRuns {
     // The figures follow the games: all of them computed again every few seconds, the count in between.
     const played = Number((row.summary as { played?: number }).played ?? 0) + stored;
     const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS || played === schedule.games.length;
-    const run = whole ? await this.exportRun(runId) : undefined;
-    const summary = run && !isTuning(run) ? runSummary(run) : { ...(row.summary as object), played, scheduled: schedule.games.length };
+    const run = whole ? ((await this.stored(runId)) as SavedRun) : undefined;
+    const summary = run ? runSummary(run) : { ...(row.summary as object), played, scheduled: schedule.games.length };
     await this.db
       .updateTable('runs')
       .set({ ...(whole ? { updated: new Date() } : {}), summary: JSON.stringify(summary) })
@@ -171,7 +171,7 @@ export class LabRuns {
 
   /** A recorded run ends: finished when every game was played or its match decided, else cancelled (as asked, or interrupted). */
   async end(runId: string, ended: { readonly finished: boolean; readonly elapsedMs: number }): Promise<LabRun | undefined> {
-    const run = await this.exportRun(runId);
+    const run = (await this.stored(runId)) as SavedRun | SavedTune | undefined;
     const row = await this.run(runId);
     if (!run || !row || isTuning(run)) return row;
     const whole = { ...run, finished: ended.finished, elapsedMs: Math.max(0, Math.round(ended.elapsedMs)) };
@@ -228,16 +228,22 @@ export class LabRuns {
 
   /** The run as a saved run or tuning file, the one imported as it was; undefined when there is none. */
   async exportRun(id: string): Promise<SavedRun | SavedTune | undefined> {
+    const stored = await this.stored(id);
+    return stored && (stored.format === 'ai-playground-tune' ? checkSavedTune(stored) : checkSavedRun(stored));
+  }
+
+  /** The run's document as stored, not checked again (each part was when it came in): for the lab's own figures. */
+  private async stored(id: string): Promise<{ readonly format: string; readonly [field: string]: unknown } | undefined> {
     const row = await this.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     const plan = row.plan as Record<string, unknown>;
     const created = row.created.toISOString();
-    if (row.kind === 'tuning') return checkSavedTune({ format: 'ai-playground-tune', version: 1, id, created, game: row.game, ...plan });
+    if (row.kind === 'tuning') return { format: 'ai-playground-tune', version: 1, id, created, game: row.game, ...plan };
     const games = await this.db.selectFrom('games').select(['index', 'record']).where('run_id', '=', id).orderBy('index').execute();
     const schedule = plan.schedule as SavedRun['schedule'];
     const records: (unknown | null)[] = Array(schedule.games.length).fill(null);
     for (const game of games) records[game.index] = game.record;
-    return checkSavedRun({
+    return {
       format: 'ai-playground-run',
       version: 1,
       id,
@@ -250,7 +256,7 @@ export class LabRuns {
       ...(plan.time ? { time: plan.time } : {}),
       elapsedMs: row.elapsed_ms,
       finished: row.finished,
-    });
+    };
   }
 
   async delete(id: string): Promise<boolean> {
