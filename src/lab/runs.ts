@@ -65,6 +65,13 @@ export interface RunCursor {
   readonly id: string;
 }
 
+/** A run of that id is in the lab already. */
+export class RunTaken extends Error {
+  constructor(id: string) {
+    super(`the lab already has a run ${id}`);
+  }
+}
+
 /** The most runs a page of the list holds. */
 export const MAX_PAGE = 200;
 /** Games stored by one statement (three parameters each: well under PostgreSQL's 65,535). */
@@ -85,7 +92,7 @@ export class LabRuns {
     const tuning = isTuning(kept);
     const created = new Date(kept.created);
     const { id } = kept;
-    if (await this.run(id)) throw new Error(`the lab already has a run ${id}`);
+    if (await this.run(id)) throw new RunTaken(id);
     const row = tuning
       ? {
           kind: 'tuning' as const,
@@ -113,7 +120,7 @@ export class LabRuns {
     if (recording && tuning) throw new Error('a tuning is kept when it ends, not as it plays');
     const state = recording ? 'running' : tuning ? 'finished' : importedState(kept, row.summary);
     await this.db.transaction().execute(async (trx) => {
-      await trx
+      const inserted = await trx
         .insertInto('runs')
         .values({
           id,
@@ -127,7 +134,10 @@ export class LabRuns {
           state,
           reason: null,
         })
-        .execute();
+        // Two imports of one id at once: the second finds the first's row.
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) throw new RunTaken(id);
       if (!tuning)
         await insertGames(
           trx,

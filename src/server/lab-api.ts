@@ -10,7 +10,7 @@ import { checkKept, type KeptRun } from '../arena/kept-run';
 import { MAX_RUN_CHARS } from '../arena/saved-run';
 import { AccountError, LabAccounts, SESSION_DAYS } from '../lab/accounts';
 import { type LabDatabase, type LabLocation, openLabDatabase } from '../lab/database';
-import { type LabRun, LabRuns, MAX_PAGE, type RunFilter } from '../lab/runs';
+import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, RunTaken } from '../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
 
@@ -77,6 +77,7 @@ export class LabApi {
     } catch (error) {
       if (error instanceof HttpError) return reply(response, error.status, { error: error.message });
       if (error instanceof AccountError) return reply(response, 400, { error: error.message });
+      if (error instanceof RunTaken) return reply(response, 409, { error: error.message });
       this.logFailure('a lab request', error);
       reply(response, 503, { error: 'the lab is unreachable for now: try again in a moment' });
     }
@@ -159,7 +160,6 @@ export class LabApi {
         } catch (error) {
           throw new HttpError(400, `it cannot be imported: ${(error as Error).message}`);
         }
-        if (await runs.run(kept.id)) throw new HttpError(409, `the lab already has a run ${kept.id}`);
         const recording = url.searchParams.get('state') === 'running';
         const most = this.options.runsAtOnce ?? 4;
         if (recording && (await runs.list({ owner: account, state: 'running' }, most)).length >= most)

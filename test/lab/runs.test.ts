@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
 import { parseSavedTune } from '../../src/arena/saved-tune';
 import { openLabDatabase } from '../../src/lab/database';
-import { LabRuns } from '../../src/lab/runs';
+import { LabRuns, RunTaken } from '../../src/lab/runs';
 import { runCli } from '../helpers/cli';
 import { labDatabases } from '../helpers/lab';
 
@@ -64,6 +64,11 @@ describe.each(databases)('the lab on %s', (_name, open) => {
         expect(await lab.exportRun(tuning.id)).toEqual(tuning);
         expect((await lab.run(tuning.id))?.kind).toBe('tuning');
         await expect(lab.importRun(tuning, { owner: null, build })).rejects.toThrow(`the lab already has a run ${tuning.id}`);
+        // Two imports of one id at once: one is kept, the other told so.
+        const twice = { ...parseSavedRun(readFileSync(files.tournament, 'utf8')), id: 'twice' };
+        const outcomes = await Promise.allSettled([lab.importRun(twice, { owner: 'ada', build }), lab.importRun(twice, { owner: 'bob', build })]);
+        expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: new RunTaken('twice') });
         expect(await lab.exportRun('nothing-here')).toBeUndefined();
       }),
     60_000,
