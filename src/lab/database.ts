@@ -39,8 +39,3 @@ function postgres(url: string): PostgresDialect {
   pool.on('error', () => {});
   return new PostgresDialect({ pool });
 }
-
-/** Where the server keeps its lab: DATABASE_URL's PostgreSQL, or PGlite in DATA_DIR/lab. */
-export function labLocation(env: NodeJS.ProcessEnv, dataDir: string): LabLocation {
-  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { folder: `${dataDir}/lab` };
-}

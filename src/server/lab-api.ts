@@ -14,7 +14,6 @@ import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, RunTaken } from '../lab
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
 
-export const LAB_PATH = '/api/lab/';
 const COOKIE = 'lab_session';
 /** The largest request body: an account's form, or a run file to import. */
 const MAX_FORM_BYTES = 64 << 10;
@@ -89,7 +88,7 @@ export class LabApi {
 
   private async route(request: IncomingMessage, response: ServerResponse): Promise<{ status: number; body: unknown }> {
     const url = new URL(request.url ?? '/', 'http://lab');
-    const path = url.pathname.slice(LAB_PATH.length).split('/');
+    const path = url.pathname.slice('/api/lab/'.length).split('/');
     const method = request.method ?? 'GET';
     const db = await this.open();
     const accounts = new LabAccounts(db);

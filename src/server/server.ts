@@ -5,13 +5,13 @@
 // no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
 import { createHash } from 'node:crypto';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
 import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
 import { Journal } from './journal';
-import { LAB_PATH, LabApi, type LabOptions } from './lab-api';
+import type { LabApi, LabOptions } from './lab-api';
 import { attachOnline, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
 import { staticFiles } from './static-files';
@@ -63,6 +63,9 @@ function fail(response: ServerResponse): void {
   else response.destroy();
 }
 
+/** The lab's API (lab-api.ts). */
+const LAB_PATH = '/api/lab/';
+
 /** GET /api/cluster: whether the arena may run on the cluster (the page shows the choice only then). */
 const CLUSTER_PATH = '/api/cluster';
 
@@ -80,7 +83,15 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   const logFailure = options.logFailure ?? failureLog();
   const serve = staticFiles(options.root);
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
-  const lab = options.lab && new LabApi(options.lab, logFailure);
+  // The lab's code (its database drivers: hundreds of modules) is loaded at its first request, not at start.
+  let labApi: Promise<LabApi> | undefined;
+  const lab = options.lab && {
+    handle: async (request: IncomingMessage, response: ServerResponse) => {
+      labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure));
+      await (await labApi).handle(request, response);
+    },
+    close: async () => (await labApi)?.close(),
+  };
   // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     try {

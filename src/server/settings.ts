@@ -2,7 +2,6 @@
 // its default when unset; a bad value stops the server at start with a message saying which.
 
 import { buildId, redisConnection } from '../cluster/tasks';
-import { labLocation } from '../lab/database';
 import type { LabOptions } from './lab-api';
 import type { OnlineOptions } from './online';
 
@@ -69,7 +68,8 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
   const dataDir = env.DATA_DIR || defaultDataDir;
   return {
     lab: {
-      location: labLocation(env, dataDir),
+      // DATABASE_URL's PostgreSQL, or PGlite in DATA_DIR/lab.
+      location: env.DATABASE_URL ? { url: env.DATABASE_URL } : { folder: `${dataDir}/lab` },
       readNeedsAccount: read === 'accounts',
       admins: (env.LAB_ADMINS ?? '')
         .split(',')

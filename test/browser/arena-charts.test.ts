@@ -79,6 +79,6 @@ describe('arena runs of games without points', () => {
 
     await page.goto(`${url}#/arena?game=cards`);
     await expect.poll(() => page.getByLabel('Starts').inputValue()).toBe('10');
-    expect(await page.getByLabel('Size').inputValue()).toBe('10');
+    expect(await page.getByLabel('Size', { exact: true }).inputValue()).toBe('10');
   });
 });
