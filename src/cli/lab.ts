@@ -78,13 +78,13 @@ export async function labCommand(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'import': {
-      const path = needs('FILE');
+      if (!target) throw new UsageError('lab import needs FILE');
       let kept: ReturnType<typeof checkKept>;
       try {
         if (statSync(target).size > MAX_RUN_CHARS) throw new Error(`it is over ${MAX_RUN_CHARS >> 20} MB`);
         kept = checkKept(readDocument(readFileSync(target, 'utf8'), MAX_RUN_CHARS));
       } catch (error) {
-        throw new UsageError(`${decodeURIComponent(path)}: ${(error as Error).message}`);
+        throw new UsageError(`${target}: ${(error as Error).message}`);
       }
       const run = await lab.importRun(kept);
       console.log(`run ${run.id} is in the lab (${run.state}, ${run.summary.played}/${run.summary.scheduled} games)`);

@@ -92,7 +92,6 @@ export class LabRuns {
     const tuning = isTuning(kept);
     const created = new Date(kept.created);
     const { id } = kept;
-    if (await this.run(id)) throw new RunTaken(id);
     const row = tuning
       ? {
           kind: 'tuning' as const,

@@ -11,12 +11,12 @@ import type { GameRecord } from '../../arena/play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../../arena/report';
 import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
 import { MAX_RUN_CHARS, newRunId, readDocument, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
-import { type SavedTune, tuneIdentity } from '../../arena/saved-tune';
+import { tuneIdentity } from '../../arena/saved-tune';
 import type { Schedule } from '../../arena/schedule';
 import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
 import { gameSuite, planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
-import { replayedTune, tune } from '../../runtime/tune';
+import { tune } from '../../runtime/tune';
 import { findBot, paramTitles, parseBotConfig } from '../../contracts/bot-config';
 import type { AnyGame, BotInfo } from '../../contracts/game';
 import type { TimeControl } from '../../arena/time-control';
@@ -35,7 +35,7 @@ import { resultsView, type ResultsView } from './results';
 import { savedRunsView } from './saved-runs';
 import { type ClusterInfo, clusterInfo, runOnServerCluster } from './cluster-client';
 import { type ArenaSettings, loadArenaSettings, saveArenaSettings, usableGameSettings } from './arena-settings';
-import { type Tuning, tuningView } from './tuning';
+import { keptTuning, type Tuning, tuningView } from './tuning';
 
 interface AxisSetting {
   readonly on: boolean;
@@ -482,13 +482,6 @@ export class ArenaPage extends LitElement {
     }
   }
 
-  /** A kept tuning as it ended, its values and trajectory replayed from its steps' results (no game is played). */
-  private showTuning(kept: SavedTune): void {
-    const settings = { ...kept.settings, results: kept.results };
-    const report = replayedTune(this.bots, settings, kept.verification);
-    this.tuning = { step: report.steps, steps: report.steps, trajectory: report.trajectory, report, stop: false, document: { ...kept, ...report } };
-  }
-
   /** How a match ended, for the progress line ('' for other runs). */
   private decision(): string {
     const report = this.report;
@@ -671,7 +664,7 @@ export class ArenaPage extends LitElement {
     this.progress = undefined;
     if (!isTuning(run)) return this.show(run);
     if (this.tuningNow) throw new Error('a tuning is under way: stop it, or wait for its end, to open another');
-    this.showTuning(run);
+    this.tuning = keptTuning(run, this.bots);
     this.shown = undefined;
     this.report = undefined;
   }

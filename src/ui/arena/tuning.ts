@@ -3,8 +3,9 @@
 // that ended (or was reopened from the saved runs) exports to the JSON file `tune --out` writes.
 
 import { html } from 'lit';
-import type { TuneIdentity } from '../../arena/saved-tune';
-import type { TuneReport } from '../../runtime/tune';
+import type { SavedTune, TuneIdentity } from '../../arena/saved-tune';
+import type { BotInfo } from '../../contracts/game';
+import { replayedTune, type TuneReport } from '../../runtime/tune';
 import { downloadText } from '../download';
 import '../tune-chart';
 import { resultsView, type ResultsView } from './results';
@@ -18,6 +19,12 @@ export interface Tuning {
   readonly stop: boolean;
   /** The tuning as it is kept (saved-tune.ts), once it ended: exported as it is. */
   readonly document?: TuneReport & TuneIdentity;
+}
+
+/** A kept tuning as it ended, its values and trajectory replayed from its steps' results (no game is played). */
+export function keptTuning(kept: SavedTune, bots: readonly BotInfo[]): Tuning {
+  const report = replayedTune(bots, { ...kept.settings, results: kept.results }, kept.verification);
+  return { step: report.steps, steps: report.steps, trajectory: report.trajectory, report, stop: false, document: { ...kept, ...report } };
 }
 
 export function tuningView({ step, steps, trajectory, report, document }: Tuning, view: ResultsView) {

@@ -6,15 +6,14 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { isTuning, type KeptRun } from '../../arena/kept-run';
-import { MAX_RUN_CHARS, readDocument, runReport } from '../../arena/saved-run';
+import { MAX_RUN_CHARS, readDocument, runReport, type SavedRun } from '../../arena/saved-run';
 import { runFigures } from '../../lab/figures';
 import type { LabRun } from '../../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../../lab/tables';
 import type { TokenInfo } from '../../lab/accounts';
-import { replayedTune } from '../../runtime/tune';
 import { findGame, gameById, games } from '../../games';
 import { resultsView } from '../arena/results';
-import { tuningView } from '../arena/tuning';
+import { keptTuning, type Tuning, tuningView } from '../arena/tuning';
 import { downloadText } from '../download';
 import { replaceHash } from '../router';
 import type { HeatmapFigure } from '../sweep-heatmap';
@@ -26,6 +25,8 @@ const LIVE_MS = 5000;
 const PAGE_SIZE = 50;
 const FILTERS = ['game', 'kind', 'state', 'bot', 'owner'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+/** What a run's page shows: a run's report, or a tuning as it ended. */
+type Figures = { readonly run: SavedRun; readonly report: ReturnType<typeof runReport> } | { readonly tuning: Tuning };
 
 @customElement('lab-page')
 export class LabPage extends LitElement {
@@ -54,7 +55,8 @@ export class LabPage extends LitElement {
   @state() private tokens: readonly TokenInfo[] = [];
   /** A token just made: shown once. */
   @state() private newToken?: string;
-  @state() private shown?: { readonly run: LabRun; readonly kept: KeptRun };
+  /** The run on show, and its figures (computed once, when it is opened). */
+  @state() private shown?: { readonly run: LabRun; readonly kept: KeptRun; readonly figures: Figures };
   @state() private error = '';
   @state() private histogramPair = 0;
   @state() private heatmapFigure: HeatmapFigure = 'margin';
@@ -119,7 +121,8 @@ export class LabPage extends LitElement {
 
   private async readRun(id: string): Promise<void> {
     const [run, kept] = await Promise.all([labRequest<LabRun>('GET', `runs/${encodeURIComponent(id)}`), labRunFile(id)]);
-    this.shown = { run, kept };
+    const figures: Figures = isTuning(kept) ? { tuning: keptTuning(kept, gameById(kept.game).bots) } : { run: kept, report: runReport(kept) };
+    this.shown = { run, kept, figures };
     this.histogramPair = 0;
     this.allGames = false;
   }
@@ -142,7 +145,7 @@ export class LabPage extends LitElement {
       <p class="hint">Every run kept by this server: played from the CLI with <code>--lab URL</code>, or imported from a saved run or tuning file.</p>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
       ${this.accountView()}
-      ${this.shown ? this.runView(this.shown.run, this.shown.kept) : this.listView()}`;
+      ${this.shown ? this.runView(this.shown) : this.listView()}`;
   }
 
   private accountView() {
@@ -258,7 +261,7 @@ export class LabPage extends LitElement {
     void this.refreshRuns();
   }
 
-  private runView(run: LabRun, kept: KeptRun) {
+  private runView({ run, kept, figures }: NonNullable<LabPage['shown']>) {
     const mine = this.me?.account === run.owner;
     const title = `${findGame(run.game)?.rules.title ?? run.game} ${run.kind}`;
     return html`<section class="panel" aria-label="Lab run">
@@ -289,29 +292,22 @@ export class LabPage extends LitElement {
           }
         </div>
       </section>
-      ${isTuning(kept) ? this.tuningResults(kept) : this.runResults(kept)}`;
+      ${this.results(figures)}`;
   }
 
-  private runResults(kept: Exclude<KeptRun, { format: 'ai-playground-tune' }>) {
-    return resultsView(runReport(kept), {
-      current: kept,
-      shown: kept,
-      keptIn: 'lab',
+  /** The run's figures, as the arena shows them (the person's choices there kept on this page). */
+  private results(figures: Figures) {
+    const view = {
       histogramPair: this.histogramPair,
       heatmapFigure: this.heatmapFigure,
       allGames: this.allGames,
-      pickPair: (pair) => (this.histogramPair = pair),
-      pickFigure: (figure) => (this.heatmapFigure = figure),
+      pickPair: (pair: number) => (this.histogramPair = pair),
+      pickFigure: (figure: HeatmapFigure) => (this.heatmapFigure = figure),
       showAllGames: () => (this.allGames = true),
-    });
-  }
-
-  private tuningResults(kept: Extract<KeptRun, { format: 'ai-playground-tune' }>) {
-    const report = replayedTune(gameById(kept.game).bots, { ...kept.settings, results: kept.results }, kept.verification);
-    return tuningView(
-      { step: report.steps, steps: report.steps, trajectory: report.trajectory, report, stop: false },
-      { histogramPair: 0, heatmapFigure: 'margin', allGames: false, pickPair: () => {}, pickFigure: () => {}, showAllGames: () => {} },
-    );
+    };
+    return 'tuning' in figures
+      ? tuningView(figures.tuning, view)
+      : resultsView(figures.report, { ...view, current: figures.run, shown: figures.run, keptIn: 'lab' });
   }
 }
 
