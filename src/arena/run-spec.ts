@@ -87,6 +87,17 @@ export const RunSpecSchema = v.variant(
 );
 export type RunSpec = v.InferOutput<typeof RunSpecSchema>;
 
+const ms = v.optional(
+  v.pipe(
+    v.number('a time is whole milliseconds'),
+    v.integer('a time is whole milliseconds'),
+    v.minValue(0, 'a time is whole milliseconds'),
+    v.maxValue(3_600_000, 'a time is at most an hour'),
+  ),
+);
+/** A run's time control as a page sends it: per move, or a clock with its increment, each at most an hour. */
+export const RunTimeSchema = v.object({ moveMs: ms, clockMs: ms, incrementMs: ms });
+
 /** Reads a spec from outside, or throws saying what is wrong with it. */
 export function parseRunSpec(value: unknown): RunSpec {
   const parsed = v.safeParse(RunSpecSchema, value);

@@ -1,13 +1,17 @@
 // The lab's runs and their games in its database (database.ts): a run kept as it plays (its games added in
 // batches, each stored once however often it is sent), listed newest first with filters and pages, imported from
-// a saved run or tuning file unchanged, and exported as one. Every value reaches SQL as a bound parameter.
+// a saved run or tuning file unchanged, and exported as one; a run the server plays itself (runner.ts) submitted,
+// queued and rerun. Each account's games are counted by the day, against its quota. Every value reaches SQL as a
+// bound parameter.
 
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { matchReport } from '../arena/match';
-import { tournamentReport } from '../arena/report';
+import { sweepReport, tournamentReport } from '../arena/report';
 import type { GameRecord } from '../arena/play-out';
 import { isTuning } from '../arena/kept-run';
-import { checkGames, checkSavedRun, type SavedRun } from '../arena/saved-run';
+import { checkGames, checkSavedRun, newRunId, type SavedRun } from '../arena/saved-run';
+import type { Schedule } from '../arena/schedule';
+import type { TimeControl } from '../arena/time-control';
 import { checkSavedTune, type SavedTune } from '../arena/saved-tune';
 import type { LabRunKind, LabTables, RunState, RunsTable } from './tables';
 
@@ -25,7 +29,18 @@ export interface LabRun {
   readonly reason: string | null;
   readonly finished: boolean;
   readonly elapsedMs: number;
+  /** Whether the server plays it (submitted from the arena page, or rerun), or it was played elsewhere. */
+  readonly onServer: boolean;
   readonly summary: RunSummary;
+}
+
+/** What the server plays: a schedule and its settings, as a saved run holds them. */
+export interface RunPlan {
+  readonly kind: SavedRun['kind'];
+  readonly schedule: Schedule;
+  readonly sweep?: SavedRun['sweep'];
+  readonly sprt?: SavedRun['sprt'];
+  readonly time?: TimeControl;
 }
 
 /** The figures of a run the list shows: games played of those planned, a match's test, a tournament's leader. */
@@ -36,6 +51,14 @@ export interface RunSummary {
   readonly leader?: {
     readonly bot: string;
     readonly rating: number;
+    readonly lo: number;
+    readonly hi: number;
+    readonly wdl: readonly [number, number, number];
+  };
+  /** A sweep's best point so far by its score (wins and half the draws), its 95% interval and its W/D/L. */
+  readonly best?: {
+    readonly bot: string;
+    readonly score: number;
     readonly lo: number;
     readonly hi: number;
     readonly wdl: readonly [number, number, number];
@@ -79,8 +102,22 @@ const GAMES_A_STATEMENT = 500;
 /** How often a run being recorded has its figures computed again from all its games (between, its count moves). */
 const SUMMARY_MS = 5000;
 
+/** A run's games stored: how many were new, and the run's state after them (`cancelled`: stop playing it). */
+export interface Stored {
+  readonly stored: number;
+  readonly state: RunState;
+}
+
+export interface LabLimits {
+  /** The games an account's runs may store in a day (UTC); past them its runs are stopped. */
+  readonly gamesADay?: number;
+}
+
 export class LabRuns {
-  constructor(private readonly db: Kysely<LabTables>) {}
+  constructor(
+    private readonly db: Kysely<LabTables>,
+    private readonly limits: LabLimits = {},
+  ) {}
 
   /** Keeps a saved run (its games too) or a tuning as the lab's; refused when a run of its id is already there. */
   async importRun(
@@ -157,25 +194,141 @@ export class LabRuns {
    * every move legal by the rules) before any is stored; an Error says what is wrong. The run's state comes back
    * (`cancelled`: the lab was asked to stop it).
    */
-  async recordGames(runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<{ stored: number; state: RunState }> {
-    const row = await this.db.selectFrom('runs').select(['kind', 'plan', 'state', 'created', 'updated', 'summary']).where('id', '=', runId).executeTakeFirst();
+  async recordGames(runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<Stored> {
+    const row = await this.db.selectFrom('runs').select(['kind', 'plan', 'state']).where('id', '=', runId).executeTakeFirst();
     if (!row) throw new Error(`the lab has no run ${runId}`);
     if (row.kind === 'tuning') throw new Error('a tuning has no games to record');
     if (row.state !== 'running') return { stored: 0, state: row.state };
-    const schedule = (row.plan as { schedule: SavedRun['schedule'] }).schedule;
     // Each game checked against the run's schedule alone (checked when the run came in): a batch costs its own games.
-    const stored = await this.addGames(runId, checkGames(schedule, games));
-    // The figures follow the games: all of them computed again every few seconds, the count in between.
-    const played = Number((row.summary as { played?: number }).played ?? 0) + stored;
-    const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS || played === schedule.games.length;
-    const run = whole ? ((await this.stored(runId)) as SavedRun) : undefined;
-    const summary = run ? runSummary(run) : { ...(row.summary as object), played, scheduled: schedule.games.length };
+    return this.storeGames(runId, checkGames((row.plan as { schedule: SavedRun['schedule'] }).schedule, games));
+  }
+
+  /**
+   * Stores games of a run that plays (checked, or played by the server itself), counts them in its owner's day,
+   * and follows them with its figures: all of them computed again every few seconds, the count in between. A run
+   * whose owner is past the games of a day is stopped (cancelled, with the reason).
+   */
+  async storeGames(runId: string, games: readonly { readonly index: number; readonly record: GameRecord }[], elapsedMs?: number): Promise<Stored> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('runs').select(['plan', 'state', 'owner', 'updated', 'summary']).where('id', '=', runId).forUpdate().executeTakeFirst();
+      if (!row) throw new Error(`the lab has no run ${runId}`);
+      if (row.state !== 'running') return { stored: 0, state: row.state };
+      const stored = await insertGames(trx, runId, games);
+      const scheduled = (row.plan as { schedule: Schedule }).schedule.games.length;
+      const played = Number((row.summary as { played?: number }).played ?? 0) + stored;
+      const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS || played === scheduled;
+      const run = whole ? ((await this.stored(runId, trx)) as SavedRun) : undefined;
+      const summary = run ? runSummary(run) : { ...(row.summary as object), played, scheduled };
+      const today = row.owner && stored > 0 ? await countGames(trx, row.owner, stored) : 0;
+      const most = this.limits.gamesADay;
+      const over = most !== undefined && today > most;
+      await trx
+        .updateTable('runs')
+        .set({
+          ...(whole || over ? { updated: new Date() } : {}),
+          ...(elapsedMs === undefined ? {} : { elapsed_ms: Math.round(elapsedMs) }),
+          ...(over ? { state: 'cancelled', reason: `${row.owner} has played ${most!.toLocaleString('en')} games today, the most a day` } : {}),
+          summary: JSON.stringify(summary),
+        })
+        .where('id', '=', runId)
+        .execute();
+      return { stored, state: over ? 'cancelled' : 'running' };
+    });
+  }
+
+  /** The account's runs playing or waiting to. */
+  async active(account: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('runs')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('owner', '=', account)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The games an account's runs stored today (UTC). */
+  async gamesToday(account: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('usage')
+      .select('games')
+      .where('account', '=', account)
+      .where('day', '=', sql<Date>`${utcDay()}::date`)
+      .executeTakeFirst();
+    return row?.games ?? 0;
+  }
+
+  /** A run for the server to play (runner.ts), queued behind those before it. */
+  async submit(plan: RunPlan, who: { readonly owner: string; readonly build: string }): Promise<LabRun> {
+    const created = new Date();
+    const id = newRunId(created);
+    await this.db
+      .insertInto('runs')
+      .values({
+        id,
+        kind: plan.kind,
+        game: plan.schedule.game,
+        bots: [...plan.schedule.bots],
+        owner: who.owner,
+        build: who.build,
+        created,
+        updated: created,
+        state: 'queued',
+        reason: null,
+        finished: false,
+        elapsed_ms: 0,
+        player: 'server',
+        plan: JSON.stringify({
+          schedule: plan.schedule,
+          ...(plan.sweep ? { sweep: plan.sweep } : {}),
+          ...(plan.sprt ? { sprt: plan.sprt } : {}),
+          ...(plan.time?.moveMs || plan.time?.clockMs ? { time: plan.time } : {}),
+        }),
+        summary: JSON.stringify({ played: 0, scheduled: plan.schedule.games.length }),
+      })
+      .execute();
+    return (await this.run(id))!;
+  }
+
+  /** What a run plays, for a rerun of it: undefined when there is no such run, an Error for a tuning. */
+  async plan(id: string): Promise<RunPlan | undefined> {
+    const row = await this.db.selectFrom('runs').select(['kind', 'plan']).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    if (row.kind === 'tuning') throw new Error('a tuning is carried on or tuned again from the CLI (tune --resume), not rerun here');
+    return { kind: row.kind, ...(row.plan as Omit<RunPlan, 'kind'>) };
+  }
+
+  /** The server's runs still to play or to carry on, oldest first. */
+  async toPlay(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('runs')
+      .select('id')
+      .where('player', '=', 'server')
+      .where('state', 'in', ['queued', 'running'])
+      .orderBy('created')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** A queued run starts playing; false when it is not queued (cancelled meanwhile). */
+  async start(id: string): Promise<boolean> {
+    const { numUpdatedRows } = await this.db
+      .updateTable('runs')
+      .set({ state: 'running', updated: new Date() })
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst();
+    return numUpdatedRows > 0n;
+  }
+
+  /** A run that could not be played: failed, with the reason. */
+  async fail(id: string, reason: string): Promise<void> {
     await this.db
       .updateTable('runs')
-      .set({ ...(whole ? { updated: new Date() } : {}), summary: JSON.stringify(summary) })
-      .where('id', '=', runId)
+      .set({ state: 'failed', reason: reason.slice(0, 1000), updated: new Date() })
+      .where('id', '=', id)
       .execute();
-    return { stored, state: 'running' };
   }
 
   /** A recorded run ends: finished when every game was played or its match decided, else cancelled (as asked, or interrupted). */
@@ -200,10 +353,10 @@ export class LabRuns {
   }
 
   /** Asks a run being played to stop (whoever plays it learns it with its next games); false when it is not playing. */
-  async cancel(runId: string): Promise<boolean> {
+  async cancel(runId: string, reason: string | null = null): Promise<boolean> {
     const { numUpdatedRows } = await this.db
       .updateTable('runs')
-      .set({ state: 'cancelled', updated: new Date() })
+      .set({ state: 'cancelled', reason, updated: new Date() })
       .where('id', '=', runId)
       .where('state', 'in', ['queued', 'running'])
       .executeTakeFirst();
@@ -241,14 +394,20 @@ export class LabRuns {
     return stored && (stored.format === 'ai-playground-tune' ? checkSavedTune(stored) : checkSavedRun(stored));
   }
 
+  /** A run the server plays, with its games so far, as a saved run (not checked again: the server planned it). */
+  async playing(id: string): Promise<SavedRun | undefined> {
+    const run = await this.stored(id);
+    return run?.format === 'ai-playground-run' ? (run as SavedRun) : undefined;
+  }
+
   /** The run's document as stored, not checked again (each part was when it came in): for the lab's own figures. */
-  private async stored(id: string): Promise<{ readonly format: string; readonly [field: string]: unknown } | undefined> {
-    const row = await this.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
+  private async stored(id: string, db: Kysely<LabTables> = this.db): Promise<{ readonly format: string; readonly [field: string]: unknown } | undefined> {
+    const row = await db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     const plan = row.plan as Record<string, unknown>;
     const created = row.created.toISOString();
     if (row.kind === 'tuning') return { format: 'ai-playground-tune', version: 1, id, created, game: row.game, ...plan };
-    const games = await this.db.selectFrom('games').select(['index', 'record']).where('run_id', '=', id).orderBy('index').execute();
+    const games = await db.selectFrom('games').select(['index', 'record']).where('run_id', '=', id).orderBy('index').execute();
     const schedule = plan.schedule as SavedRun['schedule'];
     const records: (unknown | null)[] = Array(schedule.games.length).fill(null);
     for (const game of games) records[game.index] = game.record;
@@ -272,6 +431,22 @@ export class LabRuns {
     const { numDeletedRows } = await this.db.deleteFrom('runs').where('id', '=', id).executeTakeFirst();
     return numDeletedRows > 0n;
   }
+}
+
+/** Today (UTC) as PostgreSQL's date. */
+function utcDay(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Counts `games` more in the account's day; its games today come back. */
+async function countGames(db: Kysely<LabTables>, account: string, games: number): Promise<number> {
+  const row = await db
+    .insertInto('usage')
+    .values({ account, day: utcDay(), games })
+    .onConflict((conflict) => conflict.columns(['account', 'day']).doUpdateSet({ games: sql<number>`usage.games + excluded.games` }))
+    .returning('games')
+    .executeTakeFirstOrThrow();
+  return row.games;
 }
 
 async function insertGames(db: Kysely<LabTables>, runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<number> {
@@ -300,6 +475,23 @@ function importedState(run: SavedRun, summary: RunSummary): RunState {
 /** What the list shows of a saved run. */
 export function runSummary(run: SavedRun): RunSummary {
   const played = run.records.filter(Boolean).length;
+  if (run.sweep && played > 0) {
+    const { points } = sweepReport(
+      run.schedule,
+      run.sweep.bot,
+      run.sweep.grid,
+      run.sweep.vs,
+      run.records.map((record) => record ?? undefined),
+    );
+    const score = (point: (typeof points)[number]) => (point.wins + point.draws / 2) / Math.max(1, point.wins + point.draws + point.losses);
+    const best = points.filter((point) => point.wins + point.draws + point.losses > 0).reduce((a, b) => (score(b) > score(a) ? b : a));
+    const round = (value: number) => Math.round(value * 1000) / 1000;
+    return {
+      played,
+      scheduled: run.records.length,
+      best: { bot: best.bot, score: round(score(best)), lo: best.score_lo, hi: best.score_hi, wdl: [best.wins, best.draws, best.losses] },
+    };
+  }
   if (!run.sprt && !run.sweep && played > 0) {
     const report = tournamentReport(
       run.schedule,
@@ -330,6 +522,7 @@ function labRun(row: Selectable<RunsTable>): LabRun {
     reason: row.reason,
     finished: row.finished,
     elapsedMs: row.elapsed_ms,
+    onServer: row.player === 'server',
     summary: row.summary as unknown as RunSummary,
   };
 }

@@ -37,6 +37,8 @@ export interface RunsTable {
    * tuning's settings, steps' results and verification (saved-tune.ts).
    */
   plan: Json<Record<string, unknown>>;
+  /** 'server': the server plays it (its pool, or its cluster); null: played elsewhere and recorded, or imported. */
+  player: ColumnType<'server' | null, 'server' | null | undefined, 'server' | null>;
   /** The figures the list shows while it plays (games played, W/D/L, Elo, LLR), as the arena computes them. */
   summary: Json<Record<string, unknown>>;
 }
@@ -76,10 +78,18 @@ export interface TokensTable {
   used: Date | null;
 }
 
+/** The games an account's runs stored on a day (UTC): its quota of games a day. */
+export interface UsageTable {
+  account: string;
+  day: ColumnType<Date, string, string>;
+  games: number;
+}
+
 export interface LabTables {
   runs: RunsTable;
   games: GamesTable;
   accounts: AccountsTable;
   sessions: SessionsTable;
   tokens: TokensTable;
+  usage: UsageTable;
 }

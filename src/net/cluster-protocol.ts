@@ -4,7 +4,7 @@
 // check what they read with these valibot schemas. docs/server.md lists them.
 
 import * as v from 'valibot';
-import { RunSpecSchema } from '../arena/run-spec';
+import { RunSpecSchema, RunTimeSchema } from '../arena/run-spec';
 import { GameRecordSchema } from '../arena/saved-run';
 
 /** A cluster message longer than this (in characters) is refused. */
@@ -12,19 +12,11 @@ export const MAX_CLUSTER_MESSAGE_CHARS = 32 * 1024;
 
 const RUN_ID = /^[a-z0-9-]{1,40}$/;
 const runId = v.pipe(v.string('a run id is 1 to 40 of a-z, 0-9 and -'), v.regex(RUN_ID, 'a run id is 1 to 40 of a-z, 0-9 and -'));
-const ms = v.optional(
-  v.pipe(
-    v.number('a time is whole milliseconds'),
-    v.integer('a time is whole milliseconds'),
-    v.minValue(0, 'a time is whole milliseconds'),
-    v.maxValue(3_600_000, 'a time is at most an hour'),
-  ),
-);
 
 const ClusterClientMessageSchema = v.variant(
   'type',
   [
-    v.object({ type: v.literal('cluster-run'), run: runId, spec: RunSpecSchema, time: v.object({ moveMs: ms, clockMs: ms, incrementMs: ms }) }),
+    v.object({ type: v.literal('cluster-run'), run: runId, spec: RunSpecSchema, time: RunTimeSchema }),
     v.object({ type: v.literal('cluster-cancel'), run: runId }),
   ],
   'unknown cluster message: cluster-run or cluster-cancel',

@@ -2,15 +2,23 @@
 // session is an HttpOnly, SameSite=Strict cookie, and every request that changes something with it carries the
 // session's CSRF token in `x-csrf-token` (the CLI sends `authorization: Bearer <token>` instead). Reading runs is
 // open to anyone unless LAB_READ=accounts; importing needs an account; deleting a run, its owner or an admin
-// (LAB_ADMINS). Every answer is JSON; every refusal says why ({"error": …}) with its status; a database that does
+// (LAB_ADMINS). A run submitted (`POST submit`: a spec, as the arena page plans it) or rerun is played by the
+// server itself (lab/runner.ts), which starts with the database. Every answer is JSON; every refusal says why ({"error": …}) with its status; a database that does
 // not answer is a 503, and the server carries on.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as v from 'valibot';
 import { checkKept, type KeptRun } from '../arena/kept-run';
+import { plannedGames, planRun, RunSpecSchema, RunTimeSchema, sweepGrid } from '../arena/run-spec';
+import { parseBotConfig } from '../contracts/bot-config';
+import { findGame } from '../games';
+import { LabRunner } from '../lab/runner';
+import { createNodePool } from '../runtime/node-pool';
+import type { WorkerPool } from '../runtime/pool';
 import { MAX_RUN_CHARS } from '../arena/saved-run';
 import { AccountError, LabAccounts, SESSION_DAYS } from '../lab/accounts';
 import { type LabDatabase, type LabLocation, openLabDatabase } from '../lab/database';
-import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, RunTaken } from '../lab/runs';
+import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, type RunPlan, RunTaken } from '../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
 
@@ -29,9 +37,19 @@ export interface LabOptions {
   readonly readNeedsAccount?: boolean;
   /** Accounts that may delete any run. */
   readonly admins?: readonly string[];
+  /** The games an account's runs may store in a day (default 1,000,000). */
+  readonly gamesADay?: number;
+  /** The most games of a run the server plays (default 100,000). */
+  readonly maxGames?: number;
+  /** The runs the server plays: how many at once (default 2), on how many workers, or on the cluster of `redis`. */
+  readonly player?: { readonly playing?: number; readonly workers?: number; readonly redis?: string; readonly workerFile?: string };
   /** The build the server runs, recorded with the runs it keeps. */
   readonly build: string;
 }
+
+const SubmitSchema = v.object({ spec: RunSpecSchema, time: v.optional(RunTimeSchema, {}) });
+/** What makes a run of each kind smaller. */
+const FEWER = { tournament: 'fewer starts or bots', sweep: 'fewer starts, grid points or opponents', match: 'fewer games' } as const;
 
 class HttpError extends Error {
   constructor(
@@ -52,6 +70,9 @@ interface Caller {
 export class LabApi {
   /** Opened at the first request (a server whose lab nobody uses pays nothing for it), again after a failure. */
   private database?: Promise<LabDatabase>;
+  /** Plays the runs submitted to the server, from the moment the database opens. */
+  private runner?: LabRunner;
+  private pool?: WorkerPool;
   /** Each address's sign-ups and sign-ins in the last minute (their times): guessing passwords is slow. */
   private readonly signIns = new Map<string, number[]>();
 
@@ -60,12 +81,26 @@ export class LabApi {
     private readonly logFailure: FailureLog,
   ) {}
 
-  private open(): Promise<LabDatabase> {
-    this.database ??= openLabDatabase(this.options.location).catch((error: Error) => {
-      this.database = undefined;
-      this.logFailure('opening the lab', error);
-      throw new HttpError(503, `the lab is unreachable: ${error.message}`);
-    });
+  /** The database, opened (and the runs left playing carried on) at the first call, again after a failure. */
+  open(): Promise<LabDatabase> {
+    this.database ??= openLabDatabase(this.options.location).then(
+      (db) => {
+        const player = this.options.player ?? {};
+        this.runner = new LabRunner(db, {
+          pool: () => (this.pool ??= createNodePool(player.workers, player.workerFile)),
+          redis: player.redis,
+          playing: player.playing,
+          gamesADay: this.options.gamesADay,
+          logFailure: this.logFailure,
+        });
+        return db;
+      },
+      (error: Error) => {
+        this.database = undefined;
+        this.logFailure('opening the lab', error);
+        throw new HttpError(503, `the lab is unreachable: ${error.message}`);
+      },
+    );
     return this.database;
   }
 
@@ -82,8 +117,12 @@ export class LabApi {
     }
   }
 
+  /** Stops playing (the runs under way are carried on at the next start), then closes the database. */
   async close(): Promise<void> {
-    await (await this.database?.catch(() => undefined))?.destroy();
+    const db = await this.database?.catch(() => undefined);
+    await this.runner?.close();
+    await this.pool?.close();
+    await db?.destroy();
   }
 
   private async route(request: IncomingMessage, response: ServerResponse): Promise<{ status: number; body: unknown }> {
@@ -92,7 +131,7 @@ export class LabApi {
     const method = request.method ?? 'GET';
     const db = await this.open();
     const accounts = new LabAccounts(db);
-    const runs = new LabRuns(db);
+    const runs = new LabRuns(db, { gamesADay: this.options.gamesADay });
     const caller = await this.caller(request, accounts);
     const changes = method !== 'GET' && method !== 'HEAD';
     // A change made with a session's cookie must carry its CSRF token: a page of another site cannot read it.
@@ -160,10 +199,54 @@ export class LabApi {
           throw new HttpError(400, `it cannot be imported: ${(error as Error).message}`);
         }
         const recording = url.searchParams.get('state') === 'running';
-        const most = this.options.runsAtOnce ?? 4;
-        if (recording && (await runs.list({ owner: account, state: 'running' }, most)).length >= most)
-          throw new HttpError(429, `you have ${most} runs playing, the most at once: wait for one to end, or cancel one`);
+        if (recording) await this.mayPlay(runs, account);
         return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }, recording) };
+      }
+      case 'POST submit': {
+        const account = signedIn(caller);
+        const form = v.safeParse(SubmitSchema, await readJson(request, MAX_FORM_BYTES));
+        if (!form.success) throw new HttpError(400, `this run cannot be played: ${form.issues[0].message}`);
+        const { spec, time } = form.output;
+        const games = plannedGames(spec);
+        const most = this.options.maxGames ?? 100_000;
+        if (games > most)
+          throw new HttpError(
+            400,
+            `the server plays at most ${most.toLocaleString('en')} games a run: this one has ${games.toLocaleString('en')} (${FEWER[spec.kind]})`,
+          );
+        let plan: RunPlan;
+        try {
+          const schedule = planRun(spec);
+          plan = {
+            kind: spec.kind,
+            schedule,
+            ...('sprt' in spec ? { sprt: spec.sprt } : {}),
+            time,
+            ...(spec.kind === 'sweep' ? { sweep: sweepOf(spec) } : {}),
+          };
+        } catch (error) {
+          throw new HttpError(400, `this run cannot be played: ${(error as Error).message}`);
+        }
+        return { status: 201, body: await this.submit(runs, plan, account) };
+      }
+      case 'POST runs/:id/rerun': {
+        const account = signedIn(caller);
+        let plan: RunPlan | undefined;
+        try {
+          plan = await runs.plan(path[1]);
+        } catch (error) {
+          throw new HttpError(400, (error as Error).message);
+        }
+        if (!plan) throw new HttpError(404, `the lab has no run ${path[1]}`);
+        // A run recorded from the CLI may name engines the server does not have: each bot must be the game's own.
+        const game = findGame(plan.schedule.game);
+        try {
+          if (!game) throw new Error(`there is no game ${plan.schedule.game}`);
+          for (const bot of plan.schedule.bots) parseBotConfig(game.bots, bot);
+        } catch (error) {
+          throw new HttpError(400, `the server cannot play this run again: ${(error as Error).message}`);
+        }
+        return { status: 201, body: await this.submit(runs, plan, account) };
       }
       case 'POST runs/:id/games': {
         await this.ownRun(runs, path[1], caller, false);
@@ -196,6 +279,24 @@ export class LabApi {
       default:
         throw new HttpError(404, `the lab has no ${method} ${url.pathname}`);
     }
+  }
+
+  /** Queues a run for the server to play, within the account's quotas. */
+  private async submit(runs: LabRuns, plan: RunPlan, account: string): Promise<LabRun> {
+    await this.mayPlay(runs, account);
+    const run = await runs.submit(plan, { owner: account, build: this.options.build });
+    this.runner?.wake();
+    return run;
+  }
+
+  /** Refused past the account's runs at once or its games of the day. */
+  private async mayPlay(runs: LabRuns, account: string): Promise<void> {
+    const most = this.options.runsAtOnce ?? 4;
+    if ((await runs.active(account)) >= most)
+      throw new HttpError(429, `you have ${most} runs playing or queued, the most at once: wait for one to end, or cancel one`);
+    const gamesADay = this.options.gamesADay ?? 1_000_000;
+    if ((await runs.gamesToday(account)) >= gamesADay)
+      throw new HttpError(429, `you have played ${gamesADay.toLocaleString('en')} games today, the most a day: carry on tomorrow (UTC)`);
   }
 
   private async signIn(accounts: LabAccounts, name: string, password: string, response: ServerResponse, status: number) {
@@ -239,6 +340,11 @@ export class LabApi {
   private mayRead(caller: Caller): void {
     if (this.options.readNeedsAccount && !caller.account) throw new HttpError(401, 'sign in to read the lab');
   }
+}
+
+/** A sweep spec's settings as its saved run keeps them. */
+function sweepOf(spec: Extract<v.InferOutput<typeof RunSpecSchema>, { kind: 'sweep' }>): NonNullable<RunPlan['sweep']> {
+  return { bot: spec.bot, grid: sweepGrid(spec.grid), vs: spec.vs };
 }
 
 function signedIn(caller: Caller): string {

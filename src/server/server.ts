@@ -5,6 +5,7 @@
 // no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
@@ -83,15 +84,20 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   const logFailure = options.logFailure ?? failureLog();
   const serve = staticFiles(options.root);
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
-  // The lab's code (its database drivers: hundreds of modules) is loaded at its first request, not at start.
+  // The lab's code (its database drivers: hundreds of modules) is loaded at its first request, not at start,
+  // unless the lab is in use (a server's, or the folder of one used before): then its runs left playing are
+  // carried on at once.
   let labApi: Promise<LabApi> | undefined;
+  const loadLab = () => (labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure)));
   const lab = options.lab && {
-    handle: async (request: IncomingMessage, response: ServerResponse) => {
-      labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure));
-      await (await labApi).handle(request, response);
-    },
+    handle: async (request: IncomingMessage, response: ServerResponse) => (await loadLab()).handle(request, response),
     close: async () => (await labApi)?.close(),
   };
+  const labLocation = options.lab?.location;
+  if (labLocation && ('url' in labLocation || ('folder' in labLocation && existsSync(labLocation.folder))))
+    void loadLab()
+      .then((api) => api.open())
+      .catch((error: unknown) => logFailure('opening the lab', error));
   // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     try {
@@ -142,6 +148,8 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       })
     : undefined;
   if (journal) online.lobby.keepJournal(journal);
+  // The lab's runs under way store the games they played before it closes (they carry on at the next start).
+  let labClosed: Promise<void> = Promise.resolve();
   let closed = false;
   const shutDown = () => {
     if (closed) return;
@@ -149,7 +157,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     online.close();
     cluster.close();
     journal?.close();
-    void lab?.close();
+    labClosed = (lab?.close() ?? Promise.resolve()).catch((error: unknown) => logFailure('closing the lab', error));
   };
   server.on('close', shutDown);
   try {
@@ -168,11 +176,11 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     server,
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/`,
     lobby: online.lobby,
-    /** Closes every connection and the journal (flushed to the disk), then the server. */
+    /** Closes every connection, the journal (flushed to the disk) and the lab, then the server. */
     close: () =>
       new Promise<void>((resolve) => {
         shutDown();
-        server.close(() => resolve());
+        server.close(() => void labClosed.then(resolve));
         server.closeAllConnections();
       }),
   };

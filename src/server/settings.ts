@@ -77,6 +77,13 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
         .filter(Boolean),
       build: buildId(),
       runsAtOnce: whole(env, 'LAB_RUNS_AT_ONCE', 4, 1, 1000),
+      gamesADay: whole(env, 'LAB_GAMES_A_DAY', 1_000_000, 1, 2 ** 31 - 1),
+      maxGames: whole(env, 'LAB_RUN_GAMES', 100_000, 2, 1_000_000),
+      player: {
+        playing: whole(env, 'LAB_PLAYING', 2, 1, 100),
+        ...(env.LAB_WORKERS ? { workers: whole(env, 'LAB_WORKERS', 1, 1, 256) } : {}),
+        ...(redis === undefined ? {} : { redis }),
+      },
       signInsPerMinute: whole(env, 'LAB_SIGN_INS_PER_MINUTE', 10, 1, 10_000),
     },
     ...(redis === undefined

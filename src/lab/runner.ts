@@ -1,0 +1,178 @@
+// The runs the server plays itself (submitted from the arena page, or rerun): taken from the lab oldest first, a
+// few at a time (the rest wait, queued), each played on the server's worker pool or, with REDIS_URL, on the
+// cluster, its games stored after every batch. Whatever stops the server (a restart, a crash, kill -9), a run
+// left running is carried on at the next start from the games it stored: a game's record depends only on the
+// game and its seed, so the results are an uninterrupted run's. A database that does not answer holds the
+// games played meanwhile here, and they are stored once it answers again; each game is stored once.
+
+import { MatchTally } from '../arena/match';
+import type { GameRecord } from '../arena/play-out';
+import { runOnCluster } from '../cluster/submit';
+import type { WorkerPool } from '../runtime/pool';
+import { type Run, runSchedule } from '../runtime/run-schedule';
+import type { LabDatabase } from './database';
+import { LabRuns, type LabLimits } from './runs';
+
+export interface RunnerOptions extends LabLimits {
+  /** The pool the runs play on (made at the first run). */
+  readonly pool: () => WorkerPool;
+  /** The cluster's Redis: the games go to its workers instead. */
+  readonly redis?: string;
+  /** Runs played at once (default 2); the others wait their turn. */
+  readonly playing?: number;
+  readonly logFailure?: (what: string, error: unknown) => void;
+}
+
+/** How often the lab is looked at for runs to play, and a run for being cancelled, between its games. */
+const LOOK_MS = 1000;
+/** How long to wait before storing games again when the database did not answer. */
+const RETRY_MS = 1000;
+
+export class LabRunner {
+  private readonly runs: LabRuns;
+  /** The runs being played, by id (their Run once it has started). */
+  private readonly playing = new Map<string, Run | undefined>();
+  private readonly timer: ReturnType<typeof setInterval>;
+  private looking = false;
+  private closed = false;
+  private readonly ended = new Set<Promise<void>>();
+
+  constructor(
+    db: LabDatabase,
+    private readonly options: RunnerOptions,
+  ) {
+    this.runs = new LabRuns(db, options);
+    this.timer = setInterval(() => this.wake(), LOOK_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for runs to start (a run was submitted, or one ended). */
+  wake(): void {
+    if (this.looking || this.closed) return;
+    this.looking = true;
+    this.next()
+      .catch((error: unknown) => this.options.logFailure?.('looking for runs to play', error))
+      .finally(() => (this.looking = false));
+  }
+
+  /** Stops playing: the runs under way keep their state, and are carried on at the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    for (const run of this.playing.values()) run?.cancel();
+    await Promise.all(this.ended);
+  }
+
+  private async next(): Promise<void> {
+    const most = this.options.playing ?? 2;
+    if (this.playing.size >= most) return;
+    for (const id of await this.runs.toPlay()) {
+      if (this.closed || this.playing.size >= most) return;
+      if (this.playing.has(id)) continue;
+      this.playing.set(id, undefined);
+      // A database that does not answer is only logged: the run is taken again at a later look.
+      const ended = this.play(id)
+        .catch((error: unknown) => this.options.logFailure?.(`playing run ${id}`, error))
+        .finally(() => {
+          this.playing.delete(id);
+          this.ended.delete(ended);
+          this.wake();
+        });
+      this.ended.add(ended);
+    }
+  }
+
+  private async play(id: string): Promise<void> {
+    const saved = await this.runs.playing(id);
+    const row = await this.runs.run(id);
+    if (!saved || !row) return;
+    const resumed = row.state === 'running';
+    if (!resumed && !(await this.runs.start(id))) return;
+    const { schedule, sprt } = saved;
+    const records: (GameRecord | undefined)[] = saved.records.map((record) => record ?? undefined);
+    const todo = records.flatMap((record, index) => (record ? [] : [index]));
+    const tally = sprt && new MatchTally(schedule, sprt);
+    const decided = () => tally?.advance(records) ?? false;
+    const started = performance.now();
+    const elapsed = () => saved.elapsedMs + performance.now() - started;
+    /** Games played and not stored yet, and the storing under way. */
+    let unsent: { index: number; record: GameRecord }[] = [];
+    let storing: Promise<void> = Promise.resolve();
+    let stopped = false;
+    let run: Run | undefined;
+    const stop = () => {
+      stopped = true;
+      run?.cancel();
+    };
+    const store = () => {
+      storing = storing.then(async () => {
+        const games = unsent;
+        unsent = [];
+        try {
+          const { state } = await this.runs.storeGames(id, games, elapsed());
+          if (state !== 'running') stop();
+        } catch (error) {
+          // The database does not answer: the games wait here for the next time.
+          unsent = [...games, ...unsent];
+          throw error;
+        }
+      });
+      storing = storing.catch(() => {});
+    };
+    let failure: Error | undefined;
+    if (todo.length > 0 && !decided() && !this.closed) {
+      const onGame = (index: number, record: GameRecord) => {
+        records[index] = record;
+        unsent.push({ index, record });
+        if (decided()) run?.cancel();
+      };
+      run = this.options.redis
+        ? runOnCluster(
+            { redis: this.options.redis, owner: id, runId: id, fresh: !resumed, resumed, onRemoteCancel: () => void this.runs.cancel(id).catch(() => {}) },
+            schedule,
+            saved.time ?? {},
+            onGame,
+            todo,
+            store,
+          )
+        : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, store);
+      this.playing.set(id, run);
+      // Between batches (long games), a run cancelled in the lab is stopped all the same, and games held back retried.
+      const watch = setInterval(() => {
+        if (unsent.length > 0) store();
+        else
+          void this.runs.run(id).then(
+            (now) => now?.state !== 'running' && stop(),
+            () => {},
+          );
+      }, LOOK_MS);
+      try {
+        await run.finished;
+      } catch (error) {
+        failure = error as Error;
+      } finally {
+        clearInterval(watch);
+      }
+    }
+    // The games played are stored whatever happens next, however long the database takes to answer.
+    for (;;) {
+      store();
+      await storing;
+      if (unsent.length === 0 || this.closed) break;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+    if (failure) return this.runs.fail(id, `the run failed: ${failure.message}`);
+    if (this.closed && !stopped) return;
+    const finished = records.every(Boolean) || decided();
+    for (;;) {
+      try {
+        await this.runs.end(id, { finished, elapsedMs: elapsed() });
+        return;
+      } catch {
+        if (this.closed) return;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
+  }
+}
