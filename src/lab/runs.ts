@@ -221,7 +221,7 @@ export class LabRuns {
       const summary = run ? runSummary(run) : { ...(row.summary as object), played, scheduled };
       const today = row.owner && stored > 0 ? await countGames(trx, row.owner, stored) : 0;
       const most = this.limits.gamesADay;
-      const over = most !== undefined && today > most;
+      const over = most !== undefined && today >= most;
       await trx
         .updateTable('runs')
         .set({

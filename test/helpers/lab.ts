@@ -1,8 +1,11 @@
 // The lab's two databases for its tests: PGlite in memory, and a PostgreSQL (Debian's, in a temporary folder,
-// started once for the test file and stopped after it) with a fresh database for each test.
+// started once for the test file and stopped after it) with a fresh database for each test; a server with a lab
+// and a client for its API.
 
 import { sql } from 'kysely';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import type { LabOptions } from '../../src/server/lab-api';
+import { startServer } from '../../src/server/server';
 import { type LabDatabase, type LabLocation, openLabDatabase } from '../../src/lab/database';
 import { type LocalPostgres, startLocalPostgres } from '../../src/lab/local-postgres';
 
@@ -30,4 +33,50 @@ export function labLocations(): [string, () => Promise<LabLocation>][] {
 /** A fresh lab's database, on each of the two. */
 export function labDatabases(): [string, () => Promise<LabDatabase>][] {
   return labLocations().map(([name, location]) => [name, async () => openLabDatabase(await location())]);
+}
+
+export interface LabCall {
+  readonly body?: unknown;
+  readonly cookie?: string;
+  readonly csrf?: string;
+  readonly token?: string;
+}
+
+/**
+ * A server with a lab at `location` (its runs played on two workers of the built dist-node/worker.mjs), and a
+ * client for its API.
+ */
+export async function labServer(location: LabLocation, settings: Partial<Omit<LabOptions, 'location' | 'build'>> = {}) {
+  const server = await startServer({
+    root: 'dist',
+    port: 0,
+    host: '127.0.0.1',
+    lab: { location, build: 'test-build', admins: ['boss'], player: { workers: 2, workerFile: 'dist-node/worker.mjs' }, ...settings },
+  });
+  const call = async (method: string, path: string, { body, cookie, csrf, token }: LabCall = {}) => {
+    const response = await fetch(new URL(`api/lab/${path}`, server.url), {
+      method,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(csrf ? { 'x-csrf-token': csrf } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text), text, setCookie: response.headers.get('set-cookie') ?? '' };
+  };
+  /** Signs up (and so in): the cookie to send and the session's CSRF token. */
+  const signUp = async (name: string, password = 'long enough') => {
+    const answer = await call('POST', 'signup', { body: { name, password } });
+    expect(answer.status).toBe(201);
+    return { cookie: answer.setCookie.split(';')[0], csrf: answer.body.csrf as string };
+  };
+  return { server, call, signUp };
+}
+
+/** A run's game records without their timing (the only part of a record that differs between two plays). */
+export function untimed(records: unknown): unknown {
+  return JSON.parse(JSON.stringify(records), (key, value) => (key === 'ms' ? undefined : value));
 }

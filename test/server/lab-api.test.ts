@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/cluster/local-redis';
 import type { LabLocation } from '../../src/lab/database';
-import type { LabOptions } from '../../src/server/lab-api';
 import { startServer } from '../../src/server/server';
 import { runCli } from '../helpers/cli';
-import { labLocations } from '../helpers/lab';
+import { labLocations, labServer } from '../helpers/lab';
 import { startLocalPostgres } from '../../src/lab/local-postgres';
 
 const folder = mkdtempSync(join(tmpdir(), 'lab-api-'));
@@ -25,32 +24,6 @@ beforeAll(async () => {
   if (status !== 0) throw new Error(stderr);
   runText = readFileSync(runFile, 'utf8');
 }, 60_000);
-
-/** A server with a lab at `location`, and a client for it. */
-async function labServer(location: LabLocation, quotas: Pick<LabOptions, 'runsAtOnce' | 'signInsPerMinute'> = {}) {
-  const server = await startServer({ root: 'dist', port: 0, host: '127.0.0.1', lab: { location, build: 'test-build', admins: ['boss'], ...quotas } });
-  const call = async (method: string, path: string, { body, cookie, csrf, token }: { body?: unknown; cookie?: string; csrf?: string; token?: string } = {}) => {
-    const response = await fetch(new URL(`api/lab/${path}`, server.url), {
-      method,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(csrf ? { 'x-csrf-token': csrf } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: JSON.parse(text), text, setCookie: response.headers.get('set-cookie') ?? '' };
-  };
-  /** Signs up (and so in): the cookie to send and the session's CSRF token. */
-  const signUp = async (name: string, password = 'long enough') => {
-    const answer = await call('POST', 'signup', { body: { name, password } });
-    expect(answer.status).toBe(201);
-    return { cookie: answer.setCookie.split(';')[0], csrf: answer.body.csrf as string };
-  };
-  return { server, call, signUp };
-}
 
 describe.each(labLocations())('the lab API on %s', (_name, location) => {
   it('signs up and in with an HttpOnly, SameSite cookie, and never answers with a password', async () => {
@@ -200,7 +173,7 @@ describe('the lab API quotas', () => {
       expect((await call('POST', 'runs?state=running', { body: { ...unfinished, id: 'one' }, ...ada })).status).toBe(201);
       expect(await call('POST', 'runs?state=running', { body: { ...unfinished, id: 'two' }, ...ada })).toMatchObject({
         status: 429,
-        body: { error: 'you have 1 runs playing, the most at once: wait for one to end, or cancel one' },
+        body: { error: 'you have 1 runs playing or queued, the most at once: wait for one to end, or cancel one' },
       });
       expect((await call('POST', 'runs/one/end', { body: { finished: false, elapsedMs: 5 }, ...ada })).status).toBe(200);
       expect((await call('POST', 'runs?state=running', { body: { ...unfinished, id: 'two' }, ...ada })).status).toBe(201);
