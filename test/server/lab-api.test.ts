@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/cluster/local-redis';
-import type { LabLocation } from '../../src/lab/database';
 import { startServer } from '../../src/server/server';
 import { runCli } from '../helpers/cli';
 import { labLocations, labServer } from '../helpers/lab';
