@@ -38,9 +38,14 @@ export interface Served {
 }
 
 export async function serveHere(): Promise<Served> {
-  // With a lab of its own in memory, opened if a test visits it.
-  const started = await startServer({ root: resolve('dist'), port: 0, host: '127.0.0.1', lab: { location: { memory: true }, build: 'test-build' } });
-  return { url: started.url, stop: () => new Promise<void>((done) => started.server.close(() => done())) };
+  // With a lab of its own in memory, opened if a test visits it, its runs played on two workers.
+  const started = await startServer({
+    root: resolve('dist'),
+    port: 0,
+    host: '127.0.0.1',
+    lab: { location: { memory: true }, build: 'test-build', player: { workers: 2, workerFile: resolve('dist-node/worker.mjs') } },
+  });
+  return { url: started.url, stop: () => started.close() };
 }
 
 /**

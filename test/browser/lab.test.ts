@@ -1,6 +1,7 @@
 // The lab's page in Chromium: a person signs up, makes a token, plays a run from the CLI with --lab into the
 // server the page comes from, and sees it listed with its games, opened with the arena's tables (the same ratings
-// the CLI printed), a game of it replayed from the lab; a tuning file imported from the page opens as the CLI's.
+// the CLI printed), a game of it replayed from the lab; a run submitted from the arena plays on after its page
+// closes, with the CLI's figures; two runs compared; a tuning file imported from the page opens as the CLI's.
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,7 @@ describe('the lab page', () => {
     const row = page.locator('table[aria-label="Lab runs"] tbody tr');
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.locator('td').allTextContents()).toEqual([
+      '',
       expect.any(String),
       expect.any(String),
       'Tic-tac-toe',
@@ -59,6 +61,96 @@ describe('the lab page', () => {
     await expect.poll(() => page.getByText(/replay/i).count()).toBeGreaterThan(0);
     expect(await page.getByRole('alert').count()).toBe(0);
   }, 180_000);
+
+  it('plays a run submitted from the arena after its page closes, with the figures of the CLI, and compares two runs', async () => {
+    const { page, url, browser: chromium } = browser;
+    await page.goto(`${url}#/lab`);
+    await account(page).getByLabel('Name', { exact: true }).fill('cy');
+    await account(page).getByLabel('Password', { exact: true }).fill('long enough');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Signed in as').count()).toBe(1);
+    await page.goto(`${url}#/arena?game=tictactoe`);
+    await page.getByLabel(/Run on the server, kept in the lab/).check();
+    await page.getByLabel('Seed').fill('11');
+    await page.getByLabel('Seed').press('Tab');
+    await page.getByLabel('Starts').fill('4');
+    await page.getByLabel('Starts').press('Tab');
+    await page.getByRole('button', { name: 'Run tournament' }).click();
+    // The page goes to the run's page in the lab, and is closed at once: the server plays on.
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toMatch(/#\/lab\?run=[\w-]+$/);
+    const id = new URLSearchParams(page.url().split('?')[1]).get('run')!;
+    await page.close();
+
+    const again = await chromium.newPage();
+    try {
+      await again.goto(`${url}#/lab`);
+      const row = again.locator('table[aria-label="Lab runs"] tbody tr').filter({ hasText: id });
+      await expect.poll(() => row.locator('td').nth(6).textContent(), { timeout: 120_000 }).toBe('finished');
+      const bots = (await row.locator('td').nth(5).textContent())!.split(', ');
+      const cli = await runCli([
+        'tictactoe',
+        'tournament',
+        '--bots',
+        bots.join(','),
+        '--games',
+        '4',
+        '--seed',
+        '11',
+        '--openings',
+        'src/games/tictactoe/data/openings.txt',
+        '--json',
+      ]);
+      expect(cli.status, cli.stderr).toBe(0);
+      const report = JSON.parse(cli.stdout) as { ratings: { bot: string; rating: number; lo: number; hi: number }[]; played: number };
+      expect(await row.locator('td').nth(7).textContent()).toBe(`${report.played}/${report.played}`);
+      await row.getByRole('link').click();
+      await expect.poll(() => again.locator('table[aria-label="Ratings"] tbody tr').count()).toBe(bots.length);
+      const shown = await again
+        .locator('table[aria-label="Ratings"] tbody tr')
+        .evaluateAll((rows) => rows.map((tr) => [...tr.children].slice(0, 2).map((td) => td.textContent!.trim())));
+      const ranked = [...report.ratings].sort((a, b) => b.rating - a.rating);
+      expect(shown).toEqual(ranked.map((rating) => [rating.bot, rating.rating.toFixed(0)]));
+      expect(await again.getByRole('status').first().textContent()).toContain('played by the server');
+      await again.getByText(/^Games \(\d+\)$/).click();
+      await again.getByRole('link', { name: 'Replay' }).first().click();
+      await expect.poll(() => again.url()).toMatch(/#\/tictactoe\?run=[\w-]+&game=0&from=lab$/);
+      await expect
+        .poll(() =>
+          again
+            .locator('tictactoe-page')
+            .getByText(/^Move 0 of \d$/)
+            .count(),
+        )
+        .toBe(1);
+
+      // Rerun (signed in again: the closed page took its session with it): a second run of the same games, then
+      // the two compared side by side.
+      await again.goto(`${url}#/lab?run=${id}`);
+      await account(again).getByLabel('Name', { exact: true }).fill('cy');
+      await account(again).getByLabel('Password', { exact: true }).fill('long enough');
+      await again.getByRole('button', { name: 'Sign in' }).click();
+      await again.getByRole('button', { name: 'Rerun' }).click();
+      await expect.poll(() => again.url(), { timeout: 30_000 }).not.toContain(id);
+      await expect.poll(() => again.getByRole('status').first().textContent(), { timeout: 120_000 }).toMatch(/^finished/);
+      const rerun = new URLSearchParams(again.url().split('?')[1]).get('run')!;
+      await again.goto(`${url}#/lab`);
+      await again.getByLabel(`Compare ${rerun}`).waitFor();
+      await again.getByLabel(`Compare ${id}`).check();
+      await again.getByLabel(`Compare ${rerun}`).check();
+      await again.getByRole('link', { name: 'Compare the two ticked runs' }).click();
+      const lines = again.locator('table[aria-label="The two runs"] tbody tr');
+      await expect.poll(() => lines.count()).toBe(bots.length);
+      // The same games: every bot's Elo the same in both, no change.
+      for (const line of await lines.all()) {
+        const cells = await line.locator('td').allTextContents();
+        expect(cells[1]).toBe(cells[3]);
+        expect(cells[5]).toBe('0');
+      }
+      expect(await again.getByRole('alert').count()).toBe(0);
+    } finally {
+      await again.close();
+    }
+  }, 300_000);
 
   it('imports a tuning file and shows it as the CLI tuned it', async () => {
     const { page, url } = browser;

@@ -3,7 +3,10 @@
 // pool; a progress bar and Cancel (finished games are kept); the results as tables and charts, live. Every run
 // is kept (IndexedDB) when it ends, a tuning too; saved runs reopen, export to JSON and CSV, and a JSON file loads back. A
 // game of a run opens in its game's page as a replay. The person's own bots (the My bots page) play too: a run
-// with one is played on the page's thread, the bot in a worker of its own. #/arena?game=matrix or #/arena?run=<id>
+// with one is played on the page's thread, the bot in a worker of its own. Served by the playground's server, a
+// run may go to its cluster (over the WebSocket, for as long as the page stays), or to its lab: the server plays
+// it and keeps it, whether the page stays or not, and the page opens the run's page in the lab.
+// #/arena?game=matrix or #/arena?run=<id>
 
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -34,6 +37,8 @@ import type { HeatmapFigure } from '../sweep-heatmap';
 import { resultsView, type ResultsView } from './results';
 import { savedRunsView } from './saved-runs';
 import { type ClusterInfo, clusterInfo, runOnServerCluster } from './cluster-client';
+import { LabError, labRequest, type Me } from '../lab/lab-requests';
+import type { LabRun } from '../../lab/runs';
 import { type ArenaSettings, loadArenaSettings, saveArenaSettings, usableGameSettings } from './arena-settings';
 import { keptTuning, type Tuning, tuningView } from './tuning';
 
@@ -73,7 +78,7 @@ const KEPT_SETTINGS = new Set([
   'sprt',
   'matchGames',
   'tuneGames',
-  'onCluster',
+  'where',
 ]);
 
 /** Whether every seeded start of the game is one position (Connect 4's empty board): then games can repeat. */
@@ -163,9 +168,10 @@ export class ArenaPage extends LitElement {
   @state() private allGames = false;
   @state() private heatmapFigure: HeatmapFigure = 'margin';
   @state() private error = '';
-  /** The server's cluster (null: none), and whether the runs go there. */
+  /** The server's cluster (null: none), its lab and who is signed in there (null: no lab), and where runs go. */
   @state() private cluster: ClusterInfo | null = null;
-  @state() private onCluster = false;
+  @state() private lab: Me | null = null;
+  @state() private where: ArenaSettings['where'] = 'browser';
   private refreshPending = false;
   /** Each game's bots as last set here (kept across reloads with the shared settings). */
   private gameSettings: ArenaSettings['games'] = {};
@@ -177,7 +183,7 @@ export class ArenaPage extends LitElement {
     const kept = loadArenaSettings();
     if (!kept) return;
     ({ gamesPerPair: this.gamesPerPair, seed: this.seed, moveMs: this.moveMs, sprt: this.sprt } = kept);
-    ({ matchGames: this.matchGames, tuneGames: this.tuneGames, onCluster: this.onCluster, games: this.gameSettings } = kept);
+    ({ matchGames: this.matchGames, tuneGames: this.tuneGames, where: this.where, games: this.gameSettings } = kept);
     if (findGame(kept.game) && !findGame(kept.game)!.solitaire) this.gameId = kept.game;
   }
 
@@ -196,7 +202,7 @@ export class ArenaPage extends LitElement {
       sprt: this.sprt,
       matchGames: this.matchGames,
       tuneGames: this.tuneGames,
-      onCluster: this.onCluster,
+      where: this.where,
       games: this.gameSettings,
     });
   }
@@ -217,6 +223,10 @@ export class ArenaPage extends LitElement {
     super.connectedCallback();
     void this.refreshSaved();
     void clusterInfo().then((info) => (this.cluster = info));
+    void labRequest<Me>('GET', 'me').then(
+      (me) => (this.lab = me),
+      () => (this.lab = null),
+    );
     this.stopWatchingBots = onUserBotsChange(() => this.requestUpdate());
   }
 
@@ -254,7 +264,12 @@ export class ArenaPage extends LitElement {
 
   /** Whether runs go to the cluster: chosen, and the server has one. */
   private get runsOnCluster(): boolean {
-    return this.onCluster && this.cluster !== null;
+    return this.where === 'cluster' && this.cluster !== null;
+  }
+
+  /** Whether runs go to the lab: chosen, the server has one, and the person is signed in there. */
+  private get runsInLab(): boolean {
+    return this.where === 'lab' && !!this.lab?.account;
   }
 
   /** A parameter of the sweep's bot by the label its form shows. */
@@ -306,17 +321,9 @@ export class ArenaPage extends LitElement {
           <label title="Every bot's time for a move; 0 is no limit (a bot of yours then has 30 s)">Time a move (ms)
             <input type="number" min="0" max="600000" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = this.clamp(e, 0, 600_000))} /></label>
         </div>
-        ${
-          this.cluster
-            ? html`<div class="controls" role="radiogroup" aria-label="Where the runs are played">
-              <label><input type="radio" name="where" .checked=${!this.onCluster} @change=${() => (this.onCluster = false)} ?disabled=${running} /> Run in this browser</label>
-              <label><input type="radio" name="where" .checked=${this.onCluster} @change=${() => (this.onCluster = true)} ?disabled=${running} /> Run on the cluster
-                (${this.cluster.workers === null ? 'its Redis does not answer now' : `${this.cluster.workers} worker${this.cluster.workers === 1 ? '' : 's'} connected`})</label>
-            </div>`
-            : ''
-        }
+        ${this.whereView(running)}
         <p class="hint">Each start is played twice per pair, with the seats swapped. The same seed gives the same games here, on the cluster and in
-          <code>npx playground ${this.gameId} tournament</code>.${this.runsOnCluster ? ' Tuning plays in this browser.' : ''}</p>
+          <code>npx playground ${this.gameId} tournament</code>.${this.runsOnCluster || this.runsInLab ? ' Tuning plays in this browser.' : ''}</p>
       </section>
 
       <div class="layout">
@@ -408,6 +415,36 @@ export class ArenaPage extends LitElement {
   }
 
   private cancelled = false;
+
+  /** Where the runs are played: offered when the server has a cluster or a lab. */
+  private whereView(running: boolean) {
+    if (!this.cluster && !this.lab) return '';
+    const choice = (where: ArenaSettings['where'], label: unknown, disabled = false) =>
+      html`<label><input type="radio" name="where" .checked=${this.where === where} @change=${() => (this.where = where)} ?disabled=${running || disabled} /> ${label}</label>`;
+    const cluster = this.cluster;
+    return html`<div class="controls" role="radiogroup" aria-label="Where the runs are played">
+      ${choice('browser', 'Run in this browser')}
+      ${
+        cluster
+          ? choice(
+              'cluster',
+              `Run on the cluster, while this page stays (${cluster.workers === null ? 'its Redis does not answer now' : `${cluster.workers} worker${cluster.workers === 1 ? '' : 's'} connected`})`,
+            )
+          : ''
+      }
+      ${
+        this.lab
+          ? choice(
+              'lab',
+              this.lab.account
+                ? 'Run on the server, kept in the lab (it plays on when this page closes)'
+                : html`Run on the server, kept in the lab (<a href="#/lab">sign in to the lab</a> first)`,
+              !this.lab.account,
+            )
+          : ''
+      }
+    </div>`;
+  }
 
   private progressView(running: boolean) {
     const { done, total, elapsedMs } = this.progress!;
@@ -552,7 +589,7 @@ export class ArenaPage extends LitElement {
     this.start({ kind: 'match', ...this.common(), bots: this.matchBots, maxGames: this.matchGames, sprt: this.sprt });
   }
 
-  /** Plays a run here or on the cluster, as chosen; its figures follow it live. */
+  /** Plays a run here or on the cluster, or gives it to the lab, as chosen; its figures follow it live. */
   private start(spec: RunSpec): void {
     this.active?.run.cancel();
     this.error = '';
@@ -561,12 +598,13 @@ export class ArenaPage extends LitElement {
     try {
       planned = planRun(spec, this.bots);
       if (spec.kind === 'sweep') sweepSettings = { bot: spec.bot, grid: sweepGrid(spec.grid), vs: spec.vs };
-      if (this.runsOnCluster && planned.bots.some((bot) => isUserBot(this.gameId, bot)))
+      if ((this.runsOnCluster || this.runsInLab) && planned.bots.some((bot) => isUserBot(this.gameId, bot)))
         throw new Error('your own bots play only in this browser: run here, or pick our bots');
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
       return;
     }
+    if (this.runsInLab) return void this.submitToLab(spec);
     const sprt = spec.kind === 'match' ? spec.sprt : undefined;
     const records: (GameRecord | undefined)[] = Array(planned.games.length).fill(undefined);
     this.cancelled = false;
@@ -606,6 +644,16 @@ export class ArenaPage extends LitElement {
         if (this.active === active) this.error = `The run failed: ${error.message}`;
       },
     );
+  }
+
+  /** The run goes to the server's lab, which plays and keeps it; the page opens its page there. */
+  private async submitToLab(spec: RunSpec): Promise<void> {
+    try {
+      const run = await labRequest<LabRun>('POST', 'submit', { body: { spec, time: { moveMs: this.moveMs } }, csrf: this.lab?.csrf });
+      location.hash = `#/lab?run=${encodeURIComponent(run.id)}`;
+    } catch (error) {
+      this.error = `The lab did not take the run: ${error instanceof LabError ? error.message : (error as Error).message}`;
+    }
   }
 
   /** A run that ended or was cancelled is kept, and its figures stay on the page. */

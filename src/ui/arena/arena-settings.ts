@@ -28,7 +28,8 @@ const SettingsSchema = v.object({
   sprt: v.object({ elo0: v.number(), elo1: v.number(), alpha: v.number(), beta: v.number() }),
   matchGames: v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(100_000)),
   tuneGames: v.pipe(v.number(), v.integer(), v.minValue(4), v.maxValue(100_000)),
-  onCluster: v.boolean(),
+  /** Where runs are played: in the browser, on the server's cluster, or by the server, kept in its lab. */
+  where: v.optional(v.picklist(['browser', 'cluster', 'lab']), 'browser'),
   games: v.record(v.string(), GameSettingsSchema),
 });
 export type ArenaSettings = v.InferOutput<typeof SettingsSchema>;

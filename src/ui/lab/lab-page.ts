@@ -1,10 +1,12 @@
 // The lab (#/lab): the server's shared runs, newest first, filtered by game, kind, state, bot and owner, their
-// figures updated while they play; a run's page (#/lab?run=<id>) with the arena's charts and tables, its games
-// and their replays, Export, and Cancel or Delete for its owner; accounts (sign up, in and out) and the person's
-// tokens for the CLI (`--lab URL`, the token in LAB_TOKEN); a saved run or tuning file imported.
+// figures updated while they play; a run's page (#/lab?run=<id>) with the arena's charts and tables, following
+// the run while it plays, its games and their replays, Export, Rerun, and Cancel or Delete for its owner; two
+// runs compared (#/lab?compare=<id>,<id>); accounts (sign up, in and out) and the person's tokens for the CLI
+// (`--lab URL`, the token in LAB_TOKEN); a saved run or tuning file imported.
 
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { isTuning, type KeptRun } from '../../arena/kept-run';
 import { MAX_RUN_CHARS, readDocument, runReport, type SavedRun } from '../../arena/saved-run';
 import { runFigures } from '../../lab/figures';
@@ -18,10 +20,12 @@ import { downloadText } from '../download';
 import { replaceHash } from '../router';
 import type { HeatmapFigure } from '../sweep-heatmap';
 import { pageStyles } from '../styles';
+import { compareView } from './compare';
 import { LabError, labRequest, labRunFile, type Me, type RunPage } from './lab-requests';
 
-/** How often the list is read again while a run of it plays. */
+/** How often the list, and a run's page, are read again while a run of them plays. */
 const LIVE_MS = 5000;
+const RUN_LIVE_MS = 2000;
 const PAGE_SIZE = 50;
 const FILTERS = ['game', 'kind', 'state', 'bot', 'owner'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -43,6 +47,11 @@ export class LabPage extends LitElement {
         font-family: monospace;
         word-break: break-all;
       }
+      .side-by-side {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 28rem), 1fr));
+        gap: 1rem;
+      }
     `,
   ];
 
@@ -61,7 +70,11 @@ export class LabPage extends LitElement {
   @state() private histogramPair = 0;
   @state() private heatmapFigure: HeatmapFigure = 'margin';
   @state() private allGames = false;
+  /** The runs ticked in the list for a comparison, and the two compared. */
+  @state() private ticked: readonly string[] = [];
+  @state() private compared?: readonly { readonly run: LabRun; readonly kept: SavedRun; readonly report: ReturnType<typeof runReport> }[];
   private live?: ReturnType<typeof setInterval>;
+  private runLive?: ReturnType<typeof setInterval>;
 
   connectedCallback(): void {
     super.connectedCallback();
@@ -69,13 +82,18 @@ export class LabPage extends LitElement {
     void this.refreshRuns();
     // While a run listed plays, the list follows it.
     this.live = setInterval(() => {
-      if (this.runs.some((run) => run.state === 'running' || run.state === 'queued')) void this.refreshRuns();
+      if (!this.shown && this.runs.some(playing)) void this.refreshRuns();
     }, LIVE_MS);
+    // A run's page follows its run while it plays.
+    this.runLive = setInterval(() => {
+      if (this.shown && playing(this.shown.run)) void this.openRun(this.shown.run.id);
+    }, RUN_LIVE_MS);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.live);
+    clearInterval(this.runLive);
   }
 
   willUpdate(changed: Map<string, unknown>): void {
@@ -83,6 +101,11 @@ export class LabPage extends LitElement {
     const id = this.params.get('run');
     if (id && id !== this.shown?.run.id) void this.openRun(id);
     if (!id) this.shown = undefined;
+    const pair = this.params.get('compare')?.split(',');
+    if (pair?.length === 2 && pair.join() !== this.compared?.map((side) => side.run.id).join()) void this.attempt(() => this.compare(pair[0], pair[1]));
+    if (!pair) this.compared = undefined;
+    // Back to the list: read again (runs may have been added, or have ended, meanwhile).
+    if (!id && !pair && changed.get('params') !== undefined) void this.refreshRuns();
   }
 
   /** Runs a lab request, its refusal shown on the page. */
@@ -122,9 +145,21 @@ export class LabPage extends LitElement {
   private async readRun(id: string): Promise<void> {
     const [run, kept] = await Promise.all([labRequest<LabRun>('GET', `runs/${encodeURIComponent(id)}`), labRunFile(id)]);
     const figures: Figures = isTuning(kept) ? { tuning: keptTuning(kept, gameById(kept.game).bots) } : { run: kept, report: runReport(kept) };
+    // The person's choices stay while the page follows the same run.
+    if (this.shown?.run.id !== id) {
+      this.histogramPair = 0;
+      this.allGames = false;
+    }
     this.shown = { run, kept, figures };
-    this.histogramPair = 0;
-    this.allGames = false;
+  }
+
+  private async compare(first: string, second: string): Promise<void> {
+    const side = async (id: string) => {
+      const [run, kept] = await Promise.all([labRequest<LabRun>('GET', `runs/${encodeURIComponent(id)}`), labRunFile(id)]);
+      if (isTuning(kept)) throw new LabError(400, `run ${id} is a tuning: tournaments, sweeps and matches compare`);
+      return { run, kept, report: runReport(kept) };
+    };
+    this.compared = await Promise.all([side(first), side(second)]);
   }
 
   private async account(action: 'signup' | 'signin', form: HTMLFormElement): Promise<void> {
@@ -142,10 +177,21 @@ export class LabPage extends LitElement {
 
   render() {
     return html`<h1>Lab</h1>
-      <p class="hint">Every run kept by this server: played from the CLI with <code>--lab URL</code>, or imported from a saved run or tuning file.</p>
+      <p class="hint">Every run kept by this server: played by it (from the arena, "Run on the server"), played from the CLI with
+        <code>--lab URL</code>, or imported from a saved run or tuning file.</p>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
       ${this.accountView()}
-      ${this.shown ? this.runView(this.shown) : this.listView()}`;
+      ${this.shown ? this.runView(this.shown) : this.compared ? this.comparedView(this.compared) : this.listView()}`;
+  }
+
+  private comparedView(sides: NonNullable<LabPage['compared']>) {
+    const [first, second] = sides;
+    return html`<p><a href="#/lab">All runs</a></p>
+      ${compareView({ id: first.run.id, report: first.report }, { id: second.run.id, report: second.report })}
+      <div class="side-by-side">${sides.map(
+        (side) =>
+          html`<div><h2><a href=${`#/lab?run=${encodeURIComponent(side.run.id)}`}>${side.run.id}</a></h2>${this.results({ run: side.kept, report: side.report })}</div>`,
+      )}</div>`;
   }
 
   private accountView() {
@@ -241,9 +287,12 @@ export class LabPage extends LitElement {
         this.runs.length === 0
           ? html`<p class="hint">No run here yet.</p>`
           : html`<table aria-label="Lab runs">
-            <thead><tr><th>run</th><th>started</th><th>game</th><th>kind</th><th>bots</th><th>state</th><th>games</th><th>figures</th><th>owner</th></tr></thead>
-            <tbody>${this.runs.map(
+            <thead><tr><th>compare</th><th>run</th><th>started</th><th>game</th><th>kind</th><th>bots</th><th>state</th><th>games</th><th>figures</th><th>owner</th></tr></thead>
+            <tbody>${repeat(
+              this.runs,
+              (run) => run.id,
               (run) => html`<tr>
+                <td>${run.kind === 'tuning' ? '' : html`<input type="checkbox" aria-label=${`Compare ${run.id}`} .checked=${this.ticked.includes(run.id)} @change=${(e: Event) => this.tick(run.id, (e.target as HTMLInputElement).checked)} />`}</td>
                 <td><a href=${`#/lab?run=${encodeURIComponent(run.id)}`}>${run.id}</a></td><td>${new Date(run.created).toLocaleString('en')}</td>
                 <td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.kind}</td><td>${run.bots.join(', ')}</td><td>${run.state}</td>
                 <td>${run.summary.played}/${run.summary.scheduled}</td><td>${runFigures(run.summary)}</td><td>${run.owner ?? '—'}</td>
@@ -252,7 +301,17 @@ export class LabPage extends LitElement {
           </table>`
       }
       ${this.next ? html`<button @click=${() => void this.refreshRuns(true)}>More</button>` : ''}
+      ${
+        this.ticked.length === 2
+          ? html`<p><a href=${`#/lab?compare=${this.ticked.map(encodeURIComponent).join(',')}`}>Compare the two ticked runs</a></p>`
+          : html`<p class="hint">Tick two runs to compare them.</p>`
+      }
     </section>`;
+  }
+
+  /** A run ticked for a comparison: the two last ticked are compared. */
+  private tick(id: string, on: boolean): void {
+    this.ticked = on ? [...this.ticked.filter((other) => other !== id), id].slice(-2) : this.ticked.filter((other) => other !== id);
   }
 
   private filter(name: keyof Filters, value: string): void {
@@ -266,12 +325,22 @@ export class LabPage extends LitElement {
     const title = `${findGame(run.game)?.rules.title ?? run.game} ${run.kind}`;
     return html`<section class="panel" aria-label="Lab run">
         <h2>${title}: ${run.id}</h2>
-        <p>${run.state}${run.reason ? ` (${run.reason})` : ''}, ${run.summary.played}/${run.summary.scheduled} games; by ${run.owner ?? 'nobody'} on ${new Date(run.created).toLocaleString('en')}; build ${run.build}</p>
+        <p role="status">${run.state}${run.reason ? ` (${run.reason})` : ''}, ${run.summary.played}/${run.summary.scheduled} games${run.onServer ? ', played by the server' : ''}; by ${run.owner ?? 'nobody'} on ${new Date(run.created).toLocaleString('en')}; build ${run.build}</p>
+        ${playing(run) ? html`<progress max=${run.summary.scheduled} .value=${run.summary.played} aria-label="Games played"></progress>` : ''}
         <div class="controls">
           <a href="#/lab">All runs</a>
           <button @click=${() => downloadText(`${run.game}-${run.kind}-${run.id}.json`, JSON.stringify(kept), 'application/json')}>Export</button>
           ${
-            mine && run.state === 'running'
+            this.me?.account && run.kind !== 'tuning'
+              ? html`<button title="A new run of yours with the same games, played by the server" @click=${() =>
+                  void this.attempt(async () => {
+                    const again = (await this.change('POST', `runs/${encodeURIComponent(run.id)}/rerun`)) as LabRun;
+                    location.hash = `#/lab?run=${encodeURIComponent(again.id)}`;
+                  })}>Rerun</button>`
+              : ''
+          }
+          ${
+            mine && playing(run)
               ? html`<button @click=${() =>
                   void this.attempt(async () => {
                     await this.change('POST', `runs/${encodeURIComponent(run.id)}/cancel`);
@@ -309,6 +378,10 @@ export class LabPage extends LitElement {
       ? tuningView(figures.tuning, view)
       : resultsView(figures.report, { ...view, current: figures.run, shown: figures.run, keptIn: 'lab' });
   }
+}
+
+function playing(run: LabRun): boolean {
+  return run.state === 'running' || run.state === 'queued';
 }
 
 declare global {
