@@ -10,6 +10,7 @@ import { connect4AnswersSuite } from './connect4-answers';
 import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
+import { labRecordingSuite, labSuite } from './lab';
 import { serverSuite } from './server';
 import { sprtSuite } from './sprt';
 import { tictactoeSuite } from './tictactoe';
@@ -27,4 +28,6 @@ export const suites: readonly BenchSuite[] = [
   enginesSuite,
   clusterSuite,
   serverSuite,
+  labSuite,
+  labRecordingSuite,
 ];
