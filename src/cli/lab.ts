@@ -1,4 +1,4 @@
-// `playground lab list|show|cancel|export|import --lab URL`: the lab's runs from the command line, with the
+// `playground lab list|show|cancel|rerun|export|import --lab URL`: the lab's runs from the command line, with the
 // person's token in LAB_TOKEN (created on the lab's page). docs/cli.md.
 
 import { readFileSync, statSync } from 'node:fs';
@@ -24,6 +24,7 @@ const OPTIONS: readonly OptionSpec[] = [
 const USAGE = `usage: playground lab list [--game G] [--bot B] [--kind K] [--state S] [--owner O] [--limit N] --lab URL [--json]
        playground lab show RUN_ID --lab URL [--json]
        playground lab cancel RUN_ID --lab URL
+       playground lab rerun RUN_ID --lab URL
        playground lab export RUN_ID --lab URL [--out FILE]
        playground lab import FILE --lab URL`;
 
@@ -70,6 +71,11 @@ export async function labCommand(argv: readonly string[]): Promise<number> {
       console.log(`run ${run.id} is ${run.state}: whoever plays it stops with its next games`);
       return 0;
     }
+    case 'rerun': {
+      const run = await lab.request<LabRun>('POST', `runs/${needs('RUN_ID')}/rerun`);
+      console.log(`run ${run.id} is ${run.state}: the lab's server plays ${run.summary.scheduled} games, as run ${target} played them`);
+      return 0;
+    }
     case 'export': {
       const kept = await lab.request<object>('GET', `runs/${needs('RUN_ID')}/export`);
       const out = optionText(args, 'out');
@@ -91,7 +97,7 @@ export async function labCommand(argv: readonly string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(`unknown lab command "${action}": list, show, cancel, export or import`);
+      throw new UsageError(`unknown lab command "${action}": list, show, cancel, rerun, export or import`);
   }
 }
 
