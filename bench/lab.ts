@@ -192,8 +192,14 @@ export const labSuite: BenchSuite = {
   },
 };
 
-/** The tournament of the recording bench: short games, many of them (their writes are what is measured). */
-const RECORDED = { bots: ['random', 'minimax:depth=1', 'minimax:depth=2'], games: 500, seed: 1 };
+/**
+ * The tournaments of the recording bench: the shortest games there are (tic-tac-toe's weak levels, thousands a
+ * second: the writes weigh most), and the plus-minus game's levels (a few milliseconds a game).
+ */
+const RECORDED = [
+  { game: 'tictactoe', bots: ['random', 'minimax:depth=1', 'minimax:depth=2'], games: 500, seed: 1 },
+  { game: 'matrix', bots: ['greedy', 'article', 'exact'], games: 100, seed: 1 },
+] as const;
 
 /** Runs the CLI: its saved run (--out), and the time from its start to its exit (the last game in the lab). */
 function cli(args: readonly string[], env: Record<string, string> = {}): Promise<{ run: SavedRun; wallMs: number }> {
@@ -216,7 +222,7 @@ function cli(args: readonly string[], env: Record<string, string> = {}): Promise
 
 export const labRecordingSuite: BenchSuite = {
   name: 'lab-recording',
-  description: `a tic-tac-toe tournament of ${3 * 2 * RECORDED.games} games unrecorded, recorded with --lab, and played by the lab's server: games/s and the ratio`,
+  description: "a tic-tac-toe and a plus-minus tournament unrecorded, recorded with --lab, and played by the lab's server: games/s and the ratio",
   async run({ log }) {
     const folder = mkdtempSync(join(tmpdir(), 'bench-rec-lab-'));
     const server = await serverProcess({ DATA_DIR: folder, LAB_GAMES_A_DAY: '100000000' });
@@ -234,39 +240,44 @@ export const labRecordingSuite: BenchSuite = {
       const { token } = (await (await fetch(`${api}tokens`, { method: 'POST', headers: session, body: JSON.stringify({ label: 'bench' }) })).json()) as {
         token: string;
       };
-      const args = ['tictactoe', 'tournament', '--bots', RECORDED.bots.join(','), '--games', String(RECORDED.games), '--seed', String(RECORDED.seed)];
       const played = (run: SavedRun) => run.records.filter(Boolean).length;
-      for (let round = 1; round <= 3; round++) {
-        const plain = await cli(args);
-        const recorded = await cli([...args, '--lab', server.url], { LAB_TOKEN: token });
-        // The server's own play: from its submission to its end in the lab (polled every 50 ms).
-        const started = performance.now();
-        const spec = { kind: 'tournament', game: 'tictactoe', ...RECORDED };
-        const submitted = (await (await fetch(`${api}submit`, { method: 'POST', headers: session, body: JSON.stringify({ spec }) })).json()) as { id: string };
-        while (['queued', 'running'].includes(((await get(`${api}runs/${submitted.id}`)) as { state: string }).state))
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        const onServer = { run: (await get(`${api}runs/${submitted.id}/export`)) as SavedRun, wallMs: performance.now() - started };
-        for (const [way, { run, wallMs }] of [
-          ['CLI, unrecorded', plain],
-          ['CLI, recorded (--lab)', recorded],
-          ["the lab's server (submitted)", onServer],
-        ] as const) {
-          const playRate = played(run) / (run.elapsedMs / 1000);
-          const wallRate = played(run) / (wallMs / 1000);
-          rows.push({
-            round,
-            way,
-            games: played(run),
-            'play s': run.elapsedMs / 1000,
-            'play games/s': playRate,
-            'of unrecorded': playRate / (played(plain.run) / (plain.run.elapsedMs / 1000)),
-            'wall s': wallMs / 1000,
-            'wall games/s': wallRate,
-            'wall, of unrecorded': wallRate / (played(plain.run) / (plain.wallMs / 1000)),
-          });
-          log(`round ${round}, ${way}: ${playRate.toFixed(0)} games/s playing, ${wallRate.toFixed(0)} games/s from start to end`);
+      for (const recordedSpec of RECORDED)
+        for (let round = 1; round <= 3; round++) {
+          const { game, bots, games, seed } = recordedSpec;
+          const args = [game, 'tournament', '--bots', bots.join(','), '--games', String(games), '--seed', String(seed)];
+          const plain = await cli(args);
+          const recorded = await cli([...args, '--lab', server.url], { LAB_TOKEN: token });
+          // The server's own play: from its submission to its end in the lab (polled every 50 ms).
+          const started = performance.now();
+          const spec = { kind: 'tournament', ...recordedSpec };
+          const submitted = (await (await fetch(`${api}submit`, { method: 'POST', headers: session, body: JSON.stringify({ spec }) })).json()) as {
+            id: string;
+          };
+          while (['queued', 'running'].includes(((await get(`${api}runs/${submitted.id}`)) as { state: string }).state))
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          const onServer = { run: (await get(`${api}runs/${submitted.id}/export`)) as SavedRun, wallMs: performance.now() - started };
+          for (const [way, { run, wallMs }] of [
+            ['CLI, unrecorded', plain],
+            ['CLI, recorded (--lab)', recorded],
+            ["the lab's server (submitted)", onServer],
+          ] as const) {
+            const playRate = played(run) / (run.elapsedMs / 1000);
+            const wallRate = played(run) / (wallMs / 1000);
+            rows.push({
+              game,
+              round,
+              way,
+              games: played(run),
+              'play s': run.elapsedMs / 1000,
+              'play games/s': playRate,
+              'of unrecorded': playRate / (played(plain.run) / (plain.run.elapsedMs / 1000)),
+              'wall s': wallMs / 1000,
+              'wall games/s': wallRate,
+              'wall, of unrecorded': wallRate / (played(plain.run) / (plain.wallMs / 1000)),
+            });
+            log(`${game}, round ${round}, ${way}: ${playRate.toFixed(0)} games/s playing, ${wallRate.toFixed(0)} games/s from start to end`);
+          }
         }
-      }
     } finally {
       await server.stop();
       rmSync(folder, { recursive: true, force: true });

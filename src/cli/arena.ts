@@ -281,8 +281,6 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     process.off('SIGTERM', interrupt);
     throw new UsageError(`--lab: ${(error as Error).message}`);
   }
-  // One batch of games at a time goes to the lab, in order.
-  let recording: Promise<unknown> = Promise.resolve();
   const interactive = process.stderr.isTTY;
   const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
     records[index] = record;
@@ -291,7 +289,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   };
   const onBatch = () => {
     file?.writeSoon(() => snapshot(false));
-    if (recorder) recording = recording.then(() => recorder.send(records)).catch(() => {});
+    recorder?.sendSoon(records);
   };
   run = playSchedule(
     pool,
@@ -315,7 +313,6 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     await run.finished;
   } catch (error) {
     file?.write(snapshot(false));
-    await recording;
     await recorder?.end(records, false, performance.now() - started).catch(() => {});
     throw error;
   } finally {
@@ -329,7 +326,6 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const finished = records.every(Boolean) || decided();
   file?.write(snapshot(finished));
   const elapsedMs = performance.now() - started;
-  await recording;
   await recorder?.end(records, finished, (previous?.elapsedMs ?? 0) + elapsedMs);
   if (sprt) {
     const report = matchReport(schedule, records, sprt);

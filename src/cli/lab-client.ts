@@ -64,12 +64,17 @@ export class LabClient {
 
 /** How often a run being recorded asks the lab whether it was cancelled, when no games go there meanwhile. */
 const WATCH_MS = 2000;
+/** Games go to the lab together, at most this long after the first of them was played (one request a batch of short games cost the run more than its games). */
+const SEND_MS = 500;
 
 /** A run kept in the lab as it plays. */
 export class LabRecorder {
   private readonly sent = new Set<number>();
   private cancelled = false;
   private readonly watch: ReturnType<typeof setInterval>;
+  /** The sending under way and the one waiting for SEND_MS (each sends every game not sent yet). */
+  private sending: Promise<unknown> = Promise.resolve();
+  private soon?: ReturnType<typeof setTimeout>;
 
   private constructor(
     private readonly lab: LabClient,
@@ -100,6 +105,14 @@ export class LabRecorder {
     return recorder;
   }
 
+  /** Sends the games not sent yet within SEND_MS, after those being sent; a refusal is heard by `end`. */
+  sendSoon(records: readonly (GameRecord | undefined)[]): void {
+    this.soon ??= setTimeout(() => {
+      this.soon = undefined;
+      this.sending = this.sending.then(() => this.send(records)).catch(() => {});
+    }, SEND_MS);
+  }
+
   /** Sends the games not sent yet; false when the lab did not answer (they go with the next call). */
   async send(records: readonly (GameRecord | undefined)[]): Promise<boolean> {
     const games = records.flatMap((record, index) => (record && !this.sent.has(index) ? [{ index, record }] : []));
@@ -118,6 +131,8 @@ export class LabRecorder {
   /** Sends what is left and the run's end, trying for a while if the lab does not answer; throws if it never does. */
   async end(records: readonly (GameRecord | undefined)[], finished: boolean, elapsedMs: number): Promise<void> {
     clearInterval(this.watch);
+    clearTimeout(this.soon);
+    await this.sending;
     for (let attempt = 0; ; attempt++) {
       try {
         if (await this.send(records)) {

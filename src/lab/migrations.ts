@@ -69,14 +69,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('tokens_by_account').on('tokens').column('account').execute();
     },
   },
-  // Runs the server plays itself (submitted from the arena page or rerun), and each account's games of a day.
+  // Runs the server plays itself (submitted from the arena page or rerun), and each owner's games of a day (by
+  // name, as runs keep their owner: an imported run's owner need not be an account here).
   '003-server-runs': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('runs').addColumn('player', 'text').execute();
       await sql`create index runs_to_play on runs (created, id) where player = 'server' and state in ('queued', 'running')`.execute(db);
       await db.schema
         .createTable('usage')
-        .addColumn('account', 'text', (column) => column.notNull().references('accounts.name').onDelete('cascade'))
+        .addColumn('account', 'text', (column) => column.notNull())
         .addColumn('day', 'date', (column) => column.notNull())
         .addColumn('games', 'integer', (column) => column.notNull())
         .addPrimaryKeyConstraint('usage_key', ['account', 'day'])

@@ -27,6 +27,14 @@ export interface RunnerOptions extends LabLimits {
 const LOOK_MS = 1000;
 /** How long to wait before storing games again when the database did not answer. */
 const RETRY_MS = 1000;
+/**
+ * Games are stored together: at most this long after the first of them came back, or once this many wait. Each
+ * store is a transaction on the server's main thread (PGlite's runs there), which also hears the workers: one a
+ * batch of short games held them idle most of the time. Games not stored yet when the server dies are played
+ * again when it carries the run on, to the same records.
+ */
+const STORE_MS = 500;
+const STORE_GAMES = 2000;
 
 export class LabRunner {
   private readonly runs: LabRuns;
@@ -96,9 +104,11 @@ export class LabRunner {
     const decided = () => tally?.advance(records) ?? false;
     const started = performance.now();
     const elapsed = () => saved.elapsedMs + performance.now() - started;
-    /** Games played and not stored yet, and the storing under way. */
+    /** Games played and not stored yet, and the storing under way (one at a time, each taking all that wait). */
     let unsent: { index: number; record: GameRecord }[] = [];
     let storing: Promise<void> = Promise.resolve();
+    let pending = false;
+    let unstored = false;
     let stopped = false;
     let run: Run | undefined;
     const stop = () => {
@@ -106,19 +116,31 @@ export class LabRunner {
       run?.cancel();
     };
     const store = () => {
+      if (pending) return;
+      pending = true;
       storing = storing.then(async () => {
+        pending = false;
         const games = unsent;
         unsent = [];
+        if (games.length === 0) return;
         try {
           const { state } = await this.runs.storeGames(id, games, elapsed());
           if (state !== 'running') stop();
         } catch (error) {
-          // The database does not answer: the games wait here for the next time.
+          // The database does not answer: the games wait here for the next time (said once a run).
           unsent = [...games, ...unsent];
-          throw error;
+          if (!unstored) this.options.logFailure?.(`storing games of run ${id} (they are kept here, and stored once the lab answers)`, error);
+          unstored = true;
         }
       });
-      storing = storing.catch(() => {});
+    };
+    let soon: ReturnType<typeof setTimeout> | undefined;
+    const storeSoon = () => {
+      if (unsent.length >= STORE_GAMES) return store();
+      soon ??= setTimeout(() => {
+        soon = undefined;
+        store();
+      }, STORE_MS);
     };
     let failure: Error | undefined;
     if (todo.length > 0 && !decided() && !this.closed) {
@@ -134,9 +156,9 @@ export class LabRunner {
             saved.time ?? {},
             onGame,
             todo,
-            store,
+            storeSoon,
           )
-        : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, store);
+        : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, storeSoon);
       this.playing.set(id, run);
       // Between batches (long games), a run cancelled in the lab is stopped all the same, and games held back retried.
       const watch = setInterval(() => {
@@ -153,6 +175,7 @@ export class LabRunner {
         failure = error as Error;
       } finally {
         clearInterval(watch);
+        clearTimeout(soon);
       }
     }
     // The games played are stored whatever happens next, however long the database takes to answer.

@@ -216,7 +216,7 @@ export class LabRuns {
       const stored = await insertGames(trx, runId, games);
       const scheduled = (row.plan as { schedule: Schedule }).schedule.games.length;
       const played = Number((row.summary as { played?: number }).played ?? 0) + stored;
-      const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS || played === scheduled;
+      const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS;
       const run = whole ? ((await this.stored(runId, trx)) as SavedRun) : undefined;
       const summary = run ? runSummary(run) : { ...(row.summary as object), played, scheduled };
       const today = row.owner && stored > 0 ? await countGames(trx, row.owner, stored) : 0;
