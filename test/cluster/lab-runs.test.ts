@@ -3,13 +3,12 @@
 // mid-run (SIGKILL) and started again, it carries the run on from its stored games and the tasks' results left in
 // Redis, to the games the CLI plays locally.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
-import { runCli } from '../helpers/cli';
-import { untimed } from '../helpers/lab';
+import type { SavedRun } from '../../src/arena/saved-run';
+import { cliRun, labClient, untimed } from '../helpers/lab';
 import { type RedisProcess, startRedis, startWorker, taskCounts, type WorkerProcess } from '../helpers/redis';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 
@@ -20,10 +19,7 @@ let worker: WorkerProcess;
 let cli: SavedRun;
 
 beforeAll(async () => {
-  const out = join(folder, 'cli.json');
-  const played = await runCli(['matrix', 'tournament', '--bots', SPEC.bots.join(','), '--games', '200', '--seed', '5', '--out', out]);
-  if (played.status !== 0) throw new Error(played.stderr);
-  cli = parseSavedRun(readFileSync(out, 'utf8'));
+  cli = await cliRun(['matrix', 'tournament', '--bots', SPEC.bots.join(','), '--games', '200', '--seed', '5']);
   redis = await startRedis();
   worker = await startWorker(redis.url, 'lab-worker', 2);
 }, 120_000);
@@ -37,18 +33,10 @@ describe("the lab's runs on the cluster", () => {
   it('are played by the cluster, and carried on after the server is killed mid-run', async () => {
     const env = { DATA_DIR: mkdtempSync(join(folder, 'data-')), REDIS_URL: redis.url };
     let server: ServerProcess = await startServerProcess(env);
-    const call = async (method: string, path: string, body?: unknown, session?: { cookie: string; csrf: string }) => {
-      const response = await fetch(new URL(`api/lab/${path}`, server.url), {
-        method,
-        headers: { ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrf } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: await response.json(), cookie: response.headers.get('set-cookie')?.split(';')[0] };
-    };
+    const { call, signUp } = labClient(() => server.url);
     try {
-      const signup = await call('POST', 'signup', { name: 'ada', password: 'long enough' });
-      const session = { cookie: signup.cookie!, csrf: signup.body.csrf };
-      const submitted = await call('POST', 'submit', { spec: SPEC }, session);
+      await signUp();
+      const submitted = await call('POST', 'submit', { spec: SPEC });
       expect(submitted.status).toBe(201);
       const id = submitted.body.id as string;
       await expect.poll(async () => (await call('GET', `runs/${id}`)).body.summary.played, { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);

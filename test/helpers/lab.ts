@@ -2,10 +2,15 @@
 // started once for the test file and stopped after it) with a fresh database for each test; a server with a lab
 // and a client for its API.
 
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect } from 'vitest';
+import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
 import type { LabOptions } from '../../src/server/lab-api';
 import { startServer } from '../../src/server/server';
+import { runCli } from './cli';
 import { type LabDatabase, type LabLocation, openLabDatabase } from '../../src/lab/database';
 import { type LocalPostgres, startLocalPostgres } from '../../src/lab/local-postgres';
 
@@ -79,4 +84,33 @@ export async function labServer(location: LabLocation, settings: Partial<Omit<La
 /** A run's game records without their timing (the only part of a record that differs between two plays). */
 export function untimed(records: unknown): unknown {
   return JSON.parse(JSON.stringify(records), (key, value) => (key === 'ms' ? undefined : value));
+}
+
+/** A run the CLI plays (`args` without --out): its saved run, the oracle of a run the lab plays. */
+export async function cliRun(args: readonly string[]): Promise<SavedRun> {
+  const out = join(mkdtempSync(join(tmpdir(), 'cli-run-')), 'run.json');
+  const played = await runCli([...args, '--out', out]);
+  if (played.status !== 0) throw new Error(played.stderr);
+  return parseSavedRun(readFileSync(out, 'utf8'));
+}
+
+/** The lab's API of the server at `url()` (a server process, started again by the test), signed in once `signUp` has run. */
+export function labClient(url: () => string) {
+  let session: { cookie: string; csrf: string } | undefined;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(new URL(`api/lab/${path}`, url()), {
+      method,
+      headers: { ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrf } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: await response.json(), cookie: response.headers.get('set-cookie')?.split(';')[0] };
+  };
+  return {
+    call,
+    async signUp(name = 'ada') {
+      const answer = await call('POST', 'signup', { name, password: 'long enough' });
+      expect(answer.status).toBe(201);
+      session = { cookie: answer.cookie!, csrf: answer.body.csrf };
+    },
+  };
 }

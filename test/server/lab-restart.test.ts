@@ -3,46 +3,21 @@
 // its DATA_DIR, or a PostgreSQL by DATABASE_URL) it carries the run on from the games it stored, to the games an
 // uninterrupted run of the CLI plays.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
-import { runCli } from '../helpers/cli';
-import { labLocations, untimed } from '../helpers/lab';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process';
+import type { SavedRun } from '../../src/arena/saved-run';
+import { cliRun, labClient, labLocations, untimed } from '../helpers/lab';
+import { startServerProcess } from '../helpers/server-process';
 
 const folder = mkdtempSync(join(tmpdir(), 'lab-restart-'));
 const SPEC = { kind: 'tournament', game: 'matrix', seed: 5, games: 200, bots: ['greedy', 'article', 'exact'] };
 let cli: SavedRun;
 
 beforeAll(async () => {
-  const out = join(folder, 'cli.json');
-  const played = await runCli(['matrix', 'tournament', '--bots', SPEC.bots.join(','), '--games', '200', '--seed', '5', '--out', out]);
-  if (played.status !== 0) throw new Error(played.stderr);
-  cli = parseSavedRun(readFileSync(out, 'utf8'));
+  cli = await cliRun(['matrix', 'tournament', '--bots', SPEC.bots.join(','), '--games', '200', '--seed', '5']);
 }, 120_000);
-
-/** The lab's API on a server process, signed in with `cookie` and `csrf` once `signIn` has run. */
-function client(server: () => ServerProcess) {
-  let session: { cookie: string; csrf: string } | undefined;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(new URL(`api/lab/${path}`, server().url), {
-      method,
-      headers: { ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrf } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: await response.json(), cookie: response.headers.get('set-cookie')?.split(';')[0] };
-  };
-  return {
-    call,
-    async signUp() {
-      const answer = await call('POST', 'signup', { name: 'ada', password: 'long enough' });
-      expect(answer.status).toBe(201);
-      session = { cookie: answer.cookie!, csrf: answer.body.csrf };
-    },
-  };
-}
 
 const [, postgres] = labLocations();
 
@@ -54,7 +29,7 @@ describe.each([
   it('is carried on at the next start from its stored games, to the games of an uninterrupted run', async () => {
     const env = { DATA_DIR: mkdtempSync(join(folder, 'data-')), ...(await database()) };
     let server = await startServerProcess(env);
-    const lab = client(() => server);
+    const lab = labClient(() => server.url);
     try {
       await lab.signUp();
       const submitted = await lab.call('POST', 'submit', { spec: SPEC });

@@ -4,16 +4,11 @@
 // the quotas (runs at once, games a day) stop what is past them with the reason; hostile submissions are refused
 // with theirs; and a PostgreSQL that goes down mid-run loses no game and stores none twice.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
 import { startLocalPostgres } from '../../src/lab/local-postgres';
 import { runCli } from '../helpers/cli';
-import { type LabCall, labLocations, labServer, untimed } from '../helpers/lab';
-
-const folder = mkdtempSync(join(tmpdir(), 'lab-runs-'));
+import { cliRun, type LabCall, labLocations, labServer, untimed } from '../helpers/lab';
 
 /** A tournament long enough to be caught playing (1,200 games of the plus-minus game), and a match. */
 const TOURNAMENT = { kind: 'tournament', game: 'matrix', seed: 5, games: 200, bots: ['greedy', 'article', 'exact'] };
@@ -32,10 +27,7 @@ let cliTournament: SavedRun;
 let cliMatch: { result: string; games: number; llr: number; pentanomial: number[] };
 
 beforeAll(async () => {
-  const out = join(folder, 'tournament.json');
-  const tournament = await runCli(['matrix', 'tournament', '--bots', TOURNAMENT.bots.join(','), '--games', '200', '--seed', '5', '--out', out]);
-  if (tournament.status !== 0) throw new Error(tournament.stderr);
-  cliTournament = parseSavedRun(readFileSync(out, 'utf8'));
+  cliTournament = await cliRun(['matrix', 'tournament', '--bots', TOURNAMENT.bots.join(','), '--games', '200', '--seed', '5']);
   const match = await runCli(['matrix', 'match', '--bots', MATCH.bots.join(','), '--sprt', 'elo0=0,elo1=50', '--max-games', '2000', '--seed', '1', '--json']);
   if (match.status !== 0) throw new Error(match.stderr);
   cliMatch = JSON.parse(match.stdout);
@@ -110,11 +102,8 @@ describe.each(labLocations())('runs the server plays, on %s', (_name, location) 
       expect(rerun).toMatchObject({ status: 201, body: { owner: 'bob', state: 'queued', kind: 'tournament', game: 'tictactoe' } });
       expect(rerun.body.id).not.toBe(waiting.id);
       await until(lab, rerun.body.id, ['finished']);
-      const short = await runCli(['tictactoe', 'tournament', '--bots', 'random,perfect', '--games', '2', '--seed', '3', '--out', join(folder, 'short.json')]);
-      expect(short.status).toBe(0);
-      expect(untimed((await lab.call('GET', `runs/${rerun.body.id}/export`)).body.records)).toEqual(
-        untimed(parseSavedRun(readFileSync(join(folder, 'short.json'), 'utf8')).records),
-      );
+      const short = await cliRun(['tictactoe', 'tournament', '--bots', 'random,perfect', '--games', '2', '--seed', '3']);
+      expect(untimed((await lab.call('GET', `runs/${rerun.body.id}/export`)).body.records)).toEqual(untimed(short.records));
       expect((await lab.call('GET', `runs/${long.id}/export`)).body.records.filter(Boolean).length).toBe(count);
     } finally {
       await lab.server.close();
