@@ -60,6 +60,23 @@ describe('the lab page', () => {
     await expect.poll(() => page.url()).toMatch(/#\/tictactoe\?run=[\w-]+&game=0&from=lab$/);
     await expect.poll(() => page.getByText(/replay/i).count()).toBeGreaterThan(0);
     expect(await page.getByRole('alert').count()).toBe(0);
+
+    // Another person sees the run without Delete, and a request of theirs to delete it anyway is refused.
+    const id = new URLSearchParams(page.url().split('?')[1]).get('run')!;
+    await page.goto(`${url}#/lab?run=${id}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Delete' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await account(page).getByLabel('Name', { exact: true }).fill('mallory');
+    await account(page).getByLabel('Password', { exact: true }).fill('long enough');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Signed in as').textContent()).toMatch(/^Signed in as mallory/);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // The request sent with mallory's session, cookie and CSRF token both (from outside the page: the page would log the 403).
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const { csrf } = await (await fetch(new URL('api/lab/me', url), { headers: { cookie } })).json();
+    const refused = await fetch(new URL(`api/lab/runs/${id}`, url), { method: 'DELETE', headers: { cookie, 'x-csrf-token': csrf } });
+    expect([refused.status, (await refused.json()).error]).toEqual([403, `run ${id} is not yours`]);
+    expect((await fetch(new URL(`api/lab/runs/${id}`, url))).status).toBe(200);
   }, 180_000);
 
   it('plays a run submitted from the arena after its page closes, with the figures of the CLI, and compares two runs', async () => {
