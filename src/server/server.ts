@@ -93,11 +93,16 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     handle: async (request: IncomingMessage, response: ServerResponse) => (await loadLab()).handle(request, response),
     close: async () => (await labApi)?.close(),
   };
+  // While its database does not answer, it is tried again every 10 s (each failure logged by the lab).
   const labLocation = options.lab?.location;
-  if (labLocation && ('url' in labLocation || ('folder' in labLocation && existsSync(labLocation.folder))))
+  let labRetry: ReturnType<typeof setTimeout> | undefined;
+  const openLab = (): void =>
     void loadLab()
       .then((api) => api.open())
-      .catch((error: unknown) => logFailure('opening the lab', error));
+      .catch(() => {
+        if (!closed) labRetry = setTimeout(openLab, 10_000).unref();
+      });
+  if (labLocation && ('url' in labLocation || ('folder' in labLocation && existsSync(labLocation.folder)))) openLab();
   // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     try {
@@ -154,6 +159,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   const shutDown = () => {
     if (closed) return;
     closed = true;
+    clearTimeout(labRetry);
     online.close();
     cluster.close();
     journal?.close();
