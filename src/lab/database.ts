@@ -30,12 +30,14 @@ export async function openLabDatabase(location: LabLocation): Promise<LabDatabas
 }
 
 /**
- * A PostgreSQL server's pool of connections. A connection the server drops while idle (the server stopped or
- * restarted) is an 'error' event of the pool, which would end the process unheard: it is only dropped, and the
- * next query opens another connection (or fails, and its request says so).
+ * A PostgreSQL server's pool of connections. A connection the server drops (the server stopped or restarted) is
+ * an 'error' event, which would end the process unheard: of the pool while the connection is idle, of the
+ * connection itself while a query holds it. Both are only heard: the query fails with the same error (and its
+ * request says so), the pool drops the connection, and the next query opens another.
  */
 function postgres(url: string): PostgresDialect {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new PostgresDialect({ pool });
 }

@@ -29,7 +29,7 @@ export interface ServerOptions {
   readonly logFailure?: FailureLog;
   /** The cluster the arena's runs may go to (REDIS_URL), and how many runs from pages it plays at once. */
   readonly cluster?: { readonly redis: string; readonly maxRuns?: number; readonly maxRunsPerAddress?: number; readonly maxGames?: number };
-  /** The lab: its database and who may do what (none: no lab, /api/lab/ answers 404). */
+  /** The lab: its database and who may do what (none: no lab, see noLab). */
   readonly lab?: LabOptions;
 }
 
@@ -66,6 +66,18 @@ function fail(response: ServerResponse): void {
 
 /** The lab's API (lab-api.ts). */
 const LAB_PATH = '/api/lab/';
+
+/**
+ * A server without a lab says so: GET /api/lab/me answers that nobody is signed in to no lab (a page asks it to
+ * know whether to offer the lab, and a 404 would be an error in its console), the rest 404.
+ */
+function noLab(path: string, method: string | undefined, response: ServerResponse): Promise<void> {
+  const me = path === `${LAB_PATH}me` && (method === 'GET' || method === 'HEAD');
+  const body = JSON.stringify(me ? { account: null, lab: false } : { error: 'this server has no lab' });
+  response.writeHead(me ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+  response.end(method === 'HEAD' ? undefined : body);
+  return Promise.resolve();
+}
 
 /** GET /api/cluster: whether the arena may run on the cluster (the page shows the choice only then). */
 const CLUSTER_PATH = '/api/cluster';
@@ -111,8 +123,10 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       const answered =
         path === CLUSTER_PATH
           ? describeCluster(cluster, request.method, response)
-          : lab && path.startsWith(LAB_PATH)
-            ? lab.handle(request, response)
+          : path.startsWith(LAB_PATH)
+            ? lab
+              ? lab.handle(request, response)
+              : noLab(path, request.method, response)
             : serve(request, response);
       answered.catch((error: unknown) => {
         logFailure('an HTTP request', error);

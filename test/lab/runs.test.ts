@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
 import { parseSavedTune } from '../../src/arena/saved-tune';
+import { sql } from 'kysely';
 import { openLabDatabase } from '../../src/lab/database';
+import { startLocalPostgres } from '../../src/lab/local-postgres';
 import { LabRuns, RunTaken } from '../../src/lab/runs';
 import { runCli } from '../helpers/cli';
 import { labDatabases } from '../helpers/lab';
@@ -210,6 +212,29 @@ describe('the lab embedded (PGlite in a folder)', () => {
       expect(await new LabRuns(again).exportRun(run.id)).toEqual(run);
     } finally {
       await again.destroy();
+    }
+  }, 60_000);
+});
+
+describe('the lab on a PostgreSQL server', () => {
+  it('fails a query whose connection the server ends, without ending this process, and answers the next', async () => {
+    const postgres = await startLocalPostgres();
+    const db = await openLabDatabase({ url: postgres.url });
+    try {
+      const slow = sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(30)`.execute(db);
+      const admin = await openLabDatabase({ url: postgres.url });
+      await expect
+        .poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where query like '%pg_sleep(30)%' and pid <> pg_backend_pid()`.execute(admin)).rows[0].n)
+        .toBe(1);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where query like '%pg_sleep(30)%' and pid <> pg_backend_pid()`.execute(admin);
+      await admin.destroy();
+      await expect(slow).rejects.toThrow(/terminat/);
+      // An error event of the dropped connection, unheard, would end this process (the test run reports it).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.destroy();
+      await postgres.stop();
     }
   }, 60_000);
 });

@@ -181,3 +181,20 @@ describe('the lab API quotas', () => {
     }
   }, 60_000);
 });
+
+describe('a server without a lab', () => {
+  it('answers who is signed in with no lab (a page asks it without an error) and refuses the rest with a 404', async () => {
+    const server = await startServer({ root: 'dist', port: 0, host: '127.0.0.1' });
+    try {
+      const me = await fetch(new URL('api/lab/me', server.url));
+      expect(me.status).toBe(200);
+      expect(await me.json()).toEqual({ account: null, lab: false });
+      const runs = await fetch(new URL('api/lab/runs', server.url));
+      expect(runs.status).toBe(404);
+      expect(await runs.json()).toEqual({ error: 'this server has no lab' });
+      expect((await fetch(new URL('api/lab/signup', server.url), { method: 'POST', body: '{}' })).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

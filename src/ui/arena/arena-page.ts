@@ -37,7 +37,7 @@ import type { HeatmapFigure } from '../sweep-heatmap';
 import { resultsView, type ResultsView } from './results';
 import { savedRunsView } from './saved-runs';
 import { type ClusterInfo, clusterInfo, runOnServerCluster } from './cluster-client';
-import { LabError, labRequest, type Me } from '../lab/lab-requests';
+import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
 import type { LabRun } from '../../lab/runs';
 import { type ArenaSettings, loadArenaSettings, saveArenaSettings, usableGameSettings } from './arena-settings';
 import { keptTuning, type Tuning, tuningView } from './tuning';
@@ -223,7 +223,7 @@ export class ArenaPage extends LitElement {
     super.connectedCallback();
     void this.refreshSaved();
     void clusterInfo().then((info) => (this.cluster = info));
-    void labRequest<Me>('GET', 'me').then(
+    void labMe().then(
       (me) => (this.lab = me),
       () => (this.lab = null),
     );

@@ -21,7 +21,7 @@ import { replaceHash } from '../router';
 import type { HeatmapFigure } from '../sweep-heatmap';
 import { pageStyles } from '../styles';
 import { compareView } from './compare';
-import { LabError, labRequest, labRunFile, type Me, type RunPage } from './lab-requests';
+import { LabError, labMe, labRequest, labRunFile, type Me, type RunPage } from './lab-requests';
 
 /** How often the list, and a run's page, are read again while a run of them plays. */
 const LIVE_MS = 5000;
@@ -120,7 +120,7 @@ export class LabPage extends LitElement {
 
   private refreshMe(): Promise<void> {
     return this.attempt(async () => {
-      this.me = await labRequest<Me>('GET', 'me');
+      this.me = await labMe();
       this.tokens = this.me.account ? (await labRequest<{ tokens: TokenInfo[] }>('GET', 'tokens')).tokens : [];
     });
   }

@@ -18,6 +18,13 @@ export interface Me {
   readonly csrf?: string;
 }
 
+/** Who is signed in to the server's lab; a LabError when the server has none. */
+export async function labMe(): Promise<Me> {
+  const me = await labRequest<Me & { lab?: false }>('GET', 'me');
+  if (me.lab === false) throw new LabError(404, 'this server has no lab');
+  return me;
+}
+
 export async function labRequest<T>(method: string, path: string, { body, csrf }: { body?: unknown; csrf?: string } = {}): Promise<T> {
   let response: Response;
   try {
@@ -31,6 +38,7 @@ export async function labRequest<T>(method: string, path: string, { body, csrf }
     throw new LabError(0, 'the lab does not answer (is the server running?)');
   }
   const answer = await response.json().catch(() => undefined);
+  // A static host (no playground server behind the page) answers 404 without JSON.
   if (response.status === 404 && answer === undefined) throw new LabError(404, 'this server has no lab');
   if (!response.ok) throw new LabError(response.status, (answer as { error?: string } | undefined)?.error ?? `the lab answered ${response.status}`);
   return answer as T;
