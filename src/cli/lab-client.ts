@@ -33,14 +33,16 @@ export class LabClient {
     if (!/^https?:$/.test(this.base.protocol)) throw new Error(`--lab is the lab's address (http://HOST:PORT), got "${url}"`);
   }
 
-  /** The answer's JSON; a LabRefusal for a refusal, an Error when the lab does not answer. */
+  /** The answer's JSON; a LabRefusal for a refusal, an Error when the lab does not answer. A stream is sent as JSON text. */
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     let response: Response;
+    const streamed = body instanceof ReadableStream;
     try {
       response = await fetch(new URL(path, this.base), {
         method,
         headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : streamed ? body : JSON.stringify(body),
+        ...(streamed ? { duplex: 'half' } : {}),
         signal: AbortSignal.timeout(60_000),
       });
     } catch (error) {
@@ -60,6 +62,31 @@ export class LabClient {
   importRun(kept: KeptRun, recording = false): Promise<LabRun> {
     return this.request('POST', `runs${recording ? '?state=running' : ''}`, kept);
   }
+}
+
+/** Games written into a request at a time. */
+const SLICE = 100;
+
+/**
+ * `{"games": [...]}` written a slice of games at a time, each in a turn of the event loop of its own: the
+ * workers' next games are handed out between slices (the whole batch at once held them idle for as long as a
+ * few percent of a run of short games).
+ */
+function gamesBody(games: readonly { readonly index: number; readonly record: GameRecord }[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const slice = games.slice(next, next + SLICE).map((game) => JSON.stringify(game));
+      controller.enqueue(encoder.encode(`${next === 0 ? '{"games":[' : ','}${slice.join(',')}`));
+      next += SLICE;
+      if (next >= games.length) {
+        controller.enqueue(encoder.encode(']}'));
+        controller.close();
+      }
+    },
+  });
 }
 
 /** How often a run being recorded asks the lab whether it was cancelled, when no games go there meanwhile. */
@@ -118,7 +145,7 @@ export class LabRecorder {
     const games = records.flatMap((record, index) => (record && !this.sent.has(index) ? [{ index, record }] : []));
     if (games.length === 0) return true;
     try {
-      const { state } = await this.lab.request<{ state: string }>('POST', `runs/${this.id}/games`, { games });
+      const { state } = await this.lab.request<{ state: string }>('POST', `runs/${this.id}/games`, gamesBody(games));
       for (const { index } of games) this.sent.add(index);
       this.heard(state);
       return true;

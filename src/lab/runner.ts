@@ -10,10 +10,9 @@ import type { GameRecord } from '../arena/play-out';
 import { runOnCluster } from '../cluster/submit';
 import type { WorkerPool } from '../runtime/pool';
 import { type Run, runSchedule } from '../runtime/run-schedule';
-import type { LabDatabase } from './database';
-import { LabRuns, type LabLimits } from './runs';
+import type { LabRuns } from './runs';
 
-export interface RunnerOptions extends LabLimits {
+export interface RunnerOptions {
   /** The pool the runs play on (made at the first run). */
   readonly pool: () => WorkerPool;
   /** The cluster's Redis: the games go to its workers instead. */
@@ -37,7 +36,6 @@ const STORE_MS = 500;
 const STORE_GAMES = 2000;
 
 export class LabRunner {
-  private readonly runs: LabRuns;
   /** The runs being played, by id (their Run once it has started). */
   private readonly playing = new Map<string, Run | undefined>();
   private readonly timer: ReturnType<typeof setInterval>;
@@ -46,10 +44,9 @@ export class LabRunner {
   private readonly ended = new Set<Promise<void>>();
 
   constructor(
-    db: LabDatabase,
+    private readonly runs: LabRuns,
     private readonly options: RunnerOptions,
   ) {
-    this.runs = new LabRuns(db, options);
     this.timer = setInterval(() => this.wake(), LOOK_MS);
     this.timer.unref();
     this.wake();

@@ -97,10 +97,18 @@ export class RunTaken extends Error {
 
 /** The most runs a page of the list holds. */
 export const MAX_PAGE = 200;
-/** Games stored by one statement (three parameters each: well under PostgreSQL's 65,535). */
-const GAMES_A_STATEMENT = 500;
-/** How often a run being recorded has its figures computed again from all its games (between, its count moves). */
+/**
+ * Games stored by one statement (three parameters each: well under PostgreSQL's 65,535). The embedded database
+ * runs on this thread, which also hands the workers their games: a statement of 100 short games holds it for a few
+ * milliseconds, and the thread turns to its other tasks between statements.
+ */
+const GAMES_A_STATEMENT = 100;
+/**
+ * How often a run being recorded has its figures computed again from all its games (between, its count moves):
+ * every 5 s, and at most a twentieth of the time (reading a long run's games back costs more as it grows).
+ */
 const SUMMARY_MS = 5000;
+const SUMMARY_SHARE = 20;
 
 /** A run's games stored: how many were new, and the run's state after them (`cancelled`: stop playing it). */
 export interface Stored {
@@ -113,7 +121,26 @@ export interface LabLimits {
   readonly gamesADay?: number;
 }
 
+/** Runs being recorded whose schedule and figures' cost are kept in memory. */
+const RUNS_KEPT = 64;
+
+/** A map that forgets its oldest entry past RUNS_KEPT. */
+function keep<T>(map: Map<string, T>, id: string, value: T): void {
+  map.delete(id);
+  if (map.size >= RUNS_KEPT) map.delete(map.keys().next().value!);
+  map.set(id, value);
+}
+
 export class LabRuns {
+  /**
+   * The schedules of runs recorded lately, by id, with the run's creation time: a run's plan never changes, and
+   * an id used again (deleted, then imported anew) comes with its own creation time. Read from the database, a
+   * plan (megabytes for a long run) cost more than the games of a batch.
+   */
+  private readonly schedules = new Map<string, { readonly created: number; readonly schedule: Schedule }>();
+  /** What computing each recorded run's figures from all its games took the last time, in ms. */
+  private readonly summaryMs = new Map<string, number>();
+
   constructor(
     private readonly db: Kysely<LabTables>,
     private readonly limits: LabLimits = {},
@@ -186,7 +213,10 @@ export class LabRuns {
 
   /** Stores games of a run; a game already stored is left as it was. Says how many were new. */
   async addGames(runId: string, games: readonly { readonly index: number; readonly record: GameRecord }[]): Promise<number> {
-    return this.db.transaction().execute((trx) => insertGames(trx, runId, games));
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('runs').select('id').where('id', '=', runId).forUpdate().execute();
+      return insertGames(trx, runId, games);
+    });
   }
 
   /**
@@ -195,12 +225,22 @@ export class LabRuns {
    * (`cancelled`: the lab was asked to stop it).
    */
   async recordGames(runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<Stored> {
-    const row = await this.db.selectFrom('runs').select(['kind', 'plan', 'state']).where('id', '=', runId).executeTakeFirst();
+    const row = await this.db.selectFrom('runs').select(['kind', 'state', 'created']).where('id', '=', runId).executeTakeFirst();
     if (!row) throw new Error(`the lab has no run ${runId}`);
     if (row.kind === 'tuning') throw new Error('a tuning has no games to record');
     if (row.state !== 'running') return { stored: 0, state: row.state };
     // Each game checked against the run's schedule alone (checked when the run came in): a batch costs its own games.
-    return this.storeGames(runId, checkGames((row.plan as { schedule: SavedRun['schedule'] }).schedule, games));
+    return this.storeGames(runId, checkGames(await this.schedule(runId, row.created.getTime()), games));
+  }
+
+  /** The schedule of the run `id` created at `created`, kept for its next batches. */
+  private async schedule(id: string, created: number): Promise<Schedule> {
+    const kept = this.schedules.get(id);
+    if (kept?.created === created) return kept.schedule;
+    const row = await this.db.selectFrom('runs').select('plan').where('id', '=', id).executeTakeFirstOrThrow();
+    const { schedule } = row.plan as { schedule: Schedule };
+    keep(this.schedules, id, { created, schedule });
+    return schedule;
   }
 
   /**
@@ -210,15 +250,15 @@ export class LabRuns {
    */
   async storeGames(runId: string, games: readonly { readonly index: number; readonly record: GameRecord }[], elapsedMs?: number): Promise<Stored> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('runs').select(['plan', 'state', 'owner', 'updated', 'summary']).where('id', '=', runId).forUpdate().executeTakeFirst();
+      const row = await trx.selectFrom('runs').select(['state', 'owner', 'updated', 'summary']).where('id', '=', runId).forUpdate().executeTakeFirst();
       if (!row) throw new Error(`the lab has no run ${runId}`);
       if (row.state !== 'running') return { stored: 0, state: row.state };
       const stored = await insertGames(trx, runId, games);
-      const scheduled = (row.plan as { schedule: Schedule }).schedule.games.length;
-      const played = Number((row.summary as { played?: number }).played ?? 0) + stored;
-      const whole = Date.now() - row.updated.getTime() >= SUMMARY_MS;
-      const run = whole ? ((await this.stored(runId, trx)) as SavedRun) : undefined;
-      const summary = run ? runSummary(run) : { ...(row.summary as object), played, scheduled };
+      const before = row.summary as unknown as RunSummary;
+      const whole = Date.now() - row.updated.getTime() >= Math.max(SUMMARY_MS, SUMMARY_SHARE * (this.summaryMs.get(runId) ?? 0));
+      const started = performance.now();
+      const summary = whole ? runSummary((await this.stored(runId, trx)) as SavedRun) : { ...before, played: before.played + stored };
+      if (whole) keep(this.summaryMs, runId, performance.now() - started);
       const today = row.owner && stored > 0 ? await countGames(trx, row.owner, stored) : 0;
       const most = this.limits.gamesADay;
       const over = most !== undefined && today >= most;
@@ -364,13 +404,13 @@ export class LabRuns {
   }
 
   async run(id: string): Promise<LabRun | undefined> {
-    const row = await this.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('runs').select(LISTED).where('id', '=', id).executeTakeFirst();
     return row && labRun(row);
   }
 
   /** A page of the runs, newest first, that pass the filter. */
   async list(filter: RunFilter = {}, limit = 50, after?: RunCursor): Promise<LabRun[]> {
-    let query = this.db.selectFrom('runs').selectAll();
+    let query = this.db.selectFrom('runs').select(LISTED);
     if (filter.game !== undefined) query = query.where('game', '=', filter.game);
     if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
     if (filter.state !== undefined) query = query.where('state', '=', filter.state);
@@ -449,16 +489,34 @@ async function countGames(db: Kysely<LabTables>, account: string, games: number)
   return row.games;
 }
 
+/**
+ * Stores the games of a run that are not stored yet (each once, however often it is sent); how many were new. The
+ * caller holds the run's row (a run's games are stored one transaction at a time): the games already there are
+ * looked up and left out, a cheaper way than an insert that skips conflicts row by row.
+ */
 async function insertGames(db: Kysely<LabTables>, runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<number> {
   let stored = 0;
   for (let from = 0; from < games.length; from += GAMES_A_STATEMENT) {
-    const rows = games.slice(from, from + GAMES_A_STATEMENT).map(({ index, record }) => ({ run_id: runId, index, record: JSON.stringify(record) }));
-    const result = await db
-      .insertInto('games')
-      .values(rows)
-      .onConflict((conflict) => conflict.columns(['run_id', 'index']).doNothing())
-      .executeTakeFirst();
-    stored += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+    const slice = games.slice(from, from + GAMES_A_STATEMENT);
+    const there = await db
+      .selectFrom('games')
+      .select('index')
+      .where('run_id', '=', runId)
+      .where(
+        'index',
+        'in',
+        slice.map(({ index }) => index),
+      )
+      .execute();
+    const known = new Set(there.map((row) => row.index));
+    const rows = slice.flatMap(({ index, record }) => {
+      if (known.has(index)) return [];
+      known.add(index);
+      return [{ run_id: runId, index, record: JSON.stringify(record) }];
+    });
+    if (rows.length > 0) await db.insertInto('games').values(rows).execute();
+    stored += rows.length;
   }
   return stored;
 }
@@ -508,7 +566,25 @@ export function runSummary(run: SavedRun): RunSummary {
   return { played, scheduled: run.records.length, match: { result, llr, lower, upper, elo, elo_lo, elo_hi } };
 }
 
-function labRun(row: Selectable<RunsTable>): LabRun {
+/** What a run is listed with: all but its plan (megabytes for a long run). */
+const LISTED = [
+  'id',
+  'kind',
+  'game',
+  'bots',
+  'owner',
+  'build',
+  'created',
+  'updated',
+  'state',
+  'reason',
+  'finished',
+  'elapsed_ms',
+  'player',
+  'summary',
+] as const;
+
+function labRun(row: Pick<Selectable<RunsTable>, (typeof LISTED)[number]>): LabRun {
   return {
     id: row.id,
     kind: row.kind,

@@ -70,6 +70,8 @@ interface Caller {
 export class LabApi {
   /** Opened at the first request (a server whose lab nobody uses pays nothing for it), again after a failure. */
   private database?: Promise<LabDatabase>;
+  /** The runs, once the database is open (one for the server: it keeps the schedules of runs being recorded). */
+  private runs?: LabRuns;
   /** Plays the runs submitted to the server, from the moment the database opens. */
   private runner?: LabRunner;
   private pool?: WorkerPool;
@@ -86,11 +88,11 @@ export class LabApi {
     this.database ??= openLabDatabase(this.options.location).then(
       (db) => {
         const player = this.options.player ?? {};
-        this.runner = new LabRunner(db, {
+        this.runs = new LabRuns(db, { gamesADay: this.options.gamesADay });
+        this.runner = new LabRunner(this.runs, {
           pool: () => (this.pool ??= createNodePool(player.workers, player.workerFile)),
           redis: player.redis,
           playing: player.playing,
-          gamesADay: this.options.gamesADay,
           logFailure: this.logFailure,
         });
         return db;
@@ -131,7 +133,7 @@ export class LabApi {
     const method = request.method ?? 'GET';
     const db = await this.open();
     const accounts = new LabAccounts(db);
-    const runs = new LabRuns(db, { gamesADay: this.options.gamesADay });
+    const runs = this.runs!;
     const caller = await this.caller(request, accounts);
     const changes = method !== 'GET' && method !== 'HEAD';
     // A change made with a session's cookie must carry its CSRF token: a page of another site cannot read it.
