@@ -7,9 +7,10 @@
 // and a run's page (the run and its export, as the page loads them), the 50th and 95th percentile of each; and
 // the bytes stored per game.
 //
-// `playground bench lab-recording`: one tournament of short games played by the CLI unrecorded, recorded in a lab
+// `playground bench lab-recording`: two tournaments of short games played by the CLI unrecorded, recorded in a lab
 // (--lab, the server in a process of its own with its embedded PGlite) and played by that server itself
-// (submitted), three rounds in turn; games per second each way and its ratio to the unrecorded play of its round.
+// (submitted), five rounds in turn; games per second each way, its ratio to the unrecorded play of its round (and
+// the median ratio), and the CPU time the lab's server spent a game.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +35,7 @@ const SAMPLES = 100;
 const OWNERS = 50;
 
 /** The server as `npm start` runs it, on the environment given; stopped by SIGTERM. */
-async function serverProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+async function serverProcess(env: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [packagePath('dist-node/server.mjs')], {
     env: { ...process.env, PORT: String(await freePort()), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,6 +54,7 @@ async function serverProcess(env: Record<string, string>): Promise<{ url: string
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exit;
@@ -193,13 +195,16 @@ export const labSuite: BenchSuite = {
 };
 
 /**
- * The tournaments of the recording bench: the shortest games there are (tic-tac-toe's weak levels, thousands a
- * second: the writes weigh most), and the plus-minus game's levels (a few milliseconds a game).
+ * The tournaments of the recording bench, each a few seconds long: the shortest games there are (tic-tac-toe's
+ * weak levels, thousands a second, where storing a game costs about what playing it does), and the plus-minus
+ * game's levels (a few milliseconds a game).
  */
 const RECORDED = [
-  { game: 'tictactoe', bots: ['random', 'minimax:depth=1', 'minimax:depth=2'], games: 500, seed: 1 },
-  { game: 'matrix', bots: ['greedy', 'article', 'exact'], games: 100, seed: 1 },
+  { game: 'tictactoe', bots: ['random', 'minimax:depth=1', 'minimax:depth=2'], games: 5000, seed: 1 },
+  { game: 'matrix', bots: ['greedy', 'article', 'exact'], games: 500, seed: 1 },
 ] as const;
+/** Rounds of the three ways, each round in another order (the machine's load drifts). */
+const ROUNDS = 5;
 
 /** Runs the CLI: its saved run (--out), and the time from its start to its exit (the last game in the lab). */
 function cli(args: readonly string[], env: Record<string, string> = {}): Promise<{ run: SavedRun; wallMs: number }> {
@@ -220,9 +225,28 @@ function cli(args: readonly string[], env: Record<string, string> = {}): Promise
   });
 }
 
+/** CPU time (user and system, ms) a process has used so far, from Linux's /proc; NaN elsewhere. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+}
+
+type Way = 'CLI, unrecorded' | 'CLI, recorded (--lab)' | "the lab's server (submitted)";
+const WAYS: readonly Way[] = ['CLI, unrecorded', 'CLI, recorded (--lab)', "the lab's server (submitted)"];
+
 export const labRecordingSuite: BenchSuite = {
   name: 'lab-recording',
-  description: "a tic-tac-toe and a plus-minus tournament unrecorded, recorded with --lab, and played by the lab's server: games/s and the ratio",
+  description:
+    "a tic-tac-toe and a plus-minus tournament unrecorded, recorded with --lab, and played by the lab's server: games/s, the ratio, the lab's CPU a game",
   async run({ log }) {
     const folder = mkdtempSync(join(tmpdir(), 'bench-rec-lab-'));
     const server = await serverProcess({ DATA_DIR: folder, LAB_GAMES_A_DAY: '100000000' });
@@ -241,12 +265,12 @@ export const labRecordingSuite: BenchSuite = {
         token: string;
       };
       const played = (run: SavedRun) => run.records.filter(Boolean).length;
-      for (const recordedSpec of RECORDED)
-        for (let round = 1; round <= 3; round++) {
-          const { game, bots, games, seed } = recordedSpec;
-          const args = [game, 'tournament', '--bots', bots.join(','), '--games', String(games), '--seed', String(seed)];
-          const plain = await cli(args);
-          const recorded = await cli([...args, '--lab', server.url], { LAB_TOKEN: token });
+      for (const recordedSpec of RECORDED) {
+        const { game, bots, games, seed } = recordedSpec;
+        const args = [game, 'tournament', '--bots', bots.join(','), '--games', String(games), '--seed', String(seed)];
+        const play = async (way: Way): Promise<{ run: SavedRun; wallMs: number }> => {
+          if (way === 'CLI, unrecorded') return cli(args);
+          if (way === 'CLI, recorded (--lab)') return cli([...args, '--lab', server.url], { LAB_TOKEN: token });
           // The server's own play: from its submission to its end in the lab (polled every 50 ms).
           const started = performance.now();
           const spec = { kind: 'tournament', ...recordedSpec };
@@ -255,29 +279,48 @@ export const labRecordingSuite: BenchSuite = {
           };
           while (['queued', 'running'].includes(((await get(`${api}runs/${submitted.id}`)) as { state: string }).state))
             await new Promise((resolve) => setTimeout(resolve, 50));
-          const onServer = { run: (await get(`${api}runs/${submitted.id}/export`)) as SavedRun, wallMs: performance.now() - started };
-          for (const [way, { run, wallMs }] of [
-            ['CLI, unrecorded', plain],
-            ['CLI, recorded (--lab)', recorded],
-            ["the lab's server (submitted)", onServer],
-          ] as const) {
+          return { run: (await get(`${api}runs/${submitted.id}/export`)) as SavedRun, wallMs: performance.now() - started };
+        };
+        const ratios: Record<Way, number[]> = { 'CLI, unrecorded': [], 'CLI, recorded (--lab)': [], "the lab's server (submitted)": [] };
+        for (let round = 1; round <= ROUNDS; round++) {
+          const order = WAYS.map((_, i) => WAYS[(i + round - 1) % WAYS.length]);
+          const results = new Map<Way, { run: SavedRun; wallMs: number; labCpuMs: number }>();
+          for (const way of order) {
+            const before = cpuMs(server.pid);
+            const result = await play(way);
+            results.set(way, { ...result, labCpuMs: cpuMs(server.pid) - before });
+          }
+          const plain = results.get('CLI, unrecorded')!;
+          const plainRate = played(plain.run) / (plain.run.elapsedMs / 1000);
+          for (const way of WAYS) {
+            const { run, wallMs, labCpuMs } = results.get(way)!;
             const playRate = played(run) / (run.elapsedMs / 1000);
-            const wallRate = played(run) / (wallMs / 1000);
+            ratios[way].push(playRate / plainRate);
             rows.push({
               game,
               round,
               way,
               games: played(run),
-              'play s': run.elapsedMs / 1000,
-              'play games/s': playRate,
-              'of unrecorded': playRate / (played(plain.run) / (plain.run.elapsedMs / 1000)),
-              'wall s': wallMs / 1000,
-              'wall games/s': wallRate,
-              'wall, of unrecorded': wallRate / (played(plain.run) / (plain.wallMs / 1000)),
+              'play games/s': Math.round(playRate),
+              'of unrecorded': Math.round((playRate / plainRate) * 1000) / 1000,
+              'wall s': Math.round(wallMs) / 1000,
+              "lab's CPU µs a game": way === 'CLI, unrecorded' ? 0 : Math.round((labCpuMs * 1000) / played(run)),
             });
-            log(`${game}, round ${round}, ${way}: ${playRate.toFixed(0)} games/s playing, ${wallRate.toFixed(0)} games/s from start to end`);
+            log(`${game}, round ${round}, ${way}: ${playRate.toFixed(0)} games/s playing, ${(playRate / plainRate).toFixed(3)} of unrecorded`);
           }
         }
+        for (const way of WAYS.slice(1))
+          rows.push({
+            game,
+            round: 'median',
+            way,
+            games: 0,
+            'play games/s': 0,
+            'of unrecorded': Math.round(median(ratios[way]) * 1000) / 1000,
+            'wall s': 0,
+            "lab's CPU µs a game": 0,
+          });
+      }
     } finally {
       await server.stop();
       rmSync(folder, { recursive: true, force: true });
