@@ -50,9 +50,13 @@ export async function serveHere(): Promise<Served> {
 
 /**
  * Starts the server (by default in this process; `serve` starts another, such as a server process with a
- * cluster) and the browser for a test file; each test gets a fresh page, checked for console errors.
+ * cluster) and the browser for a test file; each test gets a fresh page, checked for console errors (but those
+ * the test expects, `expected`).
  */
-export function useBrowser(serve: () => Promise<Served> = serveHere): { readonly url: string; readonly page: Page; readonly browser: Browser } {
+export function useBrowser(
+  serve: () => Promise<Served> = serveHere,
+  expected?: RegExp,
+): { readonly url: string; readonly page: Page; readonly browser: Browser } {
   let served: Served | undefined;
   let browser: Browser;
   const state = { url: '', page: undefined as unknown as Page, browser: undefined as unknown as Browser };
@@ -70,7 +74,7 @@ export function useBrowser(serve: () => Promise<Served> = serveHere): { readonly
   beforeEach(async () => {
     errors = [];
     state.page = await browser.newPage();
-    state.page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    state.page.on('console', (message) => message.type() === 'error' && !expected?.test(message.text()) && errors.push(message.text()));
     state.page.on('pageerror', (error) => errors.push(error.message));
   });
   afterEach(async () => {
