@@ -65,7 +65,11 @@ export class EngineProcess implements Engine {
     });
     this.child.stdin!.on('error', () => {}); // a write to an engine that has gone: its exit says so
     this.child.on('error', (error) => this.fail(new EngineFault('crash', `the engine could not start: ${error.message}`)));
-    this.child.on('exit', (code, signal) => this.fail(new EngineFault('crash', `the engine exited (${signal ?? `code ${code}`})`)));
+    // Once its pipes are closed too, so that the last line it wrote (often why it ended) is read and said.
+    this.child.on('close', (code, signal) => {
+      const last = this.stderr.trimEnd().split('\n').at(-1)?.slice(0, 300);
+      this.fail(new EngineFault('crash', `the engine exited (${signal ?? `code ${code}`})${last ? `: ${last}` : ''}`));
+    });
   }
 
   /** Starts the engine and greets it; rejects with a fault when it does not answer as an engine. */
@@ -85,9 +89,9 @@ export class EngineProcess implements Engine {
     this.send({ type: 'newgame', seat, params });
   }
 
-  async move(position: string, time: MoveTime, _seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
+  async move(position: string, time: MoveTime, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
     const clock = time.clockMs === undefined ? {} : { clock: time.clockMs, increment: time.incrementMs ?? 0 };
-    const answer = await this.ask({ type: 'move', position, ms: time.ms, ...clock }, moveDeadline(time), 'time', onInfo);
+    const answer = await this.ask({ type: 'move', position, ms: time.ms, ...clock, seed }, moveDeadline(time), 'time', onInfo);
     if (!('move' in answer)) throw new EngineFault('protocol', `it answered a move with ${JSON.stringify(answer)}`);
     return answer;
   }
