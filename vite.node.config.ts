@@ -1,5 +1,5 @@
 // Node bundles (Node 20 cannot run TypeScript in worker threads): the CLI, the benchmarks, the search worker, the
-// bot module worker, the server and the build scripts, built to dist-node/ side by side, with build/ (the cores) beside dist-node/.
+// bot module workers (a module's own, and the sandbox of submitted ones), the server and the build scripts, built to dist-node/ side by side, with build/ (the cores) beside dist-node/.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -15,6 +15,7 @@ export default defineConfig({
         worker: 'workers/node.ts',
         'thread-helper': 'workers/thread-helper-node.ts',
         'bot-worker': 'workers/bot-node.ts',
+        'bot-sandbox': 'workers/bot-sandbox-node.ts',
         server: 'src/server/main.ts',
         'connect4-book': 'scripts/build-connect4-book.ts',
         'puzzle15-levels': 'scripts/build-puzzle15-levels.ts',

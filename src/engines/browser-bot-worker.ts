@@ -6,7 +6,7 @@
 
 import { wrap } from 'comlink';
 import botWorkerUrl from '../../workers/bot-browser.ts?worker&url';
-import type { BotModuleApi } from './bot-module';
+import type { BotWorkerApi } from './bot-shape';
 import type { BotWorker } from './module-engine';
 import { SANDBOX_DOCUMENT } from './sandbox-frame';
 
@@ -42,7 +42,7 @@ export function spawnBrowserBotWorker(): BotWorker {
   );
   document.body.append(frame);
   return {
-    api: wrap<BotModuleApi>(api.port1),
+    api: wrap<BotWorkerApi>(api.port1),
     terminate: () => {
       frame.remove();
       api.port1.close();

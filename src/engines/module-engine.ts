@@ -1,11 +1,12 @@
 // The host's side of a JavaScript bot module (docs/bot-modules.md): the module runs in a worker of its own (a
-// Web Worker in a page, a worker thread in Node), so that a bot that loops forever is ended by terminating its
-// worker, and nothing it does reaches the host but its answers. Faults are the engine faults: `no-hello` (it
+// Web Worker in a page, a worker thread in Node; submitted code in the sandbox inside such a worker), so that a
+// bot that loops forever is ended by terminating its worker, and nothing it does reaches the host but its answers. Faults are the engine faults: `no-hello` (it
 // does not load in time), `crash` (an error in its code, named by line, or its worker ended), `time`.
 
 import { type Remote, transfer } from 'comlink';
 import * as v from 'valibot';
-import { type BotModuleApi, type ChooseAnswer, ChooseAnswerSchema } from './bot-module';
+import type { BotWorkerApi } from './bot-shape';
+import { type ChooseAnswer, ChooseAnswerSchema } from './bot-shape';
 import type { MoveTime } from '../arena/time-control';
 import { type Engine, type EngineIdentity, type EngineMove, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
 import { LOG_KEPT } from '../arena/play-out';
@@ -13,7 +14,7 @@ import { type EngineInfo, EngineInfoSchema } from './protocol';
 
 /** A worker running workers/bot-*.ts, and how to end it. */
 export interface BotWorker {
-  readonly api: Remote<BotModuleApi>;
+  readonly api: Remote<BotWorkerApi>;
   terminate(): void;
   /** Called once if the worker ends by itself (an uncaught error, process.exit in Node). */
   onExit(listener: (why: string) => void): void;
@@ -51,7 +52,8 @@ export class ModuleEngine implements Engine {
 
   async move(position: string, time: MoveTime, seed: number, onInfo?: (info: EngineInfo) => void): Promise<EngineMove> {
     const limit = moveDeadline(time);
-    const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, seed, seat: this.seat, params: this.params };
+    // `limitMs`, the move's whole time, is for a sandbox: it interrupts the move there itself.
+    const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, limitMs: limit, seed, seat: this.seat, params: this.params };
     const reports = onInfo && new MessageChannel();
     if (reports) this.listen(reports.port1, onInfo!);
     let answered: unknown;
@@ -112,7 +114,8 @@ export class ModuleEngine implements Engine {
           this.exited = undefined;
           resolve(value);
         },
-        (error: unknown) => this.fail(new EngineFault('crash', message(error))),
+        // A sandbox that interrupted the move at its limit says so by the error's name.
+        (error: unknown) => this.fail(new EngineFault((error as Error)?.name === 'SandboxTimeLimit' ? late : 'crash', message(error))),
       );
     });
   }

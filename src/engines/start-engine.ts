@@ -1,18 +1,21 @@
 // Starting an engine in Node from a command line's `--engine NAME=COMMAND`: a path ending in .js or .mjs is a
-// JavaScript bot module run in a worker thread, `connectx:FILE.py` a Kaggle ConnectX submission run unchanged by
-// the adapter beside this file (connectx.py, in Python), anything else a command run by the shell (`node bot.mjs`
-// too).
+// JavaScript bot module run in a worker thread (`sandbox:FILE.mjs` the same module in the sandbox of submitted
+// code), `connectx:FILE.py` a Kaggle ConnectX submission run unchanged by the adapter beside this file
+// (connectx.py, in Python), anything else a command run by the shell (`node bot.mjs` too).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { spawnNodeBotWorker } from './node-bot-worker';
+import { spawnNodeBotWorker, spawnSandboxBotWorker } from './node-bot-worker';
 import { type Engine, type EngineIdentity, EngineFault } from './engine';
 import { EngineProcess } from './engine-process';
 import { ModuleEngine } from './module-engine';
 
 /** A command that is one path ending in .js or .mjs (`node bot.mjs` is a command that runs a process). */
 export const isBotModulePath = (command: string) => /^\S+\.m?js$/.test(command.trim());
+
+/** `sandbox:FILE.mjs`: a bot module run as submitted code is, in the sandbox (sandbox-bot.ts). */
+const SANDBOX = /^sandbox:(\S+\.m?js)$/;
 
 /** `connectx:FILE.py`: the submission's path. */
 const CONNECTX = /^connectx:(.+)$/;
@@ -39,13 +42,14 @@ export async function startEngine(command: string, game: string): Promise<{ engi
     if (!existsSync(path)) throw new EngineFault('crash', `there is no ConnectX submission ${path}`);
     return EngineProcess.start(`exec python3 ${quoted(connectxAdapter())} ${quoted(path)}`, game);
   }
-  if (!isBotModulePath(command)) return EngineProcess.start(command, game);
-  const path = resolve(command.trim());
+  const sandboxed = SANDBOX.exec(command.trim())?.[1];
+  if (sandboxed === undefined && !isBotModulePath(command)) return EngineProcess.start(command, game);
+  const path = resolve(sandboxed ?? command.trim());
   let source: string;
   try {
     source = readFileSync(path, 'utf8');
   } catch (error) {
     throw new EngineFault('crash', `cannot read the bot module ${path}: ${(error as Error).message}`);
   }
-  return ModuleEngine.start(pathToFileURL(path).href, source, game, () => spawnNodeBotWorker());
+  return ModuleEngine.start(pathToFileURL(path).href, source, game, sandboxed === undefined ? () => spawnNodeBotWorker() : () => spawnSandboxBotWorker());
 }

@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseSavedRun } from '../../src/arena/saved-run';
-import { chooseMove, loadBotModule } from '../../src/engines/bot-module';
+import { loadBotModule } from '../../src/engines/bot-module';
+import { chooseMove } from '../../src/engines/choose';
 import { ModuleEngine } from '../../src/engines/module-engine';
 import { spawnNodeBotWorker } from '../../src/engines/node-bot-worker';
 import type { EngineInfo } from '../../src/engines/protocol';
@@ -32,7 +33,7 @@ describe('a bot module', () => {
       const position: Position = play(matrix.rules.start(seed, 3), rng.pick(legalMoves(matrix.rules.start(seed, 3))));
       const request = { position: matrix.rules.format(position), ms: 1000, seed, seat: 1 as const, params: { depth: 8 } };
       const reports: EngineInfo[] = [];
-      const answer = await chooseMove(matrix, bot, pathToFileURL(resolve(example)).href, request, (info) => reports.push(info));
+      const answer = await chooseMove(matrix.rules, bot, request, { onInfo: (info) => reports.push(info) });
       const move = Number(answer.move);
       expect(position.values[cellOf(position, move)] - moverValue(play(position, move))).toBe(moverValue(position));
       expect(answer.log[0]).toMatch(/^depth 8: \d+ best moves worth -?\d+$/);

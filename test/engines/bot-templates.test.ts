@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { chooseMove, loadBotModule } from '../../src/engines/bot-module';
+import { loadBotModule } from '../../src/engines/bot-module';
+import { chooseMove } from '../../src/engines/choose';
 import { games } from '../../src/games';
 import { LANGUAGES, runnableCode } from '../../src/ui/my-bots/language';
 import { botTemplate } from '../../src/ui/my-bots/template';
@@ -35,7 +36,7 @@ describe('the bot templates', () => {
         const bot = await loadBotModule(url, code);
         const { rules } = game;
         const start = rules.start(1, game.sizes?.default);
-        const answer = await chooseMove(game, bot, url, { position: rules.format(start), ms: 1000, seed: 1, seat: 0, params: {} });
+        const answer = await chooseMove(rules, bot, { position: rules.format(start), ms: 1000, seed: 1, seat: 0, params: {} });
         expect(rules.legalMoves(start).map((move) => rules.formatMove(move))).toContain(answer.move);
       });
     }

@@ -1,0 +1,7 @@
+// Loops for ever: the sandbox's interrupt ends its move at its time.
+export default {
+  name: 'loop',
+  choose() {
+    for (;;) {}
+  },
+};

@@ -1,0 +1,7 @@
+// Returns a promise that nothing settles.
+export default {
+  name: 'never',
+  choose() {
+    return new Promise(() => {});
+  },
+};

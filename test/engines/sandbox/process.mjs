@@ -1,0 +1,7 @@
+// Reaches for the host's process.
+export default {
+  name: 'process',
+  choose() {
+    process.exit(1);
+  },
+};
