@@ -11,6 +11,7 @@ import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
 import { labRecordingSuite, labSuite } from './lab';
+import { sandboxSuite } from './sandbox';
 import { serverSuite } from './server';
 import { sprtSuite } from './sprt';
 import { tictactoeSuite } from './tictactoe';
@@ -26,6 +27,7 @@ export const suites: readonly BenchSuite[] = [
   ...arenaSuites,
   sprtSuite,
   enginesSuite,
+  sandboxSuite,
   clusterSuite,
   serverSuite,
   labSuite,

@@ -139,7 +139,7 @@ export const HELP_OPTION: OptionSpec = { name: 'help', help: 'show this help' };
 export const ENGINE_OPTION: OptionSpec = {
   name: 'engine',
   value: 'NAME=COMMAND',
-  help: 'an engine (docs/engine-protocol.md), a bot module (a .js/.mjs path, docs/bot-modules.md) or a Kaggle ConnectX agent (connectx:FILE.py), named NAME in the configurations; repeatable. Each runs as you, with your files and network: run only code you trust',
+  help: 'an engine (docs/engine-protocol.md), a bot module (a .js/.mjs path, docs/bot-modules.md; sandbox:FILE.mjs runs it in the sandbox of submitted code) or a Kaggle ConnectX agent (connectx:FILE.py), named NAME in the configurations; repeatable. All but a sandboxed module run as you, with your files and network: run only code you trust',
   repeatable: true,
 };
 

@@ -1,11 +1,18 @@
-// The example engines of examples/engines/: the Python and the JavaScript Connect 4 engines are two programs of
-// the same search, so they must answer every position alike; each takes a win in one when there is one (the
+// The example engines of examples/engines/: the Python and the JavaScript Connect 4 engines, and the bot module,
+// are three programs of the same search, so they must answer every position alike (the module in its worker and in
+// the sandbox of submitted code); each takes a win in one when there is one (the
 // rules say which moves win), and plays whole games through the CLI against our bots without a forfeit. Only
 // what runs the Python engine needs python3 (.ci/run installs it; without it those tests are skipped, and the
 // test run counts a skipped test as not passed).
 
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadBotModule } from '../../src/engines/bot-module';
+import { chooseMove } from '../../src/engines/choose';
+import { createSandboxBotApi } from '../../src/engines/sandbox-bot';
 import { Rng } from '../../src/contracts/rng';
 import { rules } from '../../src/games/connect4/rules';
 import { runCli } from '../helpers/cli';
@@ -98,4 +105,27 @@ describe.skipIf(!hasPython)('the example Python Connect 4 engine', () => {
   }, 60_000);
 
   it('plays whole games against our bots through the CLI', () => playsWholeGames(python), 60_000);
+});
+
+describe('the example Connect 4 bot module', () => {
+  it('answers every position as the JavaScript engine does, in its worker and in the sandbox', async () => {
+    const lines = positions(60);
+    const expected = answers(javascript, lines, 3).map((answer) => answer.move);
+    const path = resolve('examples/engines/connect4-negamax-module.mjs');
+    const source = readFileSync(path, 'utf8');
+    const bot = await loadBotModule(pathToFileURL(path).href, source);
+    const sandbox = createSandboxBotApi(readFileSync('build/sandbox-prelude.js', 'utf8'));
+    await sandbox.load('bot.mjs', source, 'connect4');
+    for (const [i, position] of lines.entries()) {
+      const request = { position, ms: 10_000, limitMs: 10_000, seed: i, seat: 0 as const, params: { depth: 3 } };
+      expect((await chooseMove(rules, bot, request)).move).toBe(expected[i]);
+      expect((await sandbox.choose(request)).move).toBe(expected[i]);
+    }
+  }, 60_000);
+
+  it(
+    'plays whole games against our bots through the CLI, in the sandbox',
+    () => playsWholeGames('sandbox:examples/engines/connect4-negamax-module.mjs'),
+    60_000,
+  );
 });
