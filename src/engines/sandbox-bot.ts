@@ -55,7 +55,8 @@ function thrown(vm: QuickJSContext, error: QuickJSHandle, what: string): Error {
   const message = typeof dumped === 'object' && dumped ? (dumped.message ?? String(dumped)) : String(dumped);
   // Named by QuickJS, or by the sandbox's code around the module's (`line 6: InternalError: out of memory`).
   if (/\binterrupted$/.test(message)) return new SandboxTimeLimit(`${what} ran past its time`);
-  if (/\bout of memory$/.test(message) || dumped === null) return new BotModuleError(`${what} ran out of memory (the sandbox's ${SANDBOX_MEMORY_BYTES >> 20} MB)`);
+  if (/\bout of memory$/.test(message) || dumped === null)
+    return new BotModuleError(`${what} ran out of memory (the sandbox's ${SANDBOX_MEMORY_BYTES >> 20} MB)`);
   // A BotModuleError made inside already names its line; an error of the module's code is named by its stack.
   if (name === 'BotModuleError') return new BotModuleError(message);
   const line = typeof dumped === 'object' && dumped?.stack ? /bot\.mjs:(\d+)/.exec(dumped.stack)?.[1] : undefined;

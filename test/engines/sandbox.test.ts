@@ -87,7 +87,13 @@ describe('a module in the sandbox', () => {
     const names = /globals: (.*)$/.exec((error as Error).message)![1].split(',');
     // ECMAScript's global objects and Object.prototype's members (QuickJS's InternalError, and ES2025's Iterator and
     // Float16Array, newer than this Node): nothing else.
-    const language = new Set([...Object.getOwnPropertyNames(globalThis), ...Object.getOwnPropertyNames(Object.prototype), 'InternalError', 'Iterator', 'Float16Array']);
+    const language = new Set([
+      ...Object.getOwnPropertyNames(globalThis),
+      ...Object.getOwnPropertyNames(Object.prototype),
+      'InternalError',
+      'Iterator',
+      'Float16Array',
+    ]);
     const foreign = names.filter((name) => !language.has(name));
     expect(foreign).toEqual([]);
     for (const host of [

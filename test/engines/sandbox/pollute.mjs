@@ -2,7 +2,7 @@
 // all seven columns), then plays a column that is full: the host, whose rules it cannot reach, refuses it.
 export default {
   name: 'pollute',
-  choose(position, tools) {
+  choose(_position, tools) {
     Array.prototype.includes = () => true;
     Object.prototype.polluted = true;
     tools.legalMoves = () => [1, 2, 3, 4, 5, 6, 7];
