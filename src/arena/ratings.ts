@@ -65,8 +65,16 @@ const ELO_PER_NATURAL_UNIT = 400 / Math.LN10;
 /** i's expected score against j, from their natural-log strengths. */
 const expectedScore = (theta: readonly number[], i: number, j: number) => 1 / (1 + Math.exp(theta[j] - theta[i]));
 
-export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]): Rating[] {
+/**
+ * Where the virtual draws go that keep a bot that won everything finite: one per pairing (a run's ratings, each
+ * pairing a few games), or one per bot against the average player (a ladder's whole history: hundreds of
+ * pairings, most of far-apart bots, whose virtual draws would pull the best and the worst towards each other).
+ */
+export type VirtualDraws = 'per pairing' | 'per bot';
+
+export function eloRatings(bots: readonly string[], pairs: readonly PairResult[], virtualDraws: VirtualDraws = 'per pairing'): Rating[] {
   const n = bots.length;
+  const perPairing = virtualDraws === 'per pairing' ? 1 : 0;
   const index = new Map(bots.map((bot, i) => [bot, i]));
   const games = Array.from({ length: n }, () => Array<number>(n).fill(0));
   const scores = Array<number>(n).fill(0);
@@ -76,18 +84,21 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
     const i = index.get(pair.a)!;
     const j = index.get(pair.b)!;
     if (i === j || pair.games === 0) continue;
-    const played = pair.games + 1; // + the virtual draw
+    const played = pair.games + perPairing;
     games[i][j] += played;
     games[j][i] += played;
-    scores[i] += pair.wins + pair.draws / 2 + 0.5;
-    scores[j] += pair.losses + pair.draws / 2 + 0.5;
+    scores[i] += pair.wins + pair.draws / 2 + perPairing / 2;
+    scores[j] += pair.losses + pair.draws / 2 + perPairing / 2;
   }
+  /** Each bot's virtual draw against the average player (γ 1), when they go per bot. */
+  const average = virtualDraws === 'per bot' ? 1 : 0;
+  for (let i = 0; i < n; i++) scores[i] += average / 2;
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (games[i][j]) opponents[i].push({ j, count: games[i][j] });
   // Minorisation-maximisation (Hunter 2004) for the strengths gamma.
   let gamma = Array<number>(n).fill(1);
   for (let iteration = 0; iteration < 10_000; iteration++) {
     const next = gamma.map((g, i) => {
-      const denominator = opponents[i].reduce((sum, { j, count }) => sum + count / (g + gamma[j]), 0);
+      const denominator = opponents[i].reduce((sum, { j, count }) => sum + count / (g + gamma[j]), average / (g + 1));
       return denominator ? scores[i] / denominator : g;
     });
     const mean = Math.exp(next.reduce((sum, g) => sum + Math.log(g), 0) / n);
@@ -103,7 +114,7 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
       return i === j || pair.games === 0 ? [] : [{ p: expectedScore(theta, i, j), wins: pair.wins, draws: pair.draws, losses: pair.losses }];
     }),
   );
-  const variance = thetaVariances(games, theta, evenDraws);
+  const variance = thetaVariances(games, theta, evenDraws, average);
   return bots.map((bot, i) => {
     const rating = 1500 + theta[i] * ELO_PER_NATURAL_UNIT;
     const half = Z975 * Math.sqrt(Math.max(0, variance[i])) * ELO_PER_NATURAL_UNIT;
@@ -112,13 +123,18 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
 }
 
 /**
- * The variances of the log-strengths under the constraint that they sum to 0: the diagonal of the
- * pseudo-inverse of the Fisher information L, computed as inv(L + J/n) - J/n (J all ones).
+ * The variances of the log-strengths, centred as the ratings are (their mean 0). Without virtual games against the
+ * average player, the information L says nothing of the mean, and the variances are the diagonal of its
+ * pseudo-inverse, computed as inv(L + J/n) - J/n (J all ones). With them (`average` each), L is invertible and the
+ * centred strengths' covariance is C·inv(L)·C, C = I - J/n.
  */
-function thetaVariances(games: readonly (readonly number[])[], theta: readonly number[], evenDraws: number): number[] {
+function thetaVariances(games: readonly (readonly number[])[], theta: readonly number[], evenDraws: number, average: number): number[] {
   const n = theta.length;
-  const matrix = Array.from({ length: n }, () => Array<number>(n).fill(1 / n));
+  const matrix = Array.from({ length: n }, () => Array<number>(n).fill(average ? 0 : 1 / n));
   for (let i = 0; i < n; i++) {
+    // The virtual games against the average player (θ 0).
+    const p = 1 / (1 + Math.exp(-theta[i]));
+    matrix[i][i] += average * p * (1 - p);
     for (let j = 0; j < n; j++) {
       if (i === j || !games[i][j]) continue;
       const p = expectedScore(theta, i, j);
@@ -129,7 +145,10 @@ function thetaVariances(games: readonly (readonly number[])[], theta: readonly n
     }
   }
   const inverse = invert(matrix);
-  return inverse.map((row, i) => row[i] - 1 / n);
+  if (!average) return inverse.map((row, i) => row[i] - 1 / n);
+  const rowMeans = inverse.map((row) => row.reduce((sum, value) => sum + value, 0) / n);
+  const mean = rowMeans.reduce((sum, value) => sum + value, 0) / n;
+  return inverse.map((row, i) => row[i] - 2 * rowMeans[i] + mean);
 }
 
 /** Gauss-Jordan inversion with partial pivoting of a small symmetric positive definite matrix. */
