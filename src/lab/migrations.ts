@@ -84,6 +84,68 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The ladder (src/ladder/): bots and their versions, each version an entry with its skill and whole-history
+  // rating; every game it played (a version's validation, its rated games, its match against the version before).
+  '004-ladder': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('ladder_bots')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('game', 'text', (column) => column.notNull())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('owner', 'text')
+        .addColumn('created', 'timestamptz', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('ladder_bots_by_owner').on('ladder_bots').columns(['game', 'owner', 'name']).unique().execute();
+      await db.schema
+        .createTable('ladder_versions')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('bot_id', 'text', (column) => column.notNull().references('ladder_bots.id').onDelete('cascade'))
+        .addColumn('game', 'text', (column) => column.notNull())
+        .addColumn('version', 'integer', (column) => column.notNull())
+        .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('builtin', 'module', 'engine')`))
+        .addColumn('config', 'text')
+        .addColumn('code', 'text')
+        .addColumn('identity', 'json', (column) => column.notNull())
+        .addColumn('state', 'text', (column) => column.notNull().check(sql`state in ('validating', 'active', 'failed', 'retired')`))
+        .addColumn('reason', 'text')
+        .addColumn('created', 'timestamptz', (column) => column.notNull())
+        .addColumn('mu', 'float8', (column) => column.notNull())
+        .addColumn('sigma', 'float8', (column) => column.notNull())
+        .addColumn('games', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('wins', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('draws', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('losses', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('last_played', 'timestamptz')
+        .addColumn('rating', 'float8')
+        .addColumn('rating_lo', 'float8')
+        .addColumn('rating_hi', 'float8')
+        .execute();
+      await db.schema.createIndex('ladder_versions_of_bot').on('ladder_versions').columns(['bot_id', 'version']).unique().execute();
+      await db.schema.createIndex('ladder_versions_by_game').on('ladder_versions').columns(['game', 'state']).execute();
+      await db.schema
+        .createTable('ladder_games')
+        .addColumn('id', 'bigserial', (column) => column.primaryKey())
+        .addColumn('game', 'text', (column) => column.notNull())
+        .addColumn('purpose', 'text', (column) => column.notNull().check(sql`purpose in ('validation', 'rated', 'match')`))
+        .addColumn('seats', sql`text[]`, (column) => column.notNull())
+        .addColumn('record', 'json', (column) => column.notNull())
+        .addColumn('skills', 'json')
+        .addColumn('played', 'timestamptz', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('ladder_games_by_seat').on('ladder_games').using('gin').column('seats').execute();
+      await db.schema.createIndex('ladder_games_by_game').on('ladder_games').columns(['game', 'id desc']).execute();
+      await db.schema
+        .createTable('ladder_matches')
+        .addColumn('version_id', 'text', (column) => column.primaryKey().references('ladder_versions.id').onDelete('cascade'))
+        .addColumn('previous_id', 'text', (column) => column.notNull().references('ladder_versions.id').onDelete('cascade'))
+        .addColumn('state', 'text', (column) => column.notNull().check(sql`state in ('running', 'H0', 'H1')`))
+        .addColumn('report', 'json')
+        .addColumn('updated', 'timestamptz', (column) => column.notNull())
+        .execute();
+      await sql`create sequence ladder_rounds`.execute(db);
+    },
+  },
 };
 
 export const labMigrations: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 // The lab's tables as Kysely sees them (migrations.ts makes them): runs and the games each one played; the
-// accounts, their sessions and their tokens.
+// accounts, their sessions and their tokens; the ladder's bots, versions, games and matches.
 
 import type { ColumnType, Generated } from 'kysely';
 
@@ -85,6 +85,70 @@ export interface UsageTable {
   games: number;
 }
 
+export type LadderVersionState = 'validating' | 'active' | 'failed' | 'retired';
+export type LadderVersionKind = 'builtin' | 'module' | 'engine';
+
+/** A bot of the ladder: its versions are its entries. */
+export interface LadderBotsTable {
+  id: string;
+  game: string;
+  name: string;
+  /** The account that submitted it; null for the server's own (our bots, and engines its workers offer). */
+  owner: string | null;
+  created: Date;
+}
+
+/** One version of a bot: an entry of its game's ladder, its skill and results. */
+export interface LadderVersionsTable {
+  id: string;
+  bot_id: string;
+  game: string;
+  version: number;
+  /** Our bot (`config` its configuration), a submitted module (`code`), or an engine a worker offers (`config` its name). */
+  kind: LadderVersionKind;
+  config: string | null;
+  code: string | null;
+  /** What it says of itself (its name and parameters). */
+  identity: Json<{ name: string; params: unknown[] }>;
+  state: LadderVersionState;
+  /** Why it failed its validation, or was retired. */
+  reason: string | null;
+  created: Date;
+  mu: number;
+  sigma: number;
+  games: Generated<number>;
+  wins: Generated<number>;
+  draws: Generated<number>;
+  losses: Generated<number>;
+  last_played: Date | null;
+  /** Its whole-history rating (Elo) and 95% interval, computed again from time to time. */
+  rating: number | null;
+  rating_lo: number | null;
+  rating_hi: number | null;
+}
+
+/** A game of the ladder: a version's validation against itself, a rated game, or a game of a version's match against the one before. */
+export interface LadderGamesTable {
+  id: Generated<string>;
+  game: string;
+  purpose: 'validation' | 'rated' | 'match';
+  /** The versions in each seat. */
+  seats: string[];
+  record: Json<Record<string, unknown>>;
+  /** Each seat's skill after a rated game. */
+  skills: Json<{ mu: number; sigma: number }[]> | null;
+  played: Date;
+}
+
+/** A new version's match (an SPRT) against its bot's version before. */
+export interface LadderMatchesTable {
+  version_id: string;
+  previous_id: string;
+  state: 'running' | 'H0' | 'H1';
+  report: Json<Record<string, unknown>> | null;
+  updated: Date;
+}
+
 export interface LabTables {
   runs: RunsTable;
   games: GamesTable;
@@ -92,4 +156,8 @@ export interface LabTables {
   sessions: SessionsTable;
   tokens: TokensTable;
   usage: UsageTable;
+  ladder_bots: LadderBotsTable;
+  ladder_versions: LadderVersionsTable;
+  ladder_games: LadderGamesTable;
+  ladder_matches: LadderMatchesTable;
 }

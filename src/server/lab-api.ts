@@ -13,6 +13,10 @@ import { plannedGames, planRun, RunSpecSchema, RunTimeSchema, sweepGrid } from '
 import { parseBotConfig } from '../contracts/bot-config';
 import { findGame } from '../games';
 import { LabRunner } from '../lab/runner';
+import { ModuleEngine } from '../engines/module-engine';
+import { spawnSandboxBotWorker } from '../engines/node-bot-worker';
+import { LadderPlayer, type LadderPlayerOptions } from '../ladder/player';
+import { LadderStore } from '../ladder/store';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import { MAX_RUN_CHARS } from '../arena/saved-run';
@@ -21,6 +25,8 @@ import { type LabDatabase, type LabLocation, openLabDatabase } from '../lab/data
 import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, type RunPlan, RunTaken } from '../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
+import { type Caller, HttpError, readBody, readForm, readJson, reply, signedIn } from './http-json';
+import { LadderApi, type LadderOptions } from './ladder-api';
 
 const COOKIE = 'lab_session';
 /** The largest request body: an account's form, or a run file to import. */
@@ -45,27 +51,13 @@ export interface LabOptions {
   readonly player?: { readonly playing?: number; readonly workers?: number; readonly redis?: string; readonly workerFile?: string };
   /** The build the server runs, recorded with the runs it keeps. */
   readonly build: string;
+  /** The ladder: its play (its seed, each move's time, its pace) and its quotas; the sandbox's worker file. */
+  readonly ladder?: LadderOptions & Omit<LadderPlayerOptions, 'pool' | 'startModule' | 'logFailure'> & { readonly sandboxWorkerFile?: string };
 }
 
 const SubmitSchema = v.object({ spec: RunSpecSchema, time: v.optional(RunTimeSchema, {}) });
 /** What makes a run of each kind smaller. */
 const FEWER = { tournament: 'fewer starts or bots', sweep: 'fewer starts, grid points or opponents', match: 'fewer games' } as const;
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Who sent a request: an account (by its session, with its CSRF token, or by a token), or nobody. */
-interface Caller {
-  readonly account?: string;
-  readonly csrf?: string;
-  readonly byToken?: boolean;
-}
 
 export class LabApi {
   /** Opened at the first request (a server whose lab nobody uses pays nothing for it), again after a failure. */
@@ -74,6 +66,9 @@ export class LabApi {
   private runs?: LabRuns;
   /** Plays the runs submitted to the server, from the moment the database opens. */
   private runner?: LabRunner;
+  /** Plays the ladder, and answers its requests. */
+  private ladderPlayer?: LadderPlayer;
+  private ladder?: LadderApi;
   private pool?: WorkerPool;
   /** Each address's sign-ups and sign-ins in the last minute (their times): guessing passwords is slow. */
   private readonly signIns = new Map<string, number[]>();
@@ -89,12 +84,18 @@ export class LabApi {
       (db) => {
         const player = this.options.player ?? {};
         this.runs = new LabRuns(db, { gamesADay: this.options.gamesADay });
+        const pool = () => (this.pool ??= createNodePool(player.workers, player.workerFile));
         this.runner = new LabRunner(this.runs, {
-          pool: () => (this.pool ??= createNodePool(player.workers, player.workerFile)),
+          pool,
           redis: player.redis,
           playing: player.playing,
           logFailure: this.logFailure,
         });
+        const ladder = this.options.ladder ?? {};
+        const startModule = (code: string, game: string) => ModuleEngine.start('bot.mjs', code, game, () => spawnSandboxBotWorker(ladder.sandboxWorkerFile));
+        const store = new LadderStore(db);
+        this.ladderPlayer = new LadderPlayer(store, { ...ladder, pool, startModule, logFailure: this.logFailure });
+        this.ladder = new LadderApi(store, this.ladderPlayer, startModule, { ...ladder, admins: this.options.admins });
         return db;
       },
       (error: Error) => {
@@ -123,6 +124,7 @@ export class LabApi {
   async close(): Promise<void> {
     const db = await this.database?.catch(() => undefined);
     await this.runner?.close();
+    await this.ladderPlayer?.close();
     await this.pool?.close();
     await db?.destroy();
   }
@@ -139,19 +141,23 @@ export class LabApi {
     // A change made with a session's cookie must carry its CSRF token: a page of another site cannot read it.
     if (changes && caller.account && !caller.byToken && request.headers['x-csrf-token'] !== caller.csrf)
       throw new HttpError(403, "this request lacks its session's CSRF token (x-csrf-token)");
+    if (path[0] === 'ladder') {
+      this.mayRead(caller);
+      return this.ladder!.route(method, path.slice(1), url, request, caller);
+    }
     const route = `${method} ${path[0]}${path.length > 1 ? '/:id' : ''}${path.length > 2 ? `/${path[2]}` : ''}`;
     switch (route) {
       case 'GET me':
         return { status: 200, body: { account: caller.account ?? null, ...(caller.csrf ? { csrf: caller.csrf } : {}) } };
       case 'POST signup': {
         this.countSignIn(request);
-        const { name, password } = await readForm(request);
+        const { name, password } = await readForm(request, MAX_FORM_BYTES);
         await accounts.signUp(name, password);
         return this.signIn(accounts, name, password, response, 201);
       }
       case 'POST signin': {
         this.countSignIn(request);
-        const { name, password } = await readForm(request);
+        const { name, password } = await readForm(request, MAX_FORM_BYTES);
         return this.signIn(accounts, name, password, response, 200);
       }
       case 'POST signout': {
@@ -163,7 +169,7 @@ export class LabApi {
       case 'GET tokens':
         return { status: 200, body: { tokens: await accounts.tokens(signedIn(caller)) } };
       case 'POST tokens': {
-        const { label } = await readForm(request);
+        const { label } = await readForm(request, MAX_FORM_BYTES);
         return { status: 201, body: await accounts.createToken(signedIn(caller), String(label ?? '')) };
       }
       case 'DELETE tokens/:id':
@@ -349,11 +355,6 @@ function sweepOf(spec: Extract<v.InferOutput<typeof RunSpecSchema>, { kind: 'swe
   return { bot: spec.bot, grid: sweepGrid(spec.grid), vs: spec.vs };
 }
 
-function signedIn(caller: Caller): string {
-  if (!caller.account) throw new HttpError(401, 'sign in first (or send a token)');
-  return caller.account;
-}
-
 function cookieOf(request: IncomingMessage): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
@@ -379,49 +380,4 @@ function parseCursor(text: string): { created: string; id: string } {
   const [created, id] = text.split(',');
   if (!id || Number.isNaN(Date.parse(created))) throw new HttpError(400, "after is the next page's mark: CREATED,ID");
   return { created, id };
-}
-
-/**
- * A request's body, up to `maxBytes`. Past them the rest is read and dropped, then the request refused: a client
- * still sending would otherwise see its connection reset instead of the answer (the server's 60 s for a request
- * bounds what a hostile one can send).
- */
-function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
-    });
-    request.on('end', () =>
-      size > maxBytes ? reject(new HttpError(413, `the request is over ${maxBytes >> 10} KB`)) : resolve(Buffer.concat(chunks).toString('utf8')),
-    );
-    request.on('error', reject);
-  });
-}
-
-/** A request's JSON object. */
-async function readJson(request: IncomingMessage, maxBytes: number): Promise<object> {
-  let form: unknown;
-  try {
-    form = JSON.parse(await readBody(request, maxBytes));
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'the request is not JSON');
-  }
-  if (!form || typeof form !== 'object' || Array.isArray(form)) throw new HttpError(400, 'the request is not a JSON object');
-  return form;
-}
-
-/** A small JSON form: its fields as text. */
-async function readForm(request: IncomingMessage): Promise<Record<string, string>> {
-  const form = await readJson(request, MAX_FORM_BYTES);
-  return Object.fromEntries(Object.entries(form).map(([key, value]) => [key, typeof value === 'string' ? value : '']));
-}
-
-function reply(response: ServerResponse, status: number, body: unknown): void {
-  if (response.headersSent) return void response.destroy();
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) }).end(text);
 }

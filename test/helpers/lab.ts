@@ -48,15 +48,22 @@ export interface LabCall {
 }
 
 /**
- * A server with a lab at `location` (its runs played on two workers of the built dist-node/worker.mjs), and a
- * client for its API.
+ * A server with a lab at `location` (its runs played on two workers of the built dist-node/worker.mjs, its ladder's
+ * modules in the built sandbox, 2 s a move), and a client for its API.
  */
 export async function labServer(location: LabLocation, settings: Partial<Omit<LabOptions, 'location' | 'build'>> = {}) {
   const server = await startServer({
     root: 'dist',
     port: 0,
     host: '127.0.0.1',
-    lab: { location, build: 'test-build', admins: ['boss'], player: { workers: 2, workerFile: 'dist-node/worker.mjs' }, ...settings },
+    lab: {
+      location,
+      build: 'test-build',
+      admins: ['boss'],
+      player: { workers: 2, workerFile: 'dist-node/worker.mjs' },
+      ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 2000, restMs: 100 },
+      ...settings,
+    },
   });
   const call = async (method: string, path: string, { body, cookie, csrf, token }: LabCall = {}) => {
     const response = await fetch(new URL(`api/lab/${path}`, server.url), {

@@ -1,0 +1,234 @@
+// The ladder's play, on the server's worker pool: while a game's ladder has two entries or more, round after round
+// a pair is drawn by the matchmaker (matchmaking.ts) and plays two games from one opening of the game's suite, one
+// in each seat; their results move both skills (store.ts). A new version first plays a game against itself (its
+// validation: a forfeit fails it, with the reason, and it is never paired), then, when its bot had a version
+// before, a match against it (an SPRT, elo0 0 and elo1 5, as the arena's) a pair at a time between rated rounds.
+// Every few rounds a game's whole-history ratings are fitted again. Our bots play on the pool; submitted modules
+// in the sandbox (a worker thread each, started by `startModule`). Everything drawn comes from the ladder's seed
+// and the round's number.
+
+import { matchReport } from '../arena/match';
+import type { GameRecord } from '../arena/play-out';
+import { eloRatings } from '../arena/ratings';
+import type { PairResult } from '../arena/results';
+import { type Schedule, tournament } from '../arena/schedule';
+import type { SprtSettings } from '../arena/sprt';
+import type { AnyGame } from '../contracts/game';
+import { deriveSeed, Rng } from '../contracts/rng';
+import type { Engine, EngineIdentity } from '../engines/engine';
+import { findGame } from '../games';
+import { type EngineSpec, engineBotInfo, runEngineSchedule } from '../runtime/engine-games';
+import type { WorkerPool } from '../runtime/pool';
+import { nextPair } from './matchmaking';
+import type { LadderStore, LadderVersion, PlayedGame } from './store';
+
+export interface LadderPlayerOptions {
+  readonly pool: () => WorkerPool;
+  /** Starts a submitted module (its code) in the sandbox. */
+  readonly startModule: (code: string, game: string) => Promise<{ engine: Engine; identity: EngineIdentity }>;
+  /** The ladder's seed (default 1). */
+  readonly seed?: number;
+  /** Rounds follow each other at once while an entry of the game has fewer games than this (default 100)... */
+  readonly settledGames?: number;
+  /** ...and then with this rest between them (default 10 s). */
+  readonly restMs?: number;
+  /** Each move's time (default 2,000 ms, ConnectX's on Kaggle: our perfect Connect 4 player's hardest moves of the opening suite take under one). */
+  readonly moveMs?: number;
+  readonly logFailure?: (what: string, error: unknown) => void;
+}
+
+/** A new version's match against the version before. */
+export const VERSION_MATCH: SprtSettings = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 };
+/** The most games such a match plays before it is inconclusive. */
+export const VERSION_MATCH_GAMES = 4000;
+/** Rounds between two fits of a game's whole-history ratings. */
+const FIT_EVERY = 10;
+/** How long the player waits when there is nothing to play. */
+const IDLE_MS = 1000;
+
+/** The fixed points of a game's ladder: our bots, its levels and the bots of its rules alone. */
+export function fixedPoints(game: AnyGame): { name: string; config: string }[] {
+  return [...game.levels.map(({ label, config }) => ({ name: label, config })), { name: 'Random', config: 'random' }, { name: 'Monte Carlo', config: 'mcts' }];
+}
+
+/** What a version is called in a schedule: our bot's configuration, or (a module) its id, an engine's name. */
+const seatOf = (version: LadderVersion) => (version.kind === 'builtin' ? version.config! : version.id);
+
+export class LadderPlayer {
+  private closed = false;
+  private wakeUp?: () => void;
+  private readonly rounds = new Map<string, number>();
+  private readonly stopped: Promise<void>;
+  private current?: { cancel(): void };
+
+  constructor(
+    private readonly store: LadderStore,
+    private readonly options: LadderPlayerOptions,
+  ) {
+    this.stopped = this.loop();
+  }
+
+  /** Something changed (a submission): look again now. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops after the game under way is cancelled (a round not stored is played again later). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.current?.cancel();
+    this.wake();
+    await this.stopped;
+  }
+
+  private async loop(): Promise<void> {
+    let game = 0;
+    while (!this.closed) {
+      let rest = IDLE_MS;
+      try {
+        const pending = (await this.store.toValidate())[0];
+        if (pending) {
+          await this.validate(pending);
+          continue;
+        }
+        const games = await this.store.games();
+        for (let tried = 0; tried < games.length; tried++) {
+          const id = games[game++ % games.length];
+          const waited = await this.round(id);
+          if (waited !== undefined) {
+            rest = waited;
+            break;
+          }
+        }
+      } catch (error) {
+        this.options.logFailure?.('playing the ladder', error);
+      }
+      if (rest > 0 && !this.closed)
+        await new Promise<void>((resolve) => {
+          this.wakeUp = resolve;
+          setTimeout(resolve, rest).unref();
+        });
+    }
+  }
+
+  /** Plays games of versions (some of them modules), their records in schedule order; undefined when stopped. */
+  private async play(game: AnyGame, schedule: Schedule, versions: readonly LadderVersion[]): Promise<GameRecord[] | undefined> {
+    const modules = versions.filter((version) => version.kind === 'module');
+    const engines: EngineSpec[] = modules.map((version) => ({
+      name: version.id,
+      command: version.id,
+      identity: { name: version.identity.name, params: version.identity.params as EngineIdentity['params'] },
+    }));
+    const start = async (command: string) => this.options.startModule((await this.store.code(command)) ?? '', game.rules.id);
+    const run = runEngineSchedule(this.options.pool(), game, schedule, engines, start, { moveMs: this.options.moveMs ?? 2000 });
+    this.current = run;
+    const records = await run.finished;
+    this.current = undefined;
+    return records.every(Boolean) ? (records as GameRecord[]) : undefined;
+  }
+
+  /** The schedule of one opening played in both seats by two versions (one version twice for a validation). */
+  private schedule(game: AnyGame, versions: readonly [LadderVersion, LadderVersion], seed: number): Schedule {
+    const seats = versions.map(seatOf);
+    const modules = versions.filter((version) => version.kind === 'module');
+    const bots = [
+      ...game.bots,
+      ...modules.map((version) => engineBotInfo({ name: version.id, command: version.id, identity: version.identity as EngineIdentity })),
+    ];
+    const openings = game.openings?.positions;
+    const size = game.openings?.size;
+    if (seats[0] !== seats[1]) return tournament(game, seats, { games: 1, seed, size, bots, openings });
+    // A version against itself: a pairing of it with any other bot, both seats then its own.
+    const schedule = tournament(game, [seats[0], 'random'], { games: 1, seed, size, bots, openings });
+    return { ...schedule, bots: [seats[0]], pairings: [{ a: seats[0], b: seats[0] }], games: [{ ...schedule.games[0], seats: [seats[0], seats[0]] }] };
+  }
+
+  private async validate(version: LadderVersion): Promise<void> {
+    const game = findGame(version.game);
+    if (!game) return void (await this.store.retire(version.id, `this server has no game ${version.game}`));
+    const round = await this.store.nextRound();
+    const records = await this.play(game, this.schedule(game, [version, version], deriveSeed(this.options.seed ?? 1, `validation ${round}`)), [version]);
+    if (!records) return;
+    const [record] = records;
+    const failure = record.forfeit ? `its validation game against itself was forfeited: ${record.forfeit.reason}: ${record.forfeit.detail}` : null;
+    await this.store.validated(version.id, { seats: [version.id, version.id], record }, failure);
+    if (failure) return;
+    // A version after another of its bot plays a match against the one before it.
+    const previous = (await this.store.bot(version.botId))?.versions.find((other) => other.version < version.version && other.state !== 'failed');
+    if (previous) await this.store.openMatch(version.id, previous.id);
+  }
+
+  /**
+   * A round of a game's ladder: a pair drawn and played, or a pair of a version's match. Undefined when the game
+   * has no two entries; else how long to rest after it.
+   */
+  private async round(gameId: string): Promise<number | undefined> {
+    const game = findGame(gameId);
+    const entries = await this.store.leaderboard(gameId);
+    if (!game || entries.length < 2) return undefined;
+    const round = await this.store.nextRound();
+    const count = (this.rounds.get(gameId) ?? 0) + 1;
+    this.rounds.set(gameId, count);
+    const byId = new Map(entries.map((entry) => [entry.id, entry]));
+    const match = (await this.store.runningMatches()).find((open) => byId.has(open.versionId) && byId.has(open.previousId));
+    if (match && count % 2 === 0) await this.matchPair(game, byId.get(match.versionId)!, byId.get(match.previousId)!);
+    else {
+      const pair = nextPair(entries, new Rng(deriveSeed(this.options.seed ?? 1, `round ${round}`)))!;
+      const versions = pair.map((entry) => byId.get(entry.id)!) as [LadderVersion, LadderVersion];
+      const records = await this.play(game, this.schedule(game, versions, deriveSeed(this.options.seed ?? 1, `games ${round}`)), versions);
+      if (records) await this.store.storeRound(gameId, 'rated', played(records, versions));
+    }
+    if (count % FIT_EVERY === 0) await this.fit(gameId);
+    const settled = entries.every((entry) => entry.games >= (this.options.settledGames ?? 100));
+    return settled ? (this.options.restMs ?? 10_000) : 0;
+  }
+
+  /** The next pair of a version's match against the version before, and the match's verdict so far. */
+  private async matchPair(game: AnyGame, version: LadderVersion, previous: LadderVersion): Promise<void> {
+    const seed = deriveSeed(this.options.seed ?? 1, `match ${version.id}`);
+    const seats = [seatOf(version), seatOf(previous)] as const;
+    const bots = [
+      ...game.bots,
+      ...[version, previous]
+        .filter((v) => v.kind === 'module')
+        .map((v) => engineBotInfo({ name: v.id, command: v.id, identity: v.identity as EngineIdentity })),
+    ];
+    const whole = tournament(game, seats, { games: VERSION_MATCH_GAMES / 2, seed, size: game.openings?.size, bots, openings: game.openings?.positions });
+    const before = await this.store.matchGames(version.id, previous.id);
+    const pair = before.length / 2;
+    if (pair < VERSION_MATCH_GAMES / 2) {
+      const schedule = { ...whole, games: whole.games.slice(2 * pair, 2 * pair + 2) };
+      const records = await this.play(game, schedule, [version, previous]);
+      if (!records) return;
+      await this.store.storeRound(game.rules.id, 'match', played(records, [version, previous]));
+      before.push(...played(records, [version, previous]).map(({ seats, record }) => ({ seats: [...seats], record })));
+    }
+    const report = matchReport(
+      whole,
+      before.map((game) => game.record),
+      VERSION_MATCH,
+    );
+    await this.store.updateMatch(
+      version.id,
+      report.result === 'inconclusive' && before.length < VERSION_MATCH_GAMES ? 'running' : report.result === 'H1' ? 'H1' : 'H0',
+      report,
+    );
+  }
+
+  /** A game's whole-history ratings, from every rated and match game. */
+  private async fit(gameId: string): Promise<void> {
+    const pairs = await this.store.pairResults(gameId);
+    const bots = [...new Set(pairs.flatMap((pair) => [pair.a, pair.b]))];
+    const results: PairResult[] = pairs.map((pair) => {
+      const tally = { wins: pair.wins, draws: pair.draws, losses: pair.losses };
+      return { ...pair, games: pair.wins + pair.draws + pair.losses, margin: 0, first: tally, second: { wins: 0, draws: 0, losses: 0 } };
+    });
+    await this.store.setRatings(eloRatings(bots, results, 'per bot'));
+  }
+}
+
+/** The games of a schedule of two versions, their seats named by the versions' ids. */
+function played(records: readonly GameRecord[], versions: readonly [LadderVersion, LadderVersion]): PlayedGame[] {
+  const seatOfVersion = new Map(versions.map((version) => [seatOf(version), version.id]));
+  return records.map((record) => ({ seats: [seatOfVersion.get(record.seats[0])!, seatOfVersion.get(record.seats[1])!], record }));
+}

@@ -1,0 +1,158 @@
+// The ladder through the lab's API, on both databases: a module submitted is checked in the sandbox, starts its
+// game's ladder with our bots as its fixed points, passes its validation against itself and plays rated games
+// (both seats, the skills moving with each result); a module that loops fails its validation with the reason and
+// is never paired; a bad module is refused at once; another person can neither retire a version nor read its code;
+// a second version plays a match against the first; quotas are kept.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { games } from '../../src/games';
+import { fixedPoints } from '../../src/ladder/player';
+import { labLocations, labServer } from '../helpers/lab';
+
+const NEGAMAX = readFileSync('examples/engines/connect4-negamax-module.mjs', 'utf8');
+const LOOP = readFileSync('test/engines/sandbox/loop.mjs', 'utf8');
+
+type Lab = Awaited<ReturnType<typeof labServer>>;
+
+/** Polls the call until `done` says its answer is the one awaited. */
+async function until<T>(ask: () => Promise<T>, done: (answer: T) => boolean, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const answer = await ask();
+    if (done(answer)) return answer;
+    if (Date.now() > deadline) throw new Error(`still not there after ${ms} ms: ${JSON.stringify(answer).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A bot's page, once `done` says it is the one awaited. */
+const botWhen = (
+  lab: Lab,
+  id: string,
+  done: (bot: { versions: { state: string; games: number; match: { state: string; report: { pairs: number } | null } | null }[] }) => boolean,
+  ms = 60_000,
+) =>
+  until(
+    () => lab.call('GET', `ladder/bots/${id}`),
+    (answer) => done(answer.body),
+    ms,
+  ).then((answer) => answer.body);
+
+describe.each(labLocations())('the ladder on %s', (_name, location) => {
+  it('takes a module, validates it, and plays it against our bots in both seats, its skill moving', async () => {
+    const lab = await labServer(await location());
+    try {
+      const ada = await lab.signUp('ada');
+      expect((await lab.call('GET', 'ladder?game=connect4')).body).toEqual({ game: 'connect4', entries: [] });
+      const submitted = await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'nega', code: NEGAMAX }, ...ada });
+      expect(submitted.status).toBe(201);
+      expect(submitted.body).toMatchObject({ bot: 'nega', owner: 'ada', version: 1, kind: 'module', state: 'validating', identity: { name: 'negamax' } });
+      // Our bots are the ladder's fixed points.
+      const board = (await lab.call('GET', 'ladder?game=connect4')).body.entries as { bot: string; owner: string | null; config: string }[];
+      expect(board.map((entry) => entry.config).sort()).toEqual(
+        fixedPoints(games.connect4)
+          .map((point) => point.config)
+          .sort(),
+      );
+      const id = submitted.body.id as string;
+      const bot = submitted.body.botId as string;
+      const played = await until(
+        () => lab.call('GET', `ladder/bots/${bot}`),
+        (answer) => answer.body.versions[0].games >= 4,
+      );
+      const [entry] = played.body.versions;
+      expect(entry.state).toBe('active');
+      expect(entry.wins + entry.draws + entry.losses).toBe(entry.games);
+      // Its validation against itself, then rated games, each in both seats, with the skills after each.
+      const listed = played.body.games as { purpose: string; seats: string[]; skills: { mu: number; sigma: number }[] | null }[];
+      const validation = listed.find((game) => game.purpose === 'validation')!;
+      expect(validation.seats).toEqual([id, id]);
+      const rated = listed.filter((game) => game.purpose === 'rated');
+      expect(rated.length).toBeGreaterThanOrEqual(4);
+      expect(rated.some((game) => game.seats[0] === id) && rated.some((game) => game.seats[1] === id)).toBe(true);
+      expect(rated.every((game) => game.skills?.length === 2 && game.skills[game.seats.indexOf(id)].sigma < 25 / 3)).toBe(true);
+      // A game replays from its record.
+      const one = await lab.call('GET', `ladder/games/${(listed[0] as unknown as { id: string }).id}`);
+      expect(one.body.record.moves.length).toBeGreaterThan(0);
+    } finally {
+      await lab.server.close();
+    }
+  }, 180_000);
+});
+
+describe('the ladder', () => {
+  it('fails a module that loops in its validation, with the reason, and never pairs it; refuses bad submissions with theirs', async () => {
+    const lab = await labServer({ memory: true }, { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 500, restMs: 100, codeBytes: 4096 } });
+    try {
+      const ada = await lab.signUp('ada');
+      const looping = await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'loop', code: LOOP }, ...ada });
+      expect(looping.status).toBe(201);
+      const failed = await botWhen(lab, looping.body.botId, (bot) => bot.versions[0].state !== 'validating');
+      expect(failed.versions[0]).toMatchObject({
+        state: 'failed',
+        reason: 'its validation game against itself was forfeited: time: no move within 1000 ms',
+        games: 0,
+      });
+      const board = (await lab.call('GET', 'ladder?game=connect4')).body.entries as { id: string }[];
+      expect(board.map((entry) => entry.id)).not.toContain(looping.body.id);
+      const submit = (body: object, session: object = ada) => lab.call('POST', 'ladder/submit', { body, ...session });
+      expect(await submit({ game: 'connect4', name: 'bad', code: 'export default { name: "x", choose( };' })).toMatchObject({
+        status: 400,
+        body: { error: expect.stringMatching(/^the module cannot be played: .*SyntaxError/) },
+      });
+      expect(await submit({ game: 'connect4', name: 'bad', code: 'export default { name: "x" };' })).toMatchObject({
+        status: 400,
+        body: { error: 'the module cannot be played: the default export must be { name, params?, choose(position, tools) }: it has no choose function' },
+      });
+      expect((await submit({ game: 'connect4', name: '', code: NEGAMAX })).body.error).toBe('a name is 1 to 40 letters, digits, spaces, ".", "_" or "-"');
+      expect((await submit({ game: 'puzzle15', name: 'x', code: NEGAMAX })).status).toBe(400);
+      expect(await submit({ game: 'connect4', name: 'big', code: `${NEGAMAX}\n//${'x'.repeat(5000)}` })).toMatchObject({
+        status: 413,
+        body: { error: "a module's code is at most 4 KB" },
+      });
+      // Without a session, or with a stolen cookie and no CSRF token: nothing taken.
+      expect((await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'x', code: NEGAMAX } })).status).toBe(401);
+      expect((await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'x', code: NEGAMAX }, cookie: ada.cookie })).status).toBe(403);
+    } finally {
+      await lab.server.close();
+    }
+  }, 120_000);
+
+  it("lets only a bot's owner read its code or retire its versions, keeps the quotas, and matches a new version against the one before", async () => {
+    const lab = await labServer(
+      { memory: true },
+      { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 2000, restMs: 100, versionsADay: 3, entriesPerGame: 2 } },
+    );
+    try {
+      const ada = await lab.signUp('ada');
+      const bob = await lab.signUp('bob');
+      const first = await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'nega', code: NEGAMAX }, ...ada });
+      const id = first.body.id as string;
+      expect(await lab.call('GET', `ladder/versions/${id}/code`, bob)).toMatchObject({ status: 403, body: { error: `version ${id} is not yours` } });
+      expect(await lab.call('POST', `ladder/versions/${id}/retire`, bob)).toMatchObject({ status: 403 });
+      expect((await lab.call('GET', `ladder/versions/${id}/code`, ada)).body).toEqual({ code: NEGAMAX });
+      expect((await lab.call('GET', `ladder/bots/${first.body.botId}`)).text).not.toContain('connect4-negamax');
+      // Its second version plays a match against its first (the same bot: the test finds no difference).
+      const second = await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'nega', code: `${NEGAMAX}\n` }, ...ada });
+      expect(second.body).toMatchObject({ version: 2, botId: first.body.botId });
+      const matched = await botWhen(lab, first.body.botId, (bot) => (bot.versions[0].match?.report?.pairs ?? 0) >= 2, 120_000);
+      expect(matched.versions[0].match).toMatchObject({ previousId: id, state: 'running' });
+      // Quotas: entries in a game, then versions a day.
+      expect(await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'third', code: NEGAMAX }, ...ada })).toMatchObject({
+        status: 429,
+        body: { error: 'you have 2 entries on the Connect 4 ladder, the most: retire one first' },
+      });
+      expect((await lab.call('POST', `ladder/versions/${id}/retire`, ada)).body).toMatchObject({ state: 'retired', reason: 'retired by ada' });
+      expect((await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'third', code: NEGAMAX }, ...ada })).status).toBe(201);
+      expect(await lab.call('POST', 'ladder/submit', { body: { game: 'tictactoe', name: 'fourth', code: NEGAMAX }, ...ada })).toMatchObject({
+        status: 429,
+        body: { error: 'you have submitted 3 versions today, the most a day: carry on tomorrow (UTC)' },
+      });
+      const board = (await lab.call('GET', 'ladder?game=connect4')).body.entries as { id: string }[];
+      expect(board.map((entry) => entry.id)).not.toContain(id);
+    } finally {
+      await lab.server.close();
+    }
+  }, 240_000);
+});
