@@ -30,7 +30,7 @@ export interface ServerSettings {
    * many from pages at once, in all and from one address; CLUSTER_RUN_GAMES: the most games of one.
    */
   readonly cluster?: { readonly redis: string; readonly maxRuns: number; readonly maxRunsPerAddress: number; readonly maxGames: number };
-  /** The lab: DATABASE_URL's PostgreSQL or PGlite in DATA_DIR/lab; LAB_READ=accounts, LAB_ADMINS=NAME,… */
+  /** The lab: DATABASE_URL's PostgreSQL or PGlite in DATA_DIR/lab; LAB_READ=accounts, LAB_ADMINS=NAME,…; its ladder (LADDER_…). */
   readonly lab: LabOptions;
 }
 
@@ -85,6 +85,15 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
         ...(redis === undefined ? {} : { redis }),
       },
       signInsPerMinute: whole(env, 'LAB_SIGN_INS_PER_MINUTE', 10, 1, 10_000),
+      ladder: {
+        seed: whole(env, 'LADDER_SEED', 1, 0, 2 ** 32 - 1),
+        moveMs: whole(env, 'LADDER_MOVE_MS', 2000, 50, 600_000),
+        settledGames: whole(env, 'LADDER_SETTLED_GAMES', 100, 0, 2 ** 31 - 1),
+        restMs: whole(env, 'LADDER_REST_MS', 10_000, 0, 3_600_000),
+        versionsADay: whole(env, 'LADDER_VERSIONS_A_DAY', 20, 1, 10_000),
+        codeBytes: whole(env, 'LADDER_CODE_BYTES', 256 << 10, 1024, 16 << 20),
+        entriesPerGame: whole(env, 'LADDER_ENTRIES', 5, 1, 10_000),
+      },
     },
     ...(redis === undefined
       ? {}
