@@ -8,6 +8,7 @@ import { runFigures } from '../lab/figures';
 import type { LabRun } from '../lab/runs';
 import { formatOptions, HELP_OPTION, optionInteger, optionText, parseArgs, UsageError, type OptionSpec } from './args';
 import { LabClient } from './lab-client';
+import { textTable } from './text-table';
 import { RunFile } from './run-file';
 
 const LAB_OPTION: OptionSpec = { name: 'lab', value: 'URL', help: "the lab's server (http://HOST:PORT); the token, when one is needed, in LAB_TOKEN" };
@@ -115,14 +116,5 @@ function runsTable(runs: readonly LabRun[]): string {
       runFigures(run.summary),
     ];
   });
-  const header = ['id', 'created', 'game', 'kind', 'state', 'games', 'owner', 'figures'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
-  return [header, ...rows]
-    .map((row) =>
-      row
-        .map((cell, i) => cell.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return textTable(['id', 'created', 'game', 'kind', 'state', 'games', 'owner', 'figures'], rows);
 }

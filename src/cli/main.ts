@@ -42,6 +42,7 @@ import { parseTuneParams } from './tune-params';
 import type { TuneSettings } from '../runtime/tune';
 import { clusterRuns, clusterWorker, redisOption } from './cluster';
 import { labCommand } from './lab';
+import { ladderCommand } from './ladder';
 import { LabClient } from './lab-client';
 import { checkRedis } from '../cluster/tasks';
 
@@ -429,6 +430,7 @@ function usage(): string {
     '       playground worker --redis URL [--concurrency N] [--name NAME]   (a machine of the cluster)',
     "       playground runs --redis URL [--cancel RUN_ID] [--json]          (the cluster's runs and workers)",
     "       playground lab list|show|cancel|export|import … --lab URL       (the lab's runs: playground lab --help)",
+    '       playground ladder submit|list|show|retire … --lab URL           (the ladder: playground ladder --help)',
     '',
     `games: ${Object.keys(games).join(', ')}`,
     'commands:',
@@ -453,6 +455,7 @@ async function main(argv: readonly string[]): Promise<number> {
       );
     if (first === 'runs') return await clusterRuns([second, ...rest].filter((arg): arg is string => arg !== undefined));
     if (first === 'lab') return await labCommand([second, ...rest].filter((arg): arg is string => arg !== undefined));
+    if (first === 'ladder') return await ladderCommand([second, ...rest].filter((arg): arg is string => arg !== undefined));
     const game = asUsage(() => gameById(first));
     if (second === undefined || second === '--help') {
       console.log(usage());
