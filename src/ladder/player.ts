@@ -4,8 +4,8 @@
 // validation: a forfeit fails it, with the reason, and it is never paired), then, when its bot had a version
 // before, a match against it (an SPRT, elo0 0 and elo1 5, as the arena's) a pair at a time between rated rounds.
 // Every few rounds a game's whole-history ratings are fitted again. Our bots play on the pool; submitted modules
-// in the sandbox (a worker thread each, started by `startModule`). Everything drawn comes from the ladder's seed
-// and the round's number.
+// in the sandbox (a worker thread each, started by `startModule`); engines the operator offers as processes.
+// Everything drawn comes from the ladder's seed and the round's number.
 
 import { matchReport } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
@@ -17,7 +17,7 @@ import type { AnyGame } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
 import type { Engine, EngineIdentity } from '../engines/engine';
 import { findGame } from '../games';
-import { type EngineSpec, engineBotInfo, runEngineSchedule } from '../runtime/engine-games';
+import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, runEngineSchedule } from '../runtime/engine-games';
 import type { WorkerPool } from '../runtime/pool';
 import { nextPair } from './matchmaking';
 import type { LadderStore, LadderVersion, PlayedGame } from './store';
@@ -26,6 +26,9 @@ export interface LadderPlayerOptions {
   readonly pool: () => WorkerPool;
   /** Starts a submitted module (its code) in the sandbox. */
   readonly startModule: (code: string, game: string) => Promise<{ engine: Engine; identity: EngineIdentity }>;
+  /** Engines the server's operator offers to the ladder (any language, Kaggle agents: run as the operator), and how to start one. */
+  readonly engines?: readonly { readonly game: string; readonly name: string; readonly command: string }[];
+  readonly startEngine?: EngineStarter;
   /** The ladder's seed (default 1). */
   readonly seed?: number;
   /** Rounds follow each other at once while an entry of the game has fewer games than this (default 100)... */
@@ -51,8 +54,22 @@ export function fixedPoints(game: AnyGame): { name: string; config: string }[] {
   return [...game.levels.map(({ label, config }) => ({ name: label, config })), { name: 'Random', config: 'random' }, { name: 'Monte Carlo', config: 'mcts' }];
 }
 
-/** What a version is called in a schedule: our bot's configuration, or (a module) its id, an engine's name. */
+/** What a version is called in a schedule: our bot's configuration, or (a module or an engine) its id, an engine's name. */
 const seatOf = (version: LadderVersion) => (version.kind === 'builtin' ? version.config! : version.id);
+
+/** A module's or an engine's version as an engine of a schedule, named (and started) by its id. */
+const engineSpec = (version: LadderVersion): EngineSpec => ({
+  name: version.id,
+  command: version.id,
+  identity: { name: version.identity.name, params: version.identity.params as EngineIdentity['params'] },
+});
+
+/** A game's ladder starts with our bots as its fixed points. */
+export async function ensureFixedPoints(store: LadderStore, game: AnyGame): Promise<void> {
+  if ((await store.games()).includes(game.rules.id)) return;
+  for (const { name, config } of fixedPoints(game))
+    await store.addVersion({ game: game.rules.id, name, owner: null, kind: 'builtin', config, identity: { name: config, params: [] } });
+}
 
 export class LadderPlayer {
   private closed = false;
@@ -65,7 +82,33 @@ export class LadderPlayer {
     private readonly store: LadderStore,
     private readonly options: LadderPlayerOptions,
   ) {
-    this.stopped = this.loop();
+    this.stopped = this.offer().then(() => this.loop());
+  }
+
+  /** The operator's engines, each an entry of its game's ladder (started once to learn its name): made when new. */
+  private async offer(): Promise<void> {
+    for (const offered of this.options.engines ?? []) {
+      try {
+        const game = findGame(offered.game);
+        if (!game || game.solitaire) throw new Error(`there is no ladder of ${offered.game}`);
+        const board = await this.store.leaderboard(offered.game);
+        if (board.some((entry) => entry.kind === 'engine' && entry.config === offered.name)) continue;
+        await ensureFixedPoints(this.store, game);
+        const { identity } = await identifyEngine(this.options.startEngine!, game, offered.name, offered.command);
+        await this.store.addVersion({ game: offered.game, name: offered.name, owner: null, kind: 'engine', config: offered.name, identity });
+      } catch (error) {
+        this.options.logFailure?.(`offering the engine ${offered.name} to the ladder`, error);
+      }
+    }
+  }
+
+  /** The entries that can play now: all but engines this server does not offer. */
+  private playable(entries: readonly LadderVersion[]): LadderVersion[] {
+    return entries.filter((entry) => entry.kind !== 'engine' || this.engineCommand(entry) !== undefined);
+  }
+
+  private engineCommand(version: LadderVersion): string | undefined {
+    return this.options.engines?.find((offered) => offered.game === version.game && offered.name === version.config)?.command;
   }
 
   /** Something changed (a submission): look again now. */
@@ -113,13 +156,14 @@ export class LadderPlayer {
 
   /** Plays games of versions (some of them modules), their records in schedule order; undefined when stopped. */
   private async play(game: AnyGame, schedule: Schedule, versions: readonly LadderVersion[]): Promise<GameRecord[] | undefined> {
-    const modules = versions.filter((version) => version.kind === 'module');
-    const engines: EngineSpec[] = modules.map((version) => ({
-      name: version.id,
-      command: version.id,
-      identity: { name: version.identity.name, params: version.identity.params as EngineIdentity['params'] },
-    }));
-    const start = async (command: string) => this.options.startModule((await this.store.code(command)) ?? '', game.rules.id);
+    const byId = new Map(versions.map((version) => [version.id, version]));
+    const engines = versions.filter((version) => version.kind !== 'builtin').map(engineSpec);
+    // A module starts in the sandbox from its code; an engine from the operator's command.
+    const start = async (id: string) => {
+      const version = byId.get(id)!;
+      if (version.kind === 'engine') return this.options.startEngine!(this.engineCommand(version)!, game.rules.id);
+      return this.options.startModule((await this.store.code(id)) ?? '', game.rules.id);
+    };
     const run = runEngineSchedule(this.options.pool(), game, schedule, engines, start, { moveMs: this.options.moveMs ?? 2000 });
     this.current = run;
     const records = await run.finished;
@@ -130,11 +174,7 @@ export class LadderPlayer {
   /** The schedule of one opening played in both seats by two versions (one version twice for a validation). */
   private schedule(game: AnyGame, versions: readonly [LadderVersion, LadderVersion], seed: number): Schedule {
     const seats = versions.map(seatOf);
-    const modules = versions.filter((version) => version.kind === 'module');
-    const bots = [
-      ...game.bots,
-      ...modules.map((version) => engineBotInfo({ name: version.id, command: version.id, identity: version.identity as EngineIdentity })),
-    ];
+    const bots = [...game.bots, ...versions.filter((version) => version.kind !== 'builtin').map((version) => engineBotInfo(engineSpec(version)))];
     const openings = game.openings?.positions;
     const size = game.openings?.size;
     if (seats[0] !== seats[1]) return tournament(game, seats, { games: 1, seed, size, bots, openings });
@@ -164,7 +204,7 @@ export class LadderPlayer {
    */
   private async round(gameId: string): Promise<number | undefined> {
     const game = findGame(gameId);
-    const entries = await this.store.leaderboard(gameId);
+    const entries = this.playable(await this.store.leaderboard(gameId));
     if (!game || entries.length < 2) return undefined;
     const round = await this.store.nextRound();
     const count = (this.rounds.get(gameId) ?? 0) + 1;
@@ -187,12 +227,7 @@ export class LadderPlayer {
   private async matchPair(game: AnyGame, version: LadderVersion, previous: LadderVersion): Promise<void> {
     const seed = deriveSeed(this.options.seed ?? 1, `match ${version.id}`);
     const seats = [seatOf(version), seatOf(previous)] as const;
-    const bots = [
-      ...game.bots,
-      ...[version, previous]
-        .filter((v) => v.kind === 'module')
-        .map((v) => engineBotInfo({ name: v.id, command: v.id, identity: v.identity as EngineIdentity })),
-    ];
+    const bots = [...game.bots, ...[version, previous].filter((v) => v.kind !== 'builtin').map((v) => engineBotInfo(engineSpec(v)))];
     const whole = tournament(game, seats, { games: VERSION_MATCH_GAMES / 2, seed, size: game.openings?.size, bots, openings: game.openings?.positions });
     const before = await this.store.matchGames(version.id, previous.id);
     const pair = before.length / 2;

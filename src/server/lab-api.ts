@@ -14,6 +14,7 @@ import { parseBotConfig } from '../contracts/bot-config';
 import { findGame } from '../games';
 import { LabRunner } from '../lab/runner';
 import { ModuleEngine } from '../engines/module-engine';
+import { startEngine } from '../engines/start-engine';
 import { spawnSandboxBotWorker } from '../engines/node-bot-worker';
 import { LadderPlayer, type LadderPlayerOptions } from '../ladder/player';
 import { LadderStore } from '../ladder/store';
@@ -94,7 +95,7 @@ export class LabApi {
         const ladder = this.options.ladder ?? {};
         const startModule = (code: string, game: string) => ModuleEngine.start('bot.mjs', code, game, () => spawnSandboxBotWorker(ladder.sandboxWorkerFile));
         const store = new LadderStore(db);
-        this.ladderPlayer = new LadderPlayer(store, { ...ladder, pool, startModule, logFailure: this.logFailure });
+        this.ladderPlayer = new LadderPlayer(store, { ...ladder, pool, startModule, startEngine, logFailure: this.logFailure });
         this.ladder = new LadderApi(store, this.ladderPlayer, startModule, { ...ladder, admins: this.options.admins });
         return db;
       },

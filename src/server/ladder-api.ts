@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AnyGame } from '../contracts/game';
 import { type Engine, EngineFault, type EngineIdentity } from '../engines/engine';
 import { findGame } from '../games';
-import { fixedPoints, type LadderPlayer } from '../ladder/player';
+import { ensureFixedPoints, type LadderPlayer } from '../ladder/player';
 import type { LadderStore, LadderVersion } from '../ladder/store';
 import { type Caller, HttpError, readJson, signedIn } from './http-json';
 
@@ -122,7 +122,7 @@ export class LadderApi {
     } catch (error) {
       throw new HttpError(400, `the module cannot be played: ${error instanceof EngineFault ? error.detail : (error as Error).message}`);
     }
-    await this.ensureFixedPoints(game);
+    await ensureFixedPoints(this.store, game);
     const version = await this.store.addVersion({
       game: game.rules.id,
       name,
@@ -133,13 +133,6 @@ export class LadderApi {
     });
     this.player.wake();
     return version;
-  }
-
-  /** The game's ladder starts with our bots as its fixed points. */
-  private async ensureFixedPoints(game: AnyGame): Promise<void> {
-    if ((await this.store.games()).includes(game.rules.id)) return;
-    for (const { name, config } of fixedPoints(game))
-      await this.store.addVersion({ game: game.rules.id, name, owner: null, kind: 'builtin', config, identity: { name: config, params: [] } });
   }
 
   /** The version, when the caller owns its bot (or is an admin, where `admins` may). */

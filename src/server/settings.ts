@@ -42,6 +42,19 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   return value;
 }
 
+/** LADDER_ENGINES: `GAME:NAME=COMMAND` entries separated by `;`, the engines the operator offers to the ladder. */
+function ladderEngines(text: string): { game: string; name: string; command: string }[] {
+  return text
+    .split(';')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^([a-z0-9]+):([\w.-]+)=(.+)$/.exec(entry);
+      if (!match) throw new Error(`LADDER_ENGINES is GAME:NAME=COMMAND entries separated by ";" (connect4:negamax=connectx:negamax.py), got "${entry}"`);
+      return { game: match[1], name: match[2], command: match[3].trim() };
+    });
+}
+
 /** The settings, with `defaultDataDir` for DATA_DIR; throws an Error naming a bad variable. */
 export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): ServerSettings {
   const online: Record<string, unknown> = {};
@@ -93,6 +106,7 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
         versionsADay: whole(env, 'LADDER_VERSIONS_A_DAY', 20, 1, 10_000),
         codeBytes: whole(env, 'LADDER_CODE_BYTES', 256 << 10, 1024, 16 << 20),
         entriesPerGame: whole(env, 'LADDER_ENTRIES', 5, 1, 10_000),
+        engines: ladderEngines(env.LADDER_ENGINES ?? ''),
       },
     },
     ...(redis === undefined

@@ -156,3 +156,42 @@ describe('the ladder', () => {
     }
   }, 240_000);
 });
+
+describe("the ladder with its operator's engines", () => {
+  it("plays Kaggle's ConnectX agents, unchanged, beside our bots, without a forfeit", async () => {
+    const lab = await labServer(
+      { memory: true },
+      {
+        ladder: {
+          sandboxWorkerFile: 'dist-node/bot-sandbox.mjs',
+          moveMs: 2000,
+          restMs: 100,
+          engines: [
+            { game: 'connect4', name: 'kaggle-negamax', command: 'connectx:test/fixtures/kaggle/negamax.py' },
+            { game: 'connect4', name: 'kaggle-random', command: 'connectx:test/fixtures/kaggle/random_agent.py' },
+          ],
+        },
+      },
+    );
+    try {
+      const agents = (
+        await until(
+          () => lab.call('GET', 'ladder?game=connect4'),
+          (answer) => (answer.body.entries as { kind: string; games: number }[]).filter((entry) => entry.kind === 'engine' && entry.games >= 2).length === 2,
+          120_000,
+        )
+      ).body.entries.filter((entry: { kind: string }) => entry.kind === 'engine');
+      expect(agents.map((entry: { bot: string; owner: string | null }) => [entry.bot, entry.owner]).sort()).toEqual([
+        ['kaggle-negamax', null],
+        ['kaggle-random', null],
+      ]);
+      for (const agent of agents) {
+        const page = (await lab.call('GET', `ladder/bots/${agent.botId}`)).body;
+        expect(page.games.length).toBeGreaterThanOrEqual(2);
+        expect(page.games.filter((game: { forfeit: string | null }) => game.forfeit)).toEqual([]);
+      }
+    } finally {
+      await lab.server.close();
+    }
+  }, 180_000);
+});
