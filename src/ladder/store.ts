@@ -201,6 +201,18 @@ export class LadderStore {
     return row && ladderVersion(row as VersionRow);
   }
 
+  /** The versions' names as people read them (`nega v2`), by id. */
+  async names(ids: readonly string[]): Promise<Record<string, string>> {
+    if (ids.length === 0) return {};
+    const rows = await this.db
+      .selectFrom('ladder_versions as v')
+      .innerJoin('ladder_bots as b', 'b.id', 'v.bot_id')
+      .select(['v.id', 'b.name', 'v.version'])
+      .where('v.id', 'in', [...new Set(ids)])
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.id, `${row.name} v${row.version}`]));
+  }
+
   /** A module version's code (for its owner, and for the sandbox that plays it). */
   async code(id: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('ladder_versions').select('code').where('id', '=', id).executeTakeFirst();

@@ -59,12 +59,12 @@ export class LadderApi {
           })),
         );
         const games = bot.versions.length ? await this.store.recentGames({ version: bot.versions[0].id }, RECENT_GAMES) : [];
-        return { status: 200, body: { ...bot, versions, games } };
+        return { status: 200, body: { ...bot, versions, games, names: await this.store.names(games.flatMap((game) => game.seats)) } };
       }
       case 'GET games/:id': {
         const game = await this.store.gameRecord(path[1]);
         if (!game) throw new HttpError(404, `the ladder has no game ${path[1]}`);
-        return { status: 200, body: game };
+        return { status: 200, body: { ...game, names: await this.store.names(game.seats) } };
       }
       case 'GET versions/:id/code': {
         const version = await this.owned(path[1], caller, false);

@@ -1,5 +1,5 @@
 // The pages of the app: each game's own and any others it lists (its definition's `pages`), then the arena, the
-// lab and My bots. A game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new
+// lab, the ladder and My bots. A game's page is the element <route>-page, defined in src/games/<game>/ui/<route>-page.ts: a new
 // game's page needs no entry here; a game of rules alone gets the generic page (generic-game-page.ts). The pages
 // are loaded with the app (not when first opened), so that a key pressed as soon as a page shows reaches it.
 
@@ -10,6 +10,7 @@ import { games } from '../games';
 import './arena/arena-page';
 import { defineGenericPage } from './generic-game-page';
 import './lab/lab-page';
+import './ladder/ladder-page';
 import './my-bots/my-bots-page';
 
 export interface Page extends PageEntry {
@@ -39,6 +40,12 @@ export const pages: readonly Page[] = [
     title: 'Lab',
     blurb: "The server's shared runs: every tournament, sweep, match and tuning kept there, live while they play.",
     render: (params) => html`<lab-page .params=${params}></lab-page>`,
+  },
+  {
+    route: 'ladder',
+    title: 'Ladder',
+    blurb: "Bring a bot and get a rating that lasts: every game's leaderboard of submitted bots and ours, played round after round.",
+    render: (params) => html`<ladder-page .params=${params}></ladder-page>`,
   },
   {
     route: 'my-bots',

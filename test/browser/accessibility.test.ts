@@ -8,7 +8,7 @@ import { accessibilityAudit, useBrowser } from './browser';
 
 const browser = useBrowser();
 
-const routes = ['', ...Object.values(games).flatMap((game) => game.pages.map((p) => p.route)), 'arena', 'lab', 'my-bots'];
+const routes = ['', ...Object.values(games).flatMap((game) => game.pages.map((p) => p.route)), 'arena', 'lab', 'ladder', 'my-bots'];
 
 describe('accessibility', () => {
   it('names every control and keeps every text at 4.5:1, on every page', async () => {

@@ -38,12 +38,18 @@ export interface Served {
 }
 
 export async function serveHere(): Promise<Served> {
-  // With a lab of its own in memory, opened if a test visits it, its runs played on two workers.
+  // With a lab of its own in memory, opened if a test visits it, its runs played on two workers, its ladder's
+  // modules in the built sandbox.
   const started = await startServer({
     root: resolve('dist'),
     port: 0,
     host: '127.0.0.1',
-    lab: { location: { memory: true }, build: 'test-build', player: { workers: 2, workerFile: resolve('dist-node/worker.mjs') } },
+    lab: {
+      location: { memory: true },
+      build: 'test-build',
+      player: { workers: 2, workerFile: resolve('dist-node/worker.mjs') },
+      ladder: { sandboxWorkerFile: resolve('dist-node/bot-sandbox.mjs'), restMs: 100 },
+    },
   });
   return { url: started.url, stop: () => started.close() };
 }

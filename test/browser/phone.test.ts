@@ -13,7 +13,7 @@ describe('on a phone', () => {
     const context = await browser.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     try {
-      const routes = ['', ...Object.values(games).flatMap((game) => game.pages.map((p) => p.route)), 'arena', 'lab', 'my-bots'];
+      const routes = ['', ...Object.values(games).flatMap((game) => game.pages.map((p) => p.route)), 'arena', 'lab', 'ladder', 'my-bots'];
       for (const route of routes) {
         await page.goto(`${browser.url}#/${route}`);
         await page.waitForTimeout(300);

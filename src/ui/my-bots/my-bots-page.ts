@@ -19,6 +19,8 @@ import { type BotLanguage, LANGUAGES, languageOfFile, runnableCode } from './lan
 import { botTemplate, gameTypes, TOOL_TYPES } from './template';
 import { refreshUserBots, startModule } from './user-bots';
 import { downloadText } from '../download';
+import type { LadderVersion } from '../../ladder/store';
+import { labMe, labRequest } from '../lab/lab-requests';
 
 /** What "Test on this position" found. */
 type TestResult = { readonly move: string; readonly ms: number; readonly log: string } | { readonly error: string };
@@ -95,6 +97,8 @@ export class MyBotsPage extends LitElement {
   @state() private testing = false;
   @state() private result?: TestResult;
   @state() private message = '';
+  /** The ladder's page of the bot just submitted. */
+  @state() private ladderLink = '';
   @state() private error = '';
 
   private readonly onUnload = (event: BeforeUnloadEvent) => {
@@ -215,8 +219,9 @@ export class MyBotsPage extends LitElement {
             <button @click=${() => this.exportFile('mjs')} title="the module that runs, as the CLI's --engine takes it">Export .mjs</button>
             ${this.language === 'typescript' ? html`<button @click=${() => this.exportFile('ts')}>Export .ts</button>` : ''}
             ${this.current ? html`<button @click=${() => void this.removeBot(this.current!.id)}>Delete</button>` : ''}
+            ${this.current ? html`<button @click=${() => void this.submitToLadder()} title="the version shown, to the server's ladder of this game">Submit to the ladder</button>` : ''}
           </div>
-          ${this.message ? html`<p role="status">${this.message}</p>` : ''}
+          ${this.message ? html`<p role="status">${this.message}${this.ladderLink ? html` <a href=${this.ladderLink}>Its page on the ladder</a>` : ''}</p>` : ''}
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
           ${this.failureNote()}
           <details class="reference">
@@ -410,6 +415,27 @@ ${TOOL_TYPES}</pre>
       this.problem = problemOf(error instanceof EngineFault ? error.detail : message);
     } finally {
       this.testing = false;
+    }
+  }
+
+  /**
+   * The version shown, as the module that runs, to the server's ladder of its game, named as the bot (a name
+   * submitted before gets a new version): the server checks it in its sandbox, then validates it and plays it.
+   */
+  private async submitToLadder(): Promise<void> {
+    const shown = this.current!.versions[this.version];
+    this.error = '';
+    this.message = '';
+    this.ladderLink = '';
+    try {
+      const me = await labMe();
+      if (!me.account) throw new Error('Sign in on the Lab page first: the ladder keeps each bot with its owner.');
+      const code = runnableCode(shown.code, shown.language);
+      const version = await labRequest<LadderVersion>('POST', 'ladder/submit', { body: { game: this.gameId, name: this.current!.id, code }, csrf: me.csrf });
+      this.message = `Submitted to the ${this.game.rules.title} ladder as ${version.bot} version ${version.version}: it plays a validation game against itself first.`;
+      this.ladderLink = `#/ladder?game=${version.game}&bot=${version.botId}`;
+    } catch (error) {
+      this.error = `It is not on the ladder: ${error instanceof EngineFault ? error.detail : (error as Error).message}`;
     }
   }
 

@@ -1,0 +1,54 @@
+// The ladder in Chromium: a person signed in on the Lab page writes a bot on My bots (the Connect 4 template),
+// submits it to the ladder, follows the link to its page there and sees it validated and playing, finds it on the
+// leaderboard beside our bots, and replays one of its games on the Connect 4 page.
+
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+describe('the ladder page', () => {
+  it('takes a bot from My bots, shows it validated and rated on the leaderboard, and replays its games', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/lab`);
+    const account = page.locator('section[aria-label="Account"]');
+    await account.getByLabel('Name', { exact: true }).fill('ada');
+    await account.getByLabel('Password', { exact: true }).fill('long enough');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Signed in as').textContent()).toMatch(/^Signed in as ada/);
+
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('connect4');
+    await page.getByRole('button', { name: 'New bot' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('my-bots-page p[role="status"]').textContent()).toMatch(/^Saved as version 1/);
+    await page.getByRole('button', { name: 'Submit to the ladder' }).click();
+    const status = page.locator('my-bots-page p[role="status"]');
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Submitted to the Connect 4 ladder as \S+ version 1: it plays a validation game against itself first\./);
+    await status.getByRole('link', { name: 'Its page on the ladder' }).click();
+
+    // Its page: validated, then rated games, with their replays.
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await expect.poll(() => versions.locator('tbody tr td').nth(1).textContent(), { timeout: 60_000 }).toBe('active');
+    const games = page.getByRole('table', { name: 'Games' });
+    await expect.poll(() => games.locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    expect(await games.locator('tbody tr td:nth-child(2)').allTextContents()).toContain('validation');
+    expect(await page.locator('skill-chart canvas').getAttribute('aria-label')).toMatch(/^Skill over the rated games: v1 \d+\.\d ± \d+\.\d after \d+ games$/);
+
+    // The leaderboard: the bot and our own, its owner named.
+    await page.getByRole('link', { name: /the Connect 4 ladder/ }).click();
+    const board = page.getByRole('table', { name: 'Leaderboard' });
+    await expect.poll(() => board.locator('tbody tr').count()).toBeGreaterThanOrEqual(8);
+    const owners = await board.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(owners.filter((owner) => owner === 'ada')).toHaveLength(1);
+    expect(owners.filter((owner) => owner === 'the server')).toHaveLength(7);
+
+    // A game of it replayed on the Connect 4 page.
+    await board.getByRole('row').filter({ hasText: 'ada' }).getByRole('link').click();
+    await games.getByRole('link', { name: 'Replay' }).first().click();
+    await expect.poll(() => page.url()).toMatch(/#\/connect4\?run=\d+&from=ladder$/);
+    await expect.poll(() => page.locator('connect4-page .move-row').count()).toBeGreaterThan(0);
+  });
+});
