@@ -44,8 +44,12 @@ export interface LadderPlayerOptions {
 export const VERSION_MATCH: SprtSettings = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 };
 /** The most games such a match plays before it is inconclusive. */
 export const VERSION_MATCH_GAMES = 4000;
-/** Rounds between two fits of a game's whole-history ratings. */
+/**
+ * A game's whole-history ratings are fitted again every ten rounds, and no oftener than twenty times what the last
+ * fit took (a ladder of a thousand entries inverts a thousand-square matrix, on the server's thread).
+ */
 const FIT_EVERY = 10;
+const FIT_SHARE = 20;
 /** How long the player waits when there is nothing to play. */
 const IDLE_MS = 1000;
 
@@ -75,6 +79,8 @@ export class LadderPlayer {
   private closed = false;
   private wakeUp?: () => void;
   private readonly rounds = new Map<string, number>();
+  /** When each game's ratings were last fitted, and what the fit took (ms). */
+  private readonly fitted = new Map<string, { at: number; ms: number }>();
   private readonly stopped: Promise<void>;
   private current?: { cancel(): void };
 
@@ -218,7 +224,8 @@ export class LadderPlayer {
       const records = await this.play(game, this.schedule(game, versions, deriveSeed(this.options.seed ?? 1, `games ${round}`)), versions);
       if (records) await this.store.storeRound(gameId, 'rated', played(records, versions));
     }
-    if (count % FIT_EVERY === 0) await this.fit(gameId);
+    const fitted = this.fitted.get(gameId);
+    if (count % FIT_EVERY === 0 && (!fitted || performance.now() - fitted.at >= FIT_SHARE * fitted.ms)) await this.fit(gameId);
     const settled = entries.every((entry) => entry.games >= (this.options.settledGames ?? 100));
     return settled ? (this.options.restMs ?? 10_000) : 0;
   }
@@ -252,6 +259,7 @@ export class LadderPlayer {
 
   /** A game's whole-history ratings, from every rated and match game. */
   private async fit(gameId: string): Promise<void> {
+    const started = performance.now();
     const pairs = await this.store.pairResults(gameId);
     const bots = [...new Set(pairs.flatMap((pair) => [pair.a, pair.b]))];
     const results: PairResult[] = pairs.map((pair) => {
@@ -259,6 +267,7 @@ export class LadderPlayer {
       return { ...pair, games: pair.wins + pair.draws + pair.losses, margin: 0, first: tally, second: { wins: 0, draws: 0, losses: 0 } };
     });
     await this.store.setRatings(eloRatings(bots, results, 'per bot'));
+    this.fitted.set(gameId, { at: performance.now(), ms: performance.now() - started });
   }
 }
 

@@ -1,7 +1,8 @@
 // The ladder's HTTP API, under /api/lab/ladder (the lab's accounts, sessions, CSRF tokens and CLI tokens: lab-api.ts
 // checks them before a request comes here). Anyone who may read the lab reads the leaderboards, the bots and their
-// games; an account submits bot modules (checked in the sandbox before they are taken), and only a bot's owner (or
-// an admin) retires its versions, renames it or reads its code. Every refusal says why.
+// games (a seat's log only its bot's owner); an account submits bot modules (checked in the sandbox before they are
+// taken), and only a bot's owner (or an admin) retires its versions, renames it or reads its code. Every refusal
+// says why.
 
 import type { IncomingMessage } from 'node:http';
 import type { AnyGame } from '../contracts/game';
@@ -64,7 +65,14 @@ export class LadderApi {
       case 'GET games/:id': {
         const game = await this.store.gameRecord(path[1]);
         if (!game) throw new HttpError(404, `the ladder has no game ${path[1]}`);
-        return { status: 200, body: { ...game, names: await this.store.names(game.seats) } };
+        // What a bot wrote during the game is its owner's alone: no bot learns another's logs.
+        const owners = await Promise.all(game.seats.map(async (id) => (await this.store.version(id))?.owner ?? null));
+        const { logs, ...record } = game.record;
+        const ownLogs = logs?.map((log, seat) => (owners[seat] !== null && owners[seat] === caller.account ? log : ''));
+        return {
+          status: 200,
+          body: { ...game, record: ownLogs?.some(Boolean) ? { ...record, logs: ownLogs } : record, names: await this.store.names(game.seats) },
+        };
       }
       case 'GET versions/:id/code': {
         const version = await this.owned(path[1], caller, false);

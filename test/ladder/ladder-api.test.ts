@@ -133,8 +133,9 @@ describe('the ladder', () => {
       expect(await lab.call('POST', `ladder/versions/${id}/retire`, bob)).toMatchObject({ status: 403 });
       expect((await lab.call('GET', `ladder/versions/${id}/code`, ada)).body).toEqual({ code: NEGAMAX });
       expect((await lab.call('GET', `ladder/bots/${first.body.botId}`)).text).not.toContain('connect4-negamax');
-      // Its second version plays a match against its first (the same bot: the test finds no difference).
-      const second = await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'nega', code: `${NEGAMAX}\n` }, ...ada });
+      // Its second version (the same search, which logs) plays a match against its first.
+      const talking = NEGAMAX.replace('choose(position, { params, info }) {', "choose(position, { params, info, log }) {\n    log('secret plan');");
+      const second = await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'nega', code: talking }, ...ada });
       expect(second.body).toMatchObject({ version: 2, botId: first.body.botId });
       const matched = await botWhen(lab, first.body.botId, (bot) => (bot.versions[0].match?.report?.pairs ?? 0) >= 2, 120_000);
       expect(matched.versions[0].match).toMatchObject({ previousId: id, state: 'running' });
@@ -151,6 +152,13 @@ describe('the ladder', () => {
       });
       const board = (await lab.call('GET', 'ladder?game=connect4')).body.entries as { id: string }[];
       expect(board.map((entry) => entry.id)).not.toContain(id);
+      // What a bot logs during a game is its owner's to read: another person's replay of the game has no log.
+      const played = await botWhen(lab, second.body.botId, (bot) => bot.versions[0].games >= 1);
+      const game = (played as unknown as { games: { id: string; seats: string[] }[] }).games.find((one) => one.seats.includes(second.body.id))!;
+      const seat = game.seats.indexOf(second.body.id);
+      expect((await lab.call('GET', `ladder/games/${game.id}`, ada)).body.record.logs[seat]).toContain('secret plan');
+      const seen = (await lab.call('GET', `ladder/games/${game.id}`, bob)).body.record;
+      expect(JSON.stringify(seen)).not.toContain('secret plan');
     } finally {
       await lab.server.close();
     }
