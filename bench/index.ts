@@ -11,6 +11,7 @@ import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
 import { labRecordingSuite, labSuite } from './lab';
+import { ladderSuite } from './ladder';
 import { sandboxSuite } from './sandbox';
 import { serverSuite } from './server';
 import { sprtSuite } from './sprt';
@@ -32,4 +33,5 @@ export const suites: readonly BenchSuite[] = [
   serverSuite,
   labSuite,
   labRecordingSuite,
+  ladderSuite,
 ];

@@ -27,8 +27,10 @@ export interface ClusterRun {
   /** The command's run (what `playground runs` lists and `--cancel` names), and this schedule's id in it. */
   readonly owner: string;
   readonly runId: string;
-  /** The engines the schedule's configurations name: each worker must have been started with them. */
+  /** The engines the schedule's configurations name: each worker must have been started with them... */
   readonly engines?: readonly string[];
+  /** ...but for submitted bot modules, whose code goes with the tasks (each worker plays them in its sandbox). */
+  readonly modules?: Readonly<Record<string, string>>;
   /** The command's first schedule: an earlier `--cancel` of the run (now carried on) is forgotten. */
   readonly fresh?: boolean;
   /** A run carried on (--resume): the results its tasks left in Redis are looked for before anything is queued. */
@@ -40,7 +42,7 @@ export interface ClusterRun {
 }
 
 export function runOnCluster(
-  { redis, owner, runId, engines = [], fresh = true, resumed = false, onRemoteCancel = () => {}, log = () => {}, ready }: ClusterRun,
+  { redis, owner, runId, engines = [], modules, fresh = true, resumed = false, onRemoteCancel = () => {}, log = () => {}, ready }: ClusterRun,
   schedule: Schedule,
   time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
@@ -207,6 +209,7 @@ export function runOnCluster(
       games: taskIndices.map((index) => schedule.games[index]),
       time,
       engines,
+      ...(modules ? { modules } : {}),
       build: buildId(),
     };
   }

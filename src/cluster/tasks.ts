@@ -23,8 +23,10 @@ export interface GameTask {
   readonly indices: readonly number[];
   readonly games: readonly ScheduledGame[];
   readonly time: TimeControl;
-  /** The engines its games' configurations name, which the worker must have (`playground worker --engine`). */
+  /** The engines its games' configurations name, which the worker must have (`playground worker --engine`)... */
   readonly engines: readonly string[];
+  /** ...but for submitted bot modules (the ladder's), their code given here: the worker plays them in its sandbox. */
+  readonly modules?: Readonly<Record<string, string>>;
   readonly build: string;
 }
 

@@ -1,6 +1,7 @@
 // `playground worker --redis URL`: a machine's worker process for the cluster. It takes game tasks from the queue
 // (BullMQ's Worker: a task whose worker dies is taken again by another once its lock expires) and plays them on
-// this machine's worker pool with the same code as a local run, N tasks at once. A task made by another build is
+// this machine's worker pool with the same code as a local run, N tasks at once; the submitted bot modules a task
+// carries (the ladder's) in this machine's sandbox. A task made by another build is
 // not played (results from different code must not mix) and not failed either: it goes back to the queue without
 // spending an attempt, for a worker of its build, and this worker says so once and leaves the queue alone a while.
 
@@ -8,6 +9,8 @@ import { WaitingError, Worker } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import { gameById } from '../games';
+import { ModuleEngine } from '../engines/module-engine';
+import { spawnSandboxBotWorker } from '../engines/node-bot-worker';
 import { startEngine } from '../engines/start-engine';
 import { type EngineSpec, identifyEngine } from '../runtime/engine-games';
 import { playSchedule } from '../runtime/play-games';
@@ -55,7 +58,8 @@ export function startClusterWorker(
         throw new WaitingError();
       }
       const game = gameById(task.game);
-      const missing = task.engines.filter((engine) => !engines.some((spec) => spec.name === engine));
+      const modules = task.modules ?? {};
+      const missing = task.engines.filter((engine) => !engines.some((spec) => spec.name === engine) && !Object.hasOwn(modules, engine));
       if (missing.length > 0) throw new Error(`worker ${name} has no engine ${missing.join(', ')}: start it with --engine NAME=COMMAND as the run was`);
       const schedule: Schedule = {
         game: task.game,
@@ -72,7 +76,11 @@ export function startClusterWorker(
       } catch (error) {
         throw new Error(`worker ${name} cannot start its engine: ${(error as Error).message}`);
       }
-      const records = await playSchedule(pool, game, schedule, { engines: used, startEngine, time: task.time }).finished;
+      // A submitted module (named by its own command) starts in the sandbox, from the code the task carries.
+      const start = (command: string, gameId: string) =>
+        Object.hasOwn(modules, command) ? ModuleEngine.start('bot.mjs', modules[command], gameId, () => spawnSandboxBotWorker()) : startEngine(command, gameId);
+      for (const module of Object.keys(modules).filter((module) => task.engines.includes(module))) used.push(await identifyEngine(start, game, module, module));
+      const records = await playSchedule(pool, game, schedule, { engines: used, startEngine: start, time: task.time }).finished;
       return records.map((record) => record ?? null);
     },
     { connection: redisConnection(redis), concurrency, name, lockDuration: TASK_LOCK_MS, stalledInterval: TASK_LOCK_MS },

@@ -7,6 +7,7 @@
 // in the sandbox (a worker thread each, started by `startModule`); engines the operator offers as processes.
 // Everything drawn comes from the ladder's seed and the round's number.
 
+import { randomUUID } from 'node:crypto';
 import { matchReport } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
 import { eloRatings } from '../arena/ratings';
@@ -16,6 +17,7 @@ import type { SprtSettings } from '../arena/sprt';
 import type { AnyGame } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
 import type { Engine, EngineIdentity } from '../engines/engine';
+import { runOnCluster } from '../cluster/submit';
 import { findGame } from '../games';
 import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, runEngineSchedule } from '../runtime/engine-games';
 import type { WorkerPool } from '../runtime/pool';
@@ -29,6 +31,8 @@ export interface LadderPlayerOptions {
   /** Engines the server's operator offers to the ladder (any language, Kaggle agents: run as the operator), and how to start one. */
   readonly engines?: readonly { readonly game: string; readonly name: string; readonly command: string }[];
   readonly startEngine?: EngineStarter;
+  /** The cluster's Redis: the rounds of our bots and submitted modules are played by its workers. */
+  readonly redis?: string;
   /** The ladder's seed (default 1). */
   readonly seed?: number;
   /** Rounds follow each other at once while an entry of the game has fewer games than this (default 100)... */
@@ -170,7 +174,23 @@ export class LadderPlayer {
       if (version.kind === 'engine') return this.options.startEngine!(this.engineCommand(version)!, game.rules.id);
       return this.options.startModule((await this.store.code(id)) ?? '', game.rules.id);
     };
-    const run = runEngineSchedule(this.options.pool(), game, schedule, engines, start, { moveMs: this.options.moveMs ?? 2000 });
+    const time = { moveMs: this.options.moveMs ?? 2000 };
+    // On the cluster when the server has one: modules travel with their tasks; the operator's engines run here.
+    const { redis } = this.options;
+    const run =
+      redis && !versions.some((version) => version.kind === 'engine')
+        ? runOnCluster(
+            {
+              redis,
+              owner: 'ladder',
+              runId: `ladder-${randomUUID()}`,
+              engines: engines.map((engine) => engine.name),
+              modules: Object.fromEntries(await Promise.all(engines.map(async (engine) => [engine.name, (await this.store.code(engine.name)) ?? ''] as const))),
+            },
+            schedule,
+            time,
+          )
+        : runEngineSchedule(this.options.pool(), game, schedule, engines, start, time);
     this.current = run;
     const records = await run.finished;
     this.current = undefined;

@@ -95,7 +95,7 @@ export class LabApi {
         const ladder = this.options.ladder ?? {};
         const startModule = (code: string, game: string) => ModuleEngine.start('bot.mjs', code, game, () => spawnSandboxBotWorker(ladder.sandboxWorkerFile));
         const store = new LadderStore(db);
-        this.ladderPlayer = new LadderPlayer(store, { ...ladder, pool, startModule, startEngine, logFailure: this.logFailure });
+        this.ladderPlayer = new LadderPlayer(store, { ...ladder, pool, startModule, startEngine, redis: player.redis, logFailure: this.logFailure });
         this.ladder = new LadderApi(store, this.ladderPlayer, startModule, { ...ladder, admins: this.options.admins });
         return db;
       },

@@ -62,6 +62,12 @@ export class LadderApi {
         const games = bot.versions.length ? await this.store.recentGames({ version: bot.versions[0].id }, RECENT_GAMES) : [];
         return { status: 200, body: { ...bot, versions, games, names: await this.store.names(games.flatMap((game) => game.seats)) } };
       }
+      case 'GET games': {
+        const game = this.ladderGame(url.searchParams.get('game') ?? '');
+        const limit = Math.max(1, Math.min(1000, Number(url.searchParams.get('limit')) || 50));
+        const games = await this.store.recentGames({ game: game.rules.id }, limit);
+        return { status: 200, body: { games, names: await this.store.names(games.flatMap((one) => one.seats)) } };
+      }
       case 'GET games/:id': {
         const game = await this.store.gameRecord(path[1]);
         if (!game) throw new HttpError(404, `the ladder has no game ${path[1]}`);
