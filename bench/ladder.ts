@@ -2,16 +2,19 @@
 //
 // Matchmaking and fitting, measured on entries whose skills and results are those of a ladder that has played: the
 // time a round's pair takes to draw (the matchmaker over every entry), and a whole-history fit over every pair
-// played. Then play: the ladder's player on this machine's pool (two workers here), its entries the example
-// Connect 4 module in the sandbox (each entry its own version, so each game starts sandboxes of its own) beside our
-// bots, stored in PGlite; its games per hour over LADDER_BENCH_SECONDS (default 60). Times are medians of
-// repeated draws (this machine's load varies); games are counted from the database.
+// played. Then play: the ladder's player, its entries the example Connect 4 module in the sandbox (each entry its
+// own version, so each game starts sandboxes of its own) beside our bots, stored in PGlite, on this machine's pool
+// (two workers here) and then through the cluster (a Redis of its own, two `playground worker` processes); its
+// games per hour over LADDER_BENCH_SECONDS (default 60) each way. Times are medians of repeated draws (this
+// machine's load varies); games are counted from the database.
 
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eloRatings } from '../src/arena/ratings';
 import type { PairResult } from '../src/arena/results';
+import { startLocalRedis, startProcess, stopProcess } from '../src/cluster/local-redis';
 import { Rng } from '../src/contracts/rng';
 import { ModuleEngine } from '../src/engines/module-engine';
 import { spawnSandboxBotWorker } from '../src/engines/node-bot-worker';
@@ -81,51 +84,65 @@ export const ladderSuite: BenchSuite = {
     rows.push({ measure: `the whole-history fit over ${pairs.length} pairs (median of 3)`, entries: size, value: median(fits), unit: 'ms' });
     log(`matchmaking ${median(draws).toFixed(2)} ms a round, a fit ${median(fits).toFixed(0)} ms`);
 
-    // Play: the ladder's player on this machine, its entries the example module in the sandbox.
-    const folder = mkdtempSync(join(tmpdir(), 'bench-ladder-'));
-    const db = await openLabDatabase({ folder });
-    const store = new LadderStore(db);
+    // Play: the ladder's player, its entries the example module in the sandbox, on this machine's pool and then
+    // through the cluster (a Redis started for the bench, two `playground worker` processes), a ladder of its own each.
     const code = readFileSync(packagePath('examples/engines/connect4-negamax-module.mjs'), 'utf8');
-    const game = games.connect4;
+    const sandbox = packagePath('dist-node/bot-sandbox.mjs');
+    const redis = await startLocalRedis();
+    const workers: ChildProcess[] = [];
     try {
-      await ensureFixedPoints(store, game);
-      const added = performance.now();
-      for (let i = 0; i < size; i++)
-        await store.addVersion({
-          game: 'connect4',
-          name: `nega-${i}`,
-          owner: `owner-${i % 50}`,
-          kind: 'module',
-          code,
-          identity: { name: 'negamax', params: [] },
-        });
-      // Validated already: the bench measures the rated play.
-      await db.updateTable('ladder_versions').set({ state: 'active' }).where('state', '=', 'validating').execute();
-      log(`${size} entries added in ${((performance.now() - added) / 1000).toFixed(1)} s`);
-      const worker = packagePath('dist-node/bot-sandbox.mjs');
-      const player = new LadderPlayer(store, {
-        pool: () => pool(),
-        startModule: (source, gameId) => ModuleEngine.start('bot.mjs', source, gameId, () => spawnSandboxBotWorker(worker)),
-        restMs: 0,
-        logFailure: (what, error) => log(`${what}: ${(error as Error).message}`),
-      });
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-      await player.close();
-      const played = (await store.recentGames({ game: 'connect4' }, 1_000_000)).filter((one) => one.purpose === 'rated');
-      const forfeits = played.filter((one) => one.forfeit).length;
-      const entered = size + 7;
-      rows.push({
-        measure: `rated games played in ${seconds} s on ${pool().size} workers (sandboxed modules, our bots)`,
-        entries: entered,
-        value: played.length,
-        unit: 'games',
-      });
-      rows.push({ measure: 'games an hour at that pace', entries: entered, value: Math.round((played.length * 3600) / seconds), unit: 'games' });
-      rows.push({ measure: 'of them forfeited', entries: entered, value: forfeits, unit: 'games' });
-      log(`${played.length} rated games in ${seconds} s (${Math.round((played.length * 3600) / seconds)} an hour), ${forfeits} forfeited`);
+      for (const way of ["the server's pool", 'the cluster, two worker processes'] as const) {
+        const onCluster = way !== "the server's pool";
+        while (onCluster && workers.length < 2)
+          workers.push(
+            await startProcess(
+              process.execPath,
+              [packagePath('bin/playground.mjs'), 'worker', '--redis', redis.url, '--concurrency', '1', '--name', `ladder-bench-${workers.length + 1}`],
+              /playing the tasks/,
+            ),
+          );
+        const folder = mkdtempSync(join(tmpdir(), 'bench-ladder-'));
+        const db = await openLabDatabase({ folder });
+        const store = new LadderStore(db);
+        try {
+          await ensureFixedPoints(store, games.connect4);
+          const added = performance.now();
+          for (let i = 0; i < size; i++)
+            await store.addVersion({
+              game: 'connect4',
+              name: `nega-${i}`,
+              owner: `owner-${i % 50}`,
+              kind: 'module',
+              code,
+              identity: { name: 'negamax', params: [] },
+            });
+          // Validated already: the bench measures the rated play.
+          await db.updateTable('ladder_versions').set({ state: 'active' }).where('state', '=', 'validating').execute();
+          log(`${way}: ${size} entries added in ${((performance.now() - added) / 1000).toFixed(1)} s`);
+          const player = new LadderPlayer(store, {
+            pool: () => pool(),
+            startModule: (source, gameId) => ModuleEngine.start('bot.mjs', source, gameId, () => spawnSandboxBotWorker(sandbox)),
+            restMs: 0,
+            ...(onCluster ? { redis: redis.url } : {}),
+            logFailure: (what, error) => log(`${what}: ${(error as Error).message}`),
+          });
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+          await player.close();
+          const played = (await store.recentGames({ game: 'connect4' }, 1_000_000)).filter((one) => one.purpose === 'rated');
+          const forfeits = played.filter((one) => one.forfeit).length;
+          const entered = size + 7;
+          rows.push({ measure: `${way}: rated games in ${seconds} s (sandboxed modules, our bots)`, entries: entered, value: played.length, unit: 'games' });
+          rows.push({ measure: `${way}: games an hour at that pace`, entries: entered, value: Math.round((played.length * 3600) / seconds), unit: 'games' });
+          rows.push({ measure: `${way}: of them forfeited`, entries: entered, value: forfeits, unit: 'games' });
+          log(`${way}: ${played.length} rated games in ${seconds} s (${Math.round((played.length * 3600) / seconds)} an hour), ${forfeits} forfeited`);
+        } finally {
+          await db.destroy();
+          rmSync(folder, { recursive: true, force: true });
+        }
+      }
     } finally {
-      await db.destroy();
-      rmSync(folder, { recursive: true, force: true });
+      await Promise.all(workers.map((worker) => stopProcess(worker)));
+      await redis.stop();
     }
     return rows;
   },

@@ -3,6 +3,8 @@
 
 import { playOut, type GameRecord } from '../src/arena/play-out';
 import type { TimeControl } from '../src/arena/time-control';
+import { eloRatings, type Rating, type VirtualDraws } from '../src/arena/ratings';
+import type { PairResult } from '../src/arena/results';
 import { findBot, parseBotConfig } from '../src/contracts/bot-config';
 import { checkedCache } from './checked-cache';
 import { instantiateCore } from '../src/contracts/core';
@@ -111,6 +113,10 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     },
 
     /** Whole games between bot configurations, each from its start with its seed (the arena's unit of work). */
+    /** A whole-history Bradley-Terry fit (the ladder's: a thousand bots take a good part of a second, off the server's thread). */
+    async fitRatings(bots: readonly string[], pairs: readonly PairResult[], virtualDraws: VirtualDraws): Promise<Rating[]> {
+      return eloRatings(bots, pairs, virtualDraws);
+    },
     async playGames(gameId: string, games: readonly GameRequest[], time: TimeControl = {}): Promise<GameRecord[]> {
       const game = gameById(gameId);
       const records: GameRecord[] = [];

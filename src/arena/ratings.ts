@@ -126,46 +126,83 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
  * The variances of the log-strengths, centred as the ratings are (their mean 0). Without virtual games against the
  * average player, the information L says nothing of the mean, and the variances are the diagonal of its
  * pseudo-inverse, computed as inv(L + J/n) - J/n (J all ones). With them (`average` each), L is invertible and the
- * centred strengths' covariance is C·inv(L)·C, C = I - J/n.
+ * centred strengths' covariance is C·inv(L)·C, C = I - J/n. Either matrix is symmetric positive definite: its
+ * Cholesky factor gives the inverse's diagonal, and its row means by one solve (n³/3 steps: a thousand bots in a
+ * fraction of a second, where a Gauss-Jordan inversion took seconds).
  */
 function thetaVariances(games: readonly (readonly number[])[], theta: readonly number[], evenDraws: number, average: number): number[] {
   const n = theta.length;
-  const matrix = Array.from({ length: n }, () => Array<number>(n).fill(average ? 0 : 1 / n));
+  const matrix = new Float64Array(n * n).fill(average ? 0 : 1 / n);
   for (let i = 0; i < n; i++) {
     // The virtual games against the average player (θ 0).
     const p = 1 / (1 + Math.exp(-theta[i]));
-    matrix[i][i] += average * p * (1 - p);
+    matrix[i * n + i] += average * p * (1 - p);
     for (let j = 0; j < n; j++) {
       if (i === j || !games[i][j]) continue;
       const p = expectedScore(theta, i, j);
       const scoreVariance = p * (1 - p) - drawChance(p, evenDraws) / 4;
       const information = (games[i][j] * (p * (1 - p)) ** 2) / scoreVariance;
-      matrix[i][i] += information;
-      matrix[i][j] -= information;
+      matrix[i * n + i] += information;
+      matrix[i * n + j] -= information;
     }
   }
-  const inverse = invert(matrix);
-  if (!average) return inverse.map((row, i) => row[i] - 1 / n);
-  const rowMeans = inverse.map((row) => row.reduce((sum, value) => sum + value, 0) / n);
+  const factor = cholesky(matrix, n);
+  const diagonal = inverseDiagonal(factor, n);
+  if (!average) return diagonal.map((value) => value - 1 / n);
+  // The inverse's row means: inv(M)·1/n, solved through the factor.
+  const rowMeans = solve(factor, n, new Float64Array(n).fill(1 / n));
   const mean = rowMeans.reduce((sum, value) => sum + value, 0) / n;
-  return inverse.map((row, i) => row[i] - 2 * rowMeans[i] + mean);
+  return diagonal.map((value, i) => value - 2 * rowMeans[i] + mean);
 }
 
-/** Gauss-Jordan inversion with partial pivoting of a small symmetric positive definite matrix. */
-function invert(matrix: number[][]): number[][] {
-  const n = matrix.length;
-  const a = matrix.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
-  for (let column = 0; column < n; column++) {
-    let pivot = column;
-    for (let row = column + 1; row < n; row++) if (Math.abs(a[row][column]) > Math.abs(a[pivot][column])) pivot = row;
-    [a[column], a[pivot]] = [a[pivot], a[column]];
-    const divisor = a[column][column];
-    for (let k = 0; k < 2 * n; k++) a[column][k] /= divisor;
-    for (let row = 0; row < n; row++) {
-      if (row === column) continue;
-      const factor = a[row][column];
-      if (factor) for (let k = 0; k < 2 * n; k++) a[row][k] -= factor * a[column][k];
+/** The lower Cholesky factor R (M = R·Rᵀ) of a symmetric positive definite n×n matrix, row-major, in place. */
+function cholesky(matrix: Float64Array, n: number): Float64Array {
+  for (let j = 0; j < n; j++) {
+    const rowJ = j * n;
+    let diagonal = matrix[rowJ + j];
+    for (let k = 0; k < j; k++) diagonal -= matrix[rowJ + k] ** 2;
+    const root = Math.sqrt(Math.max(diagonal, 1e-300));
+    matrix[rowJ + j] = root;
+    for (let i = j + 1; i < n; i++) {
+      const rowI = i * n;
+      let sum = matrix[rowI + j];
+      for (let k = 0; k < j; k++) sum -= matrix[rowI + k] * matrix[rowJ + k];
+      matrix[rowI + j] = sum / root;
     }
   }
-  return a.map((row) => row.slice(n));
+  return matrix;
+}
+
+/** The diagonal of inv(R·Rᵀ) = R⁻ᵀ·R⁻¹: each column of R⁻¹'s squares summed. */
+function inverseDiagonal(factor: Float64Array, n: number): number[] {
+  // R⁻¹, lower triangular, column by column by forward substitution.
+  const inverse = new Float64Array(n * n);
+  for (let column = 0; column < n; column++) {
+    inverse[column * n + column] = 1 / factor[column * n + column];
+    for (let i = column + 1; i < n; i++) {
+      let sum = 0;
+      for (let k = column; k < i; k++) sum -= factor[i * n + k] * inverse[k * n + column];
+      inverse[i * n + column] = sum / factor[i * n + i];
+    }
+  }
+  const diagonal = Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) for (let column = 0; column <= i; column++) diagonal[column] += inverse[i * n + column] ** 2;
+  return diagonal;
+}
+
+/** x with R·Rᵀ·x = b. */
+function solve(factor: Float64Array, n: number, b: Float64Array): number[] {
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = b[i];
+    for (let k = 0; k < i; k++) sum -= factor[i * n + k] * y[k];
+    y[i] = sum / factor[i * n + i];
+  }
+  const x = Array<number>(n).fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    let sum = y[i];
+    for (let k = i + 1; k < n; k++) sum -= factor[k * n + i] * x[k];
+    x[i] = sum / factor[i * n + i];
+  }
+  return x;
 }

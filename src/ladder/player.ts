@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import { matchReport } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
-import { eloRatings } from '../arena/ratings';
 import type { PairResult } from '../arena/results';
 import { type Schedule, tournament } from '../arena/schedule';
 import type { SprtSettings } from '../arena/sprt';
@@ -21,6 +20,7 @@ import { runOnCluster } from '../cluster/submit';
 import { findGame } from '../games';
 import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, runEngineSchedule } from '../runtime/engine-games';
 import type { WorkerPool } from '../runtime/pool';
+import { requestRatings } from '../runtime/requests';
 import { nextPair } from './matchmaking';
 import type { LadderStore, LadderVersion, PlayedGame } from './store';
 
@@ -49,8 +49,8 @@ export const VERSION_MATCH: SprtSettings = { elo0: 0, elo1: 5, alpha: 0.05, beta
 /** The most games such a match plays before it is inconclusive. */
 export const VERSION_MATCH_GAMES = 4000;
 /**
- * A game's whole-history ratings are fitted again every ten rounds, and no oftener than twenty times what the last
- * fit took (a ladder of a thousand entries inverts a thousand-square matrix, on the server's thread).
+ * A game's whole-history ratings are fitted again every ten rounds (in a worker of the pool), and no oftener than
+ * twenty times what the last fit took: a ladder of a thousand entries takes most of a second.
  */
 const FIT_EVERY = 10;
 const FIT_SHARE = 20;
@@ -286,7 +286,7 @@ export class LadderPlayer {
       const tally = { wins: pair.wins, draws: pair.draws, losses: pair.losses };
       return { ...pair, games: pair.wins + pair.draws + pair.losses, margin: 0, first: tally, second: { wins: 0, draws: 0, losses: 0 } };
     });
-    await this.store.setRatings(eloRatings(bots, results, 'per bot'));
+    await this.store.setRatings(await requestRatings(this.options.pool(), bots, results, 'per bot').promise);
     this.fitted.set(gameId, { at: performance.now(), ms: performance.now() - started });
   }
 }

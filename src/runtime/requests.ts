@@ -4,6 +4,8 @@ import { proxy } from 'comlink';
 import type { MoveAnswer, MoveRequest, ProgressCallback } from '../../workers/api';
 import type { Analysis, Budget, ShareAnswer, ShareRequest, SolveAnswer, SolveOptions } from '../contracts/game';
 import type { Job, WorkerPool } from './pool';
+import type { Rating, VirtualDraws } from '../arena/ratings';
+import type { PairResult } from '../arena/results';
 
 export function requestMove(pool: WorkerPool, request: MoveRequest, onProgress?: ProgressCallback): Job<MoveAnswer> {
   return pool.run((api) => api.botMove(request, onProgress && proxy(onProgress)));
@@ -44,4 +46,9 @@ export function requestAnalysis(
   onProgress?: ProgressCallback,
 ): Job<Analysis> {
   return pool.run((api) => api.analyze(game, position, budget, onProgress && proxy(onProgress), threads));
+}
+
+/** A whole-history rating fit, in a worker of the pool. */
+export function requestRatings(pool: WorkerPool, bots: readonly string[], pairs: readonly PairResult[], virtualDraws: VirtualDraws): Job<Rating[]> {
+  return pool.run((api) => api.fitRatings(bots, pairs, virtualDraws));
 }

@@ -75,6 +75,16 @@ describe.each(labLocations())('the ladder on %s', (_name, location) => {
       // A game replays from its record.
       const one = await lab.call('GET', `ladder/games/${(listed[0] as unknown as { id: string }).id}`);
       expect(one.body.record.moves.length).toBeGreaterThan(0);
+      // Every ten rounds the whole history is fitted (in a worker): the leaderboard then ranks by it, best first.
+      const fitted = await until(
+        () => lab.call('GET', 'ladder?game=connect4'),
+        (answer) => (answer.body.entries as { rating: unknown }[]).filter((entry) => entry.rating).length >= 2,
+      );
+      const ratings = (fitted.body.entries as { rating: { elo: number; lo: number; hi: number } | null }[]).flatMap((entry) =>
+        entry.rating ? [entry.rating] : [],
+      );
+      expect(ratings.every((rating) => rating.lo < rating.elo && rating.elo < rating.hi)).toBe(true);
+      expect(ratings.map((rating) => rating.elo)).toEqual([...ratings.map((rating) => rating.elo)].sort((a, b) => b - a));
     } finally {
       await lab.server.close();
     }
