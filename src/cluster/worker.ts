@@ -5,12 +5,14 @@
 // not played (results from different code must not mix) and not failed either: it goes back to the queue without
 // spending an attempt, for a worker of its build, and this worker says so once and leaves the queue alone a while.
 
+import { createHash } from 'node:crypto';
 import { WaitingError, Worker } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import { gameById } from '../games';
 import { ModuleEngine } from '../engines/module-engine';
 import { spawnSandboxBotWorker } from '../engines/node-bot-worker';
+import type { EngineIdentity } from '../engines/engine';
 import { startEngine } from '../engines/start-engine';
 import { type EngineSpec, identifyEngine } from '../runtime/engine-games';
 import { playSchedule } from '../runtime/play-games';
@@ -21,6 +23,8 @@ import { buildId, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
 export const TASK_LOCK_MS = 10_000;
 /** How long a worker that met a task of another build leaves the queue alone. */
 const FOREIGN_BUILD_PAUSE_MS = 5000;
+/** Submitted modules whose identity a worker keeps (by their code). */
+const MODULES_KEPT = 256;
 
 export function startClusterWorker(
   redis: string,
@@ -42,6 +46,7 @@ export function startClusterWorker(
     return identified.get(key)!;
   };
   const foreignBuilds = new Set<string>();
+  const moduleIdentities = new Map<string, Promise<EngineIdentity>>();
   const worker = new Worker<GameTask, (GameRecord | null)[]>(
     QUEUE_NAME,
     async (job, token) => {
@@ -79,7 +84,18 @@ export function startClusterWorker(
       // A submitted module (named by its own command) starts in the sandbox, from the code the task carries.
       const start = (command: string, gameId: string) =>
         Object.hasOwn(modules, command) ? ModuleEngine.start('bot.mjs', modules[command], gameId, () => spawnSandboxBotWorker()) : startEngine(command, gameId);
-      for (const module of Object.keys(modules).filter((module) => task.engines.includes(module))) used.push(await identifyEngine(start, game, module, module));
+      for (const module of Object.keys(modules).filter((module) => task.engines.includes(module))) {
+        // A module's identity is its code's: learnt once, however many tasks carry it.
+        const key = `${task.game} ${createHash('sha256').update(modules[module]).digest('base64')}`;
+        let identity = moduleIdentities.get(key);
+        if (!identity) {
+          identity = identifyEngine(start, game, module, module).then((spec) => spec.identity);
+          identity.catch(() => moduleIdentities.delete(key));
+          if (moduleIdentities.size >= MODULES_KEPT) moduleIdentities.delete(moduleIdentities.keys().next().value!);
+          moduleIdentities.set(key, identity);
+        }
+        used.push({ name: module, command: module, identity: await identity });
+      }
       const records = await playSchedule(pool, game, schedule, { engines: used, startEngine: start, time: task.time }).finished;
       return records.map((record) => record ?? null);
     },

@@ -1,6 +1,6 @@
 // The ladder's play, on the server's worker pool: while a game's ladder has two entries or more, round after round
-// a pair is drawn by the matchmaker (matchmaking.ts) and plays two games from one opening of the game's suite, one
-// in each seat; their results move both skills (store.ts). A new version first plays a game against itself (its
+// pairs are drawn by the matchmaker (matchmaking.ts), each playing two games from one opening of the game's suite,
+// one in each seat; their results move both skills (store.ts). A new version first plays a game against itself (its
 // validation: a forfeit fails it, with the reason, and it is never paired), then, when its bot had a version
 // before, a match against it (an SPRT, elo0 0 and elo1 5, as the arena's) a pair at a time between rated rounds.
 // Every few rounds a game's whole-history ratings are fitted again. Our bots play on the pool; submitted modules
@@ -54,6 +54,8 @@ export const VERSION_MATCH_GAMES = 4000;
  */
 const FIT_EVERY = 10;
 const FIT_SHARE = 20;
+/** Pairs a round draws and plays together: games enough to keep the workers busy, and one run on the cluster. */
+const ROUND_PAIRS = 8;
 /** How long the player waits when there is nothing to play. */
 const IDLE_MS = 1000;
 
@@ -239,13 +241,18 @@ export class LadderPlayer {
     const match = (await this.store.runningMatches()).find((open) => byId.has(open.versionId) && byId.has(open.previousId));
     if (match && count % 2 === 0) await this.matchPair(game, byId.get(match.versionId)!, byId.get(match.previousId)!);
     else {
-      const pair = nextPair(entries, new Rng(deriveSeed(this.options.seed ?? 1, `round ${round}`)))!;
-      const versions = pair.map((entry) => byId.get(entry.id)!) as [LadderVersion, LadderVersion];
-      const records = await this.play(game, this.schedule(game, versions, deriveSeed(this.options.seed ?? 1, `games ${round}`)), versions);
-      if (records) await this.store.storeRound(gameId, 'rated', played(records, versions));
+      // Pairs drawn at once (from the skills as they are), their games one schedule: one run of the cluster.
+      const seed = this.options.seed ?? 1;
+      const rng = new Rng(deriveSeed(seed, `round ${round}`));
+      const pairs = Array.from({ length: ROUND_PAIRS }, () => nextPair(entries, rng)!.map((entry) => byId.get(entry.id)!) as [LadderVersion, LadderVersion]);
+      const schedules = pairs.map((versions, i) => this.schedule(game, versions, deriveSeed(seed, `games ${round} ${i}`)));
+      const involved = [...new Map(pairs.flat().map((version) => [version.id, version])).values()];
+      const records = await this.play(game, { ...schedules[0], games: schedules.flatMap((schedule) => schedule.games) }, involved);
+      if (records) await this.store.storeRound(gameId, 'rated', played(records, involved));
     }
     const fitted = this.fitted.get(gameId);
-    if (count % FIT_EVERY === 0 && (!fitted || performance.now() - fitted.at >= FIT_SHARE * fitted.ms)) await this.fit(gameId);
+    // After the first round (a new ladder has its ratings at once), then every FIT_EVERY rounds.
+    if ((count - 1) % FIT_EVERY === 0 && (!fitted || performance.now() - fitted.at >= FIT_SHARE * fitted.ms)) await this.fit(gameId);
     const settled = entries.every((entry) => entry.games >= (this.options.settledGames ?? 100));
     return settled ? (this.options.restMs ?? 10_000) : 0;
   }
@@ -291,8 +298,8 @@ export class LadderPlayer {
   }
 }
 
-/** The games of a schedule of two versions, their seats named by the versions' ids. */
-function played(records: readonly GameRecord[], versions: readonly [LadderVersion, LadderVersion]): PlayedGame[] {
+/** The games of a schedule of versions, their seats named by the versions' ids. */
+function played(records: readonly GameRecord[], versions: readonly LadderVersion[]): PlayedGame[] {
   const seatOfVersion = new Map(versions.map((version) => [seatOf(version), version.id]));
   return records.map((record) => ({ seats: [seatOfVersion.get(record.seats[0])!, seatOfVersion.get(record.seats[1])!], record }));
 }

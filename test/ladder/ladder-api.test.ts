@@ -75,7 +75,7 @@ describe.each(labLocations())('the ladder on %s', (_name, location) => {
       // A game replays from its record.
       const one = await lab.call('GET', `ladder/games/${(listed[0] as unknown as { id: string }).id}`);
       expect(one.body.record.moves.length).toBeGreaterThan(0);
-      // Every ten rounds the whole history is fitted (in a worker): the leaderboard then ranks by it, best first.
+      // The whole history is fitted after the first round and every ten (in a worker): the leaderboard ranks by it, best first.
       const fitted = await until(
         () => lab.call('GET', 'ladder?game=connect4'),
         (answer) => (answer.body.entries as { rating: unknown }[]).filter((entry) => entry.rating).length >= 2,
