@@ -7,6 +7,7 @@ import type { GameRecord } from '../arena/play-out';
 import type { KeptRun } from '../arena/kept-run';
 import type { SavedRun } from '../arena/saved-run';
 import type { LabRun } from '../lab/runs';
+import { formatOptions, type OptionSpec, optionText, type ParsedArgs, parseArgs, UsageError } from './args';
 
 /** An answer of the lab that is a refusal: its status and its reason. */
 export class LabRefusal extends Error {
@@ -173,4 +174,49 @@ export class LabRecorder {
       await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
     }
   }
+}
+
+/** `--lab URL`, as the lab's and the ladder's commands take it. */
+export const LAB_OPTION: OptionSpec = { name: 'lab', value: 'URL', help: "the lab's server (http://HOST:PORT); the token, when one is needed, in LAB_TOKEN" };
+
+/**
+ * A `playground lab|ladder ACTION [TARGET] … --lab URL` command line read: its action, options, target and lab; or,
+ * when it asks for its help (or has no action), the help printed and the exit status.
+ */
+export function readLabCommand(
+  command: string,
+  argv: readonly string[],
+  options: readonly OptionSpec[],
+  usage: string,
+):
+  | { readonly exit: number }
+  | {
+      readonly action: string;
+      readonly args: ParsedArgs;
+      readonly target?: string;
+      readonly lab: LabClient;
+      /** The target, for a path (an id): a UsageError saying the action needs `what` when there is none. */
+      readonly needs: (what: string) => string;
+    } {
+  const [action, ...rest] = argv;
+  const args = parseArgs(rest, options);
+  if (action === undefined || action === '--help' || args.options.has('help')) {
+    console.log(`${usage}\n${formatOptions(options)}`);
+    return { exit: action === undefined ? 2 : 0 };
+  }
+  const url = optionText(args, 'lab');
+  if (!url) throw new UsageError(`${command} needs --lab URL`);
+  let lab: LabClient;
+  try {
+    lab = new LabClient(url);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [target, extra] = args.positional;
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  const needs = (what: string) => {
+    if (!target) throw new UsageError(`${command} ${action} needs ${what}`);
+    return encodeURIComponent(target);
+  };
+  return { action, args, target, lab, needs };
 }

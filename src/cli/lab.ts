@@ -6,12 +6,11 @@ import { checkKept } from '../arena/kept-run';
 import { MAX_RUN_CHARS, readDocument } from '../arena/saved-run';
 import { runFigures } from '../lab/figures';
 import type { LabRun } from '../lab/runs';
-import { formatOptions, HELP_OPTION, optionInteger, optionText, parseArgs, UsageError, type OptionSpec } from './args';
-import { LabClient } from './lab-client';
+import { HELP_OPTION, optionInteger, optionText, UsageError, type OptionSpec } from './args';
+import { LAB_OPTION, readLabCommand } from './lab-client';
 import { textTable } from './text-table';
 import { RunFile } from './run-file';
 
-const LAB_OPTION: OptionSpec = { name: 'lab', value: 'URL', help: "the lab's server (http://HOST:PORT); the token, when one is needed, in LAB_TOKEN" };
 const FILTERS = ['game', 'bot', 'kind', 'state', 'owner'] as const;
 const OPTIONS: readonly OptionSpec[] = [
   LAB_OPTION,
@@ -30,26 +29,9 @@ const USAGE = `usage: playground lab list [--game G] [--bot B] [--kind K] [--sta
        playground lab import FILE --lab URL`;
 
 export async function labCommand(argv: readonly string[]): Promise<number> {
-  const [action, ...rest] = argv;
-  const args = parseArgs(rest, OPTIONS);
-  if (action === undefined || action === '--help' || args.options.has('help')) {
-    console.log(`${USAGE}\n${formatOptions(OPTIONS)}`);
-    return action === undefined ? 2 : 0;
-  }
-  const url = optionText(args, 'lab');
-  if (!url) throw new UsageError('lab needs --lab URL');
-  let lab: LabClient;
-  try {
-    lab = new LabClient(url);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const [target, extra] = args.positional;
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
-  const needs = (what: string) => {
-    if (!target) throw new UsageError(`lab ${action} needs ${what}`);
-    return encodeURIComponent(target);
-  };
+  const read = readLabCommand('lab', argv, OPTIONS, USAGE);
+  if ('exit' in read) return read.exit;
+  const { action, args, target, lab, needs } = read;
   switch (action) {
     case 'list': {
       if (target) throw new UsageError(`unexpected argument "${target}"`);

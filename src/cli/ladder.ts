@@ -6,12 +6,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { findGame } from '../games';
 import type { LadderVersion } from '../ladder/store';
-import { formatOptions, HELP_OPTION, optionText, parseArgs, type OptionSpec, UsageError } from './args';
-import { LabClient } from './lab-client';
+import { HELP_OPTION, optionText, type OptionSpec, UsageError } from './args';
+import { LAB_OPTION, readLabCommand } from './lab-client';
 import { textTable } from './text-table';
 
 const OPTIONS: readonly OptionSpec[] = [
-  { name: 'lab', value: 'URL', help: "the lab's server (http://HOST:PORT); the token, when one is needed, in LAB_TOKEN" },
+  LAB_OPTION,
   { name: 'game', value: 'GAME', help: "submit, list: the game's ladder (connect4, tictactoe, matrix, cards)" },
   { name: 'name', value: 'NAME', help: "submit: the bot's name (default: the file's name); a name of yours already there gets a new version" },
   { name: 'json', help: 'print JSON' },
@@ -27,27 +27,10 @@ const USAGE = `usage: playground ladder submit FILE.mjs --game G [--name N] --la
 const MAX_FILE_BYTES = 16 << 20;
 
 export async function ladderCommand(argv: readonly string[]): Promise<number> {
-  const [action, ...rest] = argv;
-  const args = parseArgs(rest, OPTIONS);
-  if (action === undefined || action === '--help' || args.options.has('help')) {
-    console.log(`${USAGE}\n${formatOptions(OPTIONS)}`);
-    return action === undefined ? 2 : 0;
-  }
-  const url = optionText(args, 'lab');
-  if (!url) throw new UsageError('ladder needs --lab URL');
-  let lab: LabClient;
-  try {
-    lab = new LabClient(url);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const read = readLabCommand('ladder', argv, OPTIONS, USAGE);
+  if ('exit' in read) return read.exit;
+  const { action, args, target, lab, needs } = read;
   const json = args.options.has('json');
-  const [target, extra] = args.positional;
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
-  const needs = (what: string) => {
-    if (!target) throw new UsageError(`ladder ${action} needs ${what}`);
-    return encodeURIComponent(target);
-  };
   const game = () => {
     const id = optionText(args, 'game');
     if (!id) throw new UsageError(`ladder ${action} needs --game GAME`);
