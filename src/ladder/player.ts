@@ -138,12 +138,15 @@ export class LadderPlayer {
 
   private async loop(): Promise<void> {
     let game = 0;
+    // A failure (the database gone, a round that could not be played) is said once, until a step goes through.
+    let failing = false;
     while (!this.closed) {
       let rest = IDLE_MS;
       try {
         const pending = (await this.store.toValidate())[0];
         if (pending) {
           await this.validate(pending);
+          failing = false;
           continue;
         }
         const games = await this.store.games();
@@ -155,8 +158,10 @@ export class LadderPlayer {
             break;
           }
         }
+        failing = false;
       } catch (error) {
-        this.options.logFailure?.('playing the ladder', error);
+        if (!failing) this.options.logFailure?.('playing the ladder (said once until it plays again)', error);
+        failing = true;
       }
       if (rest > 0 && !this.closed)
         await new Promise<void>((resolve) => {
