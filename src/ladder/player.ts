@@ -56,8 +56,8 @@ const FIT_EVERY = 10;
 const FIT_SHARE = 20;
 /** Pairs a round draws and plays together: games enough to keep the workers busy, and one run on the cluster. */
 const ROUND_PAIRS = 8;
-/** How long the player waits when there is nothing to play. */
-const IDLE_MS = 1000;
+/** How long the player waits when there is nothing to play (a submission here wakes it at once). */
+const IDLE_MS = 5000;
 
 /** The fixed points of a game's ladder: our bots, its levels and the bots of its rules alone. */
 export function fixedPoints(game: AnyGame): { name: string; config: string }[] {
