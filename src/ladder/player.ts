@@ -85,6 +85,8 @@ export class LadderPlayer {
   private closed = false;
   private wakeUp?: () => void;
   private readonly rounds = new Map<string, number>();
+  /** The matches playing: each one's schedule and its games so far, by its new version's id. */
+  private readonly matches = new Map<string, { readonly whole: Schedule; readonly records: GameRecord[] }>();
   /** When each game's ratings were last fitted, and what the fit took (ms). */
   private readonly fitted = new Map<string, { at: number; ms: number }>();
   private readonly stopped: Promise<void>;
@@ -264,29 +266,29 @@ export class LadderPlayer {
 
   /** The next pair of a version's match against the version before, and the match's verdict so far. */
   private async matchPair(game: AnyGame, version: LadderVersion, previous: LadderVersion): Promise<void> {
-    const seed = deriveSeed(this.options.seed ?? 1, `match ${version.id}`);
-    const seats = [seatOf(version), seatOf(previous)] as const;
-    const bots = [...game.bots, ...[version, previous].filter((v) => v.kind !== 'builtin').map((v) => engineBotInfo(engineSpec(v)))];
-    const whole = tournament(game, seats, { games: VERSION_MATCH_GAMES / 2, seed, size: game.openings?.size, bots, openings: game.openings?.positions });
-    const before = await this.store.matchGames(version.id, previous.id);
-    const pair = before.length / 2;
+    let match = this.matches.get(version.id);
+    if (!match) {
+      // Its schedule, and its games so far read once: each pair after is added here as it is stored.
+      const seed = deriveSeed(this.options.seed ?? 1, `match ${version.id}`);
+      const seats = [seatOf(version), seatOf(previous)] as const;
+      const bots = [...game.bots, ...[version, previous].filter((v) => v.kind !== 'builtin').map((v) => engineBotInfo(engineSpec(v)))];
+      const whole = tournament(game, seats, { games: VERSION_MATCH_GAMES / 2, seed, size: game.openings?.size, bots, openings: game.openings?.positions });
+      match = { whole, records: await this.store.matchGames(version.id, previous.id) };
+      this.matches.set(version.id, match);
+    }
+    const { whole, records } = match;
+    const pair = records.length / 2;
     if (pair < VERSION_MATCH_GAMES / 2) {
       const schedule = { ...whole, games: whole.games.slice(2 * pair, 2 * pair + 2) };
-      const records = await this.play(game, schedule, [version, previous]);
-      if (!records) return;
-      await this.store.storeRound(game.rules.id, 'match', played(records, [version, previous]));
-      before.push(...played(records, [version, previous]).map(({ seats, record }) => ({ seats: [...seats], record })));
+      const pairRecords = await this.play(game, schedule, [version, previous]);
+      if (!pairRecords) return;
+      await this.store.storeRound(game.rules.id, 'match', played(pairRecords, [version, previous]));
+      records.push(...pairRecords);
     }
-    const report = matchReport(
-      whole,
-      before.map((game) => game.record),
-      VERSION_MATCH,
-    );
-    await this.store.updateMatch(
-      version.id,
-      report.result === 'inconclusive' && before.length < VERSION_MATCH_GAMES ? 'running' : report.result === 'H1' ? 'H1' : 'H0',
-      report,
-    );
+    const report = matchReport(whole, records, VERSION_MATCH);
+    const state = report.result === 'inconclusive' && records.length < VERSION_MATCH_GAMES ? 'running' : report.result === 'H1' ? 'H1' : 'H0';
+    await this.store.updateMatch(version.id, state, report);
+    if (state !== 'running') this.matches.delete(version.id);
   }
 
   /** A game's whole-history ratings, from every rated and match game. */

@@ -442,16 +442,16 @@ export class LadderStore {
       .execute();
   }
 
-  /** The match games between two versions, in the order played. */
-  async matchGames(versionId: string, previousId: string): Promise<{ seats: string[]; record: GameRecord }[]> {
+  /** The match games between two versions, their records in the order played. */
+  async matchGames(versionId: string, previousId: string): Promise<GameRecord[]> {
     const rows = await this.db
       .selectFrom('ladder_games')
-      .select(['seats', 'record'])
+      .select('record')
       .where('purpose', '=', 'match')
       .where(sql<boolean>`seats @> array[${versionId}, ${previousId}]::text[]`)
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ seats: row.seats, record: row.record as unknown as GameRecord }));
+    return rows.map((row) => row.record as unknown as GameRecord);
   }
 }
 
