@@ -5,6 +5,7 @@ import { availableParallelism, hostname } from 'node:os';
 import { cancelRun, clusterStatus } from '../cluster/runs';
 import { buildId, checkRedis, redisConnection } from '../cluster/tasks';
 import { startClusterWorker } from '../cluster/worker';
+import { findGame } from '../games';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import {
@@ -26,6 +27,8 @@ const WORKER_OPTIONS: readonly OptionSpec[] = [
   { name: 'concurrency', value: 'N', help: 'games played at once (default: one per core)' },
   { name: 'name', value: 'NAME', help: "this worker's name in the cluster (default: the host name and process id)" },
   { ...ENGINE_OPTION, help: "an engine or bot module the runs may name, as the run's command names it (repeatable)" },
+  { name: 'ladder', help: "offer the engines to the lab's ladder (its server started with this REDIS_URL): their games are played here" },
+  { name: 'ladder-game', value: 'GAME', repeatable: true, help: 'the ladder they join (repeatable; default connect4)' },
   HELP_OPTION,
 ];
 
@@ -45,7 +48,9 @@ export function redisOption(args: ParsedArgs): string | undefined {
 export async function clusterWorker(argv: readonly string[], pools: WorkerPool[]): Promise<number> {
   const args = parseArgs(argv, WORKER_OPTIONS);
   if (args.options.has('help')) {
-    console.log(`usage: playground worker --redis URL [--concurrency N] [--name NAME]\n${formatOptions(WORKER_OPTIONS)}`);
+    console.log(
+      `usage: playground worker --redis URL [--concurrency N] [--name NAME] [--engine NAME=COMMAND ... [--ladder]]\n${formatOptions(WORKER_OPTIONS)}`,
+    );
     return 0;
   }
   const redis = redisOption(args);
@@ -56,8 +61,16 @@ export async function clusterWorker(argv: readonly string[], pools: WorkerPool[]
   pools.push(pool);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const engines = optionList(args, 'engine').map(engineOption);
-  const worker = startClusterWorker(redis, pool, concurrency, name, engines, log);
-  await worker.waitUntilReady();
+  const ladderGames = optionList(args, 'ladder-game');
+  if (!args.options.has('ladder') && ladderGames.length > 0) throw new UsageError('--ladder-game goes with --ladder');
+  if (args.options.has('ladder') && engines.length === 0) throw new UsageError('--ladder offers the engines given with --engine NAME=COMMAND');
+  for (const game of ladderGames) {
+    const found = findGame(game);
+    if (!found || found.solitaire) throw new UsageError(`--ladder-game: there is no ladder of "${game}"`);
+  }
+  const ladder = args.options.has('ladder') ? { games: ladderGames.length > 0 ? ladderGames : ['connect4'] } : undefined;
+  const worker = startClusterWorker(redis, pool, concurrency, name, engines, log, ladder);
+  await worker.ready;
   log(`worker ${name}: playing the tasks of ${redis}, ${concurrency} at once (build ${buildId()})`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -11,7 +11,19 @@ import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import type { Run, RunProgress } from '../runtime/run-schedule';
-import { buildId, cancelKey, closeWithin, clusterQueue, type GameTask, JOBS_READ, pairsPerTask, QUEUE_NAME, redisConnection, taskId } from './tasks';
+import {
+  buildId,
+  cancelKey,
+  closeWithin,
+  clusterQueue,
+  type GameTask,
+  JOBS_READ,
+  type OfferedVersion,
+  pairsPerTask,
+  QUEUE_NAME,
+  redisConnection,
+  taskId,
+} from './tasks';
 
 type TaskResult = (GameRecord | null)[];
 
@@ -31,6 +43,9 @@ export interface ClusterRun {
   readonly engines?: readonly string[];
   /** ...but for submitted bot modules, whose code goes with the tasks (each worker plays them in its sandbox). */
   readonly modules?: Readonly<Record<string, string>>;
+  /** A worker's own queue (the ladder's games of engines only it offers), and those engines' versions. */
+  readonly queue?: string;
+  readonly offered?: Readonly<Record<string, OfferedVersion>>;
   /** The command's first schedule: an earlier `--cancel` of the run (now carried on) is forgotten. */
   readonly fresh?: boolean;
   /** A run carried on (--resume): the results its tasks left in Redis are looked for before anything is queued. */
@@ -42,7 +57,20 @@ export interface ClusterRun {
 }
 
 export function runOnCluster(
-  { redis, owner, runId, engines = [], modules, fresh = true, resumed = false, onRemoteCancel = () => {}, log = () => {}, ready }: ClusterRun,
+  {
+    redis,
+    owner,
+    runId,
+    engines = [],
+    modules,
+    queue: queueName = QUEUE_NAME,
+    offered,
+    fresh = true,
+    resumed = false,
+    onRemoteCancel = () => {},
+    log = () => {},
+    ready,
+  }: ClusterRun,
   schedule: Schedule,
   time: TimeControl,
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
@@ -50,8 +78,8 @@ export function runOnCluster(
   onBatch: () => void = () => {},
 ): Run {
   const connection = redisConnection(redis);
-  const queue = clusterQueue<GameTask, TaskResult>(redis, connection);
-  const events = new QueueEvents(QUEUE_NAME, { connection });
+  const queue = clusterQueue<GameTask, TaskResult>(redis, connection, queueName);
+  const events = new QueueEvents(queueName, { connection });
   // Each task waited for listens on the queue until it ends.
   queue.setMaxListeners(0);
   // As the queue's: a lost connection comes back by itself.
@@ -210,6 +238,7 @@ export function runOnCluster(
       time,
       engines,
       ...(modules ? { modules } : {}),
+      ...(offered ? { offered } : {}),
       build: buildId(),
     };
   }

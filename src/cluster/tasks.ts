@@ -12,6 +12,12 @@ import type { TimeControl } from '../arena/time-control';
 
 export const QUEUE_NAME = 'ai-playground-games';
 
+/** A ladder version that is an engine a worker offers: which of its engines, as fingerprinted when offered. */
+export interface OfferedVersion {
+  readonly engine: string;
+  readonly fingerprint: string;
+}
+
 export interface GameTask {
   /** The command's run (what `playground runs` lists and `--cancel` names). */
   readonly owner: string;
@@ -25,8 +31,10 @@ export interface GameTask {
   readonly time: TimeControl;
   /** The engines its games' configurations name, which the worker must have (`playground worker --engine`)... */
   readonly engines: readonly string[];
-  /** ...but for submitted bot modules (the ladder's), their code given here: the worker plays them in its sandbox. */
+  /** ...but for submitted bot modules (the ladder's), their code given here: the worker plays them in its sandbox... */
   readonly modules?: Readonly<Record<string, string>>;
+  /** ...and the ladder's versions of engines the worker offers (a task of its own queue): its engine's name and fingerprint. */
+  readonly offered?: Readonly<Record<string, OfferedVersion>>;
   readonly build: string;
 }
 
@@ -108,11 +116,15 @@ export function redisConnection(url: string): { host: string; port: number; pass
 }
 
 /**
- * The cluster's queue on the Redis at `url`. A lost connection is reported as an error event while ioredis
+ * The cluster's queue on the Redis at `url` (or a worker's own, by its name). A lost connection is reported as an error event while ioredis
  * reconnects by itself (a Redis restart is survived): the event is not a failure of the caller.
  */
-export function clusterQueue<Data = GameTask, Result = unknown>(url: string, connection: ConnectionOptions = redisConnection(url)): Queue<Data, Result> {
-  const queue = new Queue<Data, Result>(QUEUE_NAME, { connection });
+export function clusterQueue<Data = GameTask, Result = unknown>(
+  url: string,
+  connection: ConnectionOptions = redisConnection(url),
+  name = QUEUE_NAME,
+): Queue<Data, Result> {
+  const queue = new Queue<Data, Result>(name, { connection });
   queue.on('error', () => {});
   return queue;
 }

@@ -1,12 +1,13 @@
 // `playground worker --redis URL`: a machine's worker process for the cluster. It takes game tasks from the queue
 // (BullMQ's Worker: a task whose worker dies is taken again by another once its lock expires) and plays them on
 // this machine's worker pool with the same code as a local run, N tasks at once; the submitted bot modules a task
-// carries (the ladder's) in this machine's sandbox. A task made by another build is
+// carries (the ladder's) in this machine's sandbox. With `--ladder` it offers its engines to the ladder
+// (ladder-offers.ts) and also takes the tasks of its own queue, the games those engines play. A task made by another build is
 // not played (results from different code must not mix) and not failed either: it goes back to the queue without
 // spending an attempt, for a worker of its build, and this worker says so once and leaves the queue alone a while.
 
 import { createHash } from 'node:crypto';
-import { WaitingError, Worker } from 'bullmq';
+import { type Job, WaitingError, Worker } from 'bullmq';
 import type { GameRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import { gameById } from '../games';
@@ -17,7 +18,8 @@ import { startEngine } from '../engines/start-engine';
 import { type EngineSpec, identifyEngine } from '../runtime/engine-games';
 import { playSchedule } from '../runtime/play-games';
 import type { WorkerPool } from '../runtime/pool';
-import { buildId, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
+import { engineFingerprint, type OfferedEngine, publishOffer, workerQueue } from './ladder-offers';
+import { buildId, clusterQueue, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
 
 /** How long a task stays locked to a worker that stopped answering before another may take it. */
 export const TASK_LOCK_MS = 10_000;
@@ -26,6 +28,16 @@ const FOREIGN_BUILD_PAUSE_MS = 5000;
 /** Submitted modules whose identity a worker keeps (by their code). */
 const MODULES_KEPT = 256;
 
+export interface ClusterWorker {
+  /** Resolves once it takes tasks (and its engines are offered). */
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A worker of the cluster. With `ladder`, its engines are offered to those games' ladders: each is greeted for
+ * each game (a failure is said, and that engine left out) and fingerprinted.
+ */
 export function startClusterWorker(
   redis: string,
   pool: WorkerPool,
@@ -33,7 +45,8 @@ export function startClusterWorker(
   name: string,
   engines: readonly { readonly name: string; readonly command: string }[],
   log: (line: string) => void,
-): Worker<GameTask, (GameRecord | null)[]> {
+  ladder?: { readonly games: readonly string[] },
+): ClusterWorker {
   /** Each engine greeted once per game (its hello names the game), for its name and parameters. */
   const identified = new Map<string, Promise<EngineSpec>>();
   const identify = (gameId: string, engine: { name: string; command: string }) => {
@@ -47,61 +60,116 @@ export function startClusterWorker(
   };
   const foreignBuilds = new Set<string>();
   const moduleIdentities = new Map<string, Promise<EngineIdentity>>();
-  const worker = new Worker<GameTask, (GameRecord | null)[]>(
-    QUEUE_NAME,
-    async (job, token) => {
-      const task = job.data;
-      if (task.build !== buildId()) {
-        if (!foreignBuilds.has(task.build)) {
-          foreignBuilds.add(task.build);
-          log(`worker ${name} runs build ${buildId()}; tasks of build ${task.build} are left for a worker of theirs: update one of them`);
+  /** What this worker offers to the ladder, by game and engine. */
+  const offered = new Map<string, OfferedEngine>();
+  const playTask = async (worker: Worker<GameTask, (GameRecord | null)[]>, job: Job<GameTask>, token?: string) => {
+    const task = job.data;
+    if (task.build !== buildId()) {
+      if (!foreignBuilds.has(task.build)) {
+        foreignBuilds.add(task.build);
+        log(`worker ${name} runs build ${buildId()}; tasks of build ${task.build} are left for a worker of theirs: update one of them`);
+      }
+      await job.moveToWait(token);
+      // Taken again at once, it would be handed back and forth: this worker waits before it takes any task.
+      worker.pause(true).catch(() => {});
+      setTimeout(() => worker.resume(), FOREIGN_BUILD_PAUSE_MS).unref();
+      throw new WaitingError();
+    }
+    const game = gameById(task.game);
+    const modules = task.modules ?? {};
+    const versions = task.offered ?? {};
+    for (const [version, { engine, fingerprint }] of Object.entries(versions))
+      if (offered.get(`${task.game} ${engine}`)?.fingerprint !== fingerprint)
+        throw new Error(`worker ${name} does not offer ${engine} as it was (version ${version}) now`);
+    const missing = task.engines.filter(
+      (engine) => !engines.some((spec) => spec.name === engine) && !Object.hasOwn(modules, engine) && !Object.hasOwn(versions, engine),
+    );
+    if (missing.length > 0) throw new Error(`worker ${name} has no engine ${missing.join(', ')}: start it with --engine NAME=COMMAND as the run was`);
+    const schedule: Schedule = {
+      game: task.game,
+      seed: 0,
+      ...(task.size === undefined ? {} : { size: task.size }),
+      bots: [],
+      pairings: [],
+      starts: [],
+      games: task.games,
+    };
+    let used: EngineSpec[];
+    try {
+      used = await Promise.all(engines.filter((engine) => task.engines.includes(engine.name)).map((engine) => identify(task.game, engine)));
+      // A ladder version of an engine offered here: the engine under the version's name.
+      for (const [version, { engine }] of Object.entries(versions)) {
+        const spec = await identify(task.game, engines.find((local) => local.name === engine)!);
+        used.push({ ...spec, name: version });
+      }
+    } catch (error) {
+      throw new Error(`worker ${name} cannot start its engine: ${(error as Error).message}`);
+    }
+    // A submitted module (named by its own command) starts in the sandbox, from the code the task carries.
+    const start = (command: string, gameId: string) =>
+      Object.hasOwn(modules, command) ? ModuleEngine.start('bot.mjs', modules[command], gameId, () => spawnSandboxBotWorker()) : startEngine(command, gameId);
+    for (const module of Object.keys(modules).filter((module) => task.engines.includes(module))) {
+      // A module's identity is its code's: learnt once, however many tasks carry it.
+      const key = `${task.game} ${createHash('sha256').update(modules[module]).digest('base64')}`;
+      let identity = moduleIdentities.get(key);
+      if (!identity) {
+        identity = identifyEngine(start, game, module, module).then((spec) => spec.identity);
+        identity.catch(() => moduleIdentities.delete(key));
+        if (moduleIdentities.size >= MODULES_KEPT) moduleIdentities.delete(moduleIdentities.keys().next().value!);
+        moduleIdentities.set(key, identity);
+      }
+      used.push({ name: module, command: module, identity: await identity });
+    }
+    const records = await playSchedule(pool, game, schedule, { engines: used, startEngine: start, time: task.time }).finished;
+    return records.map((record) => record ?? null);
+  };
+  const take = (queue: string) => {
+    const worker: Worker<GameTask, (GameRecord | null)[]> = new Worker<GameTask, (GameRecord | null)[]>(queue, (job, token) => playTask(worker, job, token), {
+      connection: redisConnection(redis),
+      concurrency,
+      name,
+      lockDuration: TASK_LOCK_MS,
+      stalledInterval: TASK_LOCK_MS,
+    });
+    worker.on('failed', (job, error) => log(`task ${job?.id ?? '?'} failed: ${error.message}`));
+    worker.on('error', (error) => log(`redis: ${error.message}`));
+    return worker;
+  };
+  const workers = [take(QUEUE_NAME)];
+  let withdraw = async () => {};
+  const offering = async () => {
+    if (!ladder) return;
+    for (const gameId of ladder.games)
+      for (const engine of engines) {
+        try {
+          const { identity } = await identify(gameId, engine);
+          offered.set(`${gameId} ${engine.name}`, {
+            game: gameId,
+            name: engine.name,
+            identity,
+            fingerprint: await engineFingerprint(engine.command, identity),
+          });
+        } catch (error) {
+          log(`worker ${name} does not offer ${engine.name} to the ${gameId} ladder: ${(error as Error).message}`);
         }
-        await job.moveToWait(token);
-        // Taken again at once, it would be handed back and forth: this worker waits before it takes any task.
-        worker.pause(true).catch(() => {});
-        setTimeout(() => worker.resume(), FOREIGN_BUILD_PAUSE_MS).unref();
-        throw new WaitingError();
       }
-      const game = gameById(task.game);
-      const modules = task.modules ?? {};
-      const missing = task.engines.filter((engine) => !engines.some((spec) => spec.name === engine) && !Object.hasOwn(modules, engine));
-      if (missing.length > 0) throw new Error(`worker ${name} has no engine ${missing.join(', ')}: start it with --engine NAME=COMMAND as the run was`);
-      const schedule: Schedule = {
-        game: task.game,
-        seed: 0,
-        ...(task.size === undefined ? {} : { size: task.size }),
-        bots: [],
-        pairings: [],
-        starts: [],
-        games: task.games,
-      };
-      let used: EngineSpec[];
-      try {
-        used = await Promise.all(engines.filter((engine) => task.engines.includes(engine.name)).map((engine) => identify(task.game, engine)));
-      } catch (error) {
-        throw new Error(`worker ${name} cannot start its engine: ${(error as Error).message}`);
-      }
-      // A submitted module (named by its own command) starts in the sandbox, from the code the task carries.
-      const start = (command: string, gameId: string) =>
-        Object.hasOwn(modules, command) ? ModuleEngine.start('bot.mjs', modules[command], gameId, () => spawnSandboxBotWorker()) : startEngine(command, gameId);
-      for (const module of Object.keys(modules).filter((module) => task.engines.includes(module))) {
-        // A module's identity is its code's: learnt once, however many tasks carry it.
-        const key = `${task.game} ${createHash('sha256').update(modules[module]).digest('base64')}`;
-        let identity = moduleIdentities.get(key);
-        if (!identity) {
-          identity = identifyEngine(start, game, module, module).then((spec) => spec.identity);
-          identity.catch(() => moduleIdentities.delete(key));
-          if (moduleIdentities.size >= MODULES_KEPT) moduleIdentities.delete(moduleIdentities.keys().next().value!);
-          moduleIdentities.set(key, identity);
-        }
-        used.push({ name: module, command: module, identity: await identity });
-      }
-      const records = await playSchedule(pool, game, schedule, { engines: used, startEngine: start, time: task.time }).finished;
-      return records.map((record) => record ?? null);
+    const queue = workerQueue(name);
+    workers.push(take(queue));
+    const publisher = clusterQueue(redis, redisConnection(redis), queue);
+    const stop = publishOffer(publisher, { worker: name, queue, engines: [...offered.values()] }, log);
+    withdraw = async () => {
+      await stop();
+      await publisher.close();
+    };
+  };
+  return {
+    ready: (async () => {
+      await offering();
+      await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+    })(),
+    async close() {
+      await withdraw();
+      await Promise.all(workers.map((worker) => worker.close()));
     },
-    { connection: redisConnection(redis), concurrency, name, lockDuration: TASK_LOCK_MS, stalledInterval: TASK_LOCK_MS },
-  );
-  worker.on('failed', (job, error) => log(`task ${job?.id ?? '?'} failed: ${error.message}`));
-  worker.on('error', (error) => log(`redis: ${error.message}`));
-  return worker;
+  };
 }

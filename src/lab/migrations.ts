@@ -146,6 +146,11 @@ const migrations: Record<string, Migration> = {
       await sql`create sequence ladder_rounds`.execute(db);
     },
   },
+  '005-ladder-worker-engines': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('ladder_versions').addColumn('fingerprint', 'text').execute();
+    },
+  },
 };
 
 export const labMigrations: MigrationProvider = { getMigrations: async () => migrations };

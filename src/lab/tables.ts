@@ -104,10 +104,12 @@ export interface LadderVersionsTable {
   bot_id: string;
   game: string;
   version: number;
-  /** Our bot (`config` its configuration), a submitted module (`code`), or an engine a worker offers (`config` its name). */
+  /** Our bot (`config` its configuration), a submitted module (`code`), or an engine the operator offers (`config` its name). */
   kind: LadderVersionKind;
   config: string | null;
   code: string | null;
+  /** An engine a cluster worker offers: the hash of its files and hello (another is another version); null for the server's own. */
+  fingerprint: Generated<string | null>;
   /** What it says of itself (its name and parameters). */
   identity: Json<{ name: string; params: unknown[] }>;
   state: LadderVersionState;

@@ -32,17 +32,32 @@ function drawn(weights: readonly number[], rng: Rng): number {
   return weights.length - 1;
 }
 
-/** The next pair to play (in no seat order: a round plays both seats), or undefined with fewer than two entries. */
-export function nextPair(entries: readonly LadderEntry[], rng: Rng): [LadderEntry, LadderEntry] | undefined {
-  if (entries.length < 2) return undefined;
-  const first =
-    entries[
-      drawn(
-        entries.map((entry) => 1 / Math.sqrt(1 + entry.games)),
-        rng,
-      )
-    ];
-  const others = entries.filter((entry) => entry !== first);
+/**
+ * The next pair to play (in no seat order: a round plays both seats) among those that can play `together` (an
+ * engine only one worker offers plays only where it is), or undefined when no two can.
+ */
+export function nextPair(
+  entries: readonly LadderEntry[],
+  rng: Rng,
+  together: (a: LadderEntry, b: LadderEntry) => boolean = () => true,
+): [LadderEntry, LadderEntry] | undefined {
+  // The first entry drawn among those left that can play someone (most often the first drawn can).
+  let candidates = entries;
+  let first: LadderEntry;
+  let others: LadderEntry[];
+  do {
+    if (candidates.length < 2) return undefined;
+    first =
+      candidates[
+        drawn(
+          candidates.map((entry) => 1 / Math.sqrt(1 + entry.games)),
+          rng,
+        )
+      ];
+    const drawnFirst = first;
+    others = entries.filter((entry) => entry !== drawnFirst && together(drawnFirst, entry));
+    candidates = candidates.filter((entry) => entry !== drawnFirst);
+  } while (others.length === 0);
   const near = others.map((other) => closeness(first.skill, other.skill) ** SHARPNESS);
   const most = Math.max(...near);
   return [

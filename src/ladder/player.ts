@@ -5,7 +5,9 @@
 // before, a match against it (an SPRT, elo0 0 and elo1 5, as the arena's) a pair at a time between rated rounds.
 // Every few rounds a game's whole-history ratings are fitted again. Our bots play on the pool; submitted modules
 // in the sandbox (a worker thread each, started by `startModule`); engines the operator offers as processes.
-// Everything drawn comes from the ladder's seed and the round's number.
+// With the cluster, rounds are played by its workers, and a worker may offer its own engines (ladder-offers.ts):
+// those enter the ladder as they come (a changed one as a new version), are paired only while a worker offers
+// them, and their games are that worker's tasks. Everything drawn comes from the ladder's seed and the round's number.
 
 import { randomUUID } from 'node:crypto';
 import { matchReport } from '../arena/match';
@@ -16,12 +18,15 @@ import type { SprtSettings } from '../arena/sprt';
 import type { AnyGame } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
 import type { Engine, EngineIdentity } from '../engines/engine';
+import { Queue } from 'bullmq';
+import { readOffers, type WorkerOffer } from '../cluster/ladder-offers';
 import { runOnCluster } from '../cluster/submit';
+import { closeWithin, QUEUE_NAME, redisConnection } from '../cluster/tasks';
 import { findGame } from '../games';
 import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, runEngineSchedule } from '../runtime/engine-games';
 import type { WorkerPool } from '../runtime/pool';
 import { requestRatings } from '../runtime/requests';
-import { nextPair } from './matchmaking';
+import { type LadderEntry, nextPair } from './matchmaking';
 import type { LadderStore, LadderVersion, PlayedGame } from './store';
 
 export interface LadderPlayerOptions {
@@ -58,6 +63,12 @@ const FIT_SHARE = 20;
 const ROUND_PAIRS = 8;
 /** How long the player waits when there is nothing to play (a submission here wakes it at once). */
 const IDLE_MS = 5000;
+/** How often a game played by a worker's own engines looks whether the worker still offers them. */
+const OFFER_WATCH_MS = 2000;
+
+/** Where versions play together: here (the pool, the server's engines), on the cluster, or on one worker that offers engines. */
+type Place = { readonly at: 'here' } | { readonly at: 'cluster' } | { readonly at: 'worker'; readonly worker: string; readonly queue: string };
+const placeKey = (place: Place) => (place.at === 'worker' ? `worker ${place.worker}` : place.at);
 
 /** The fixed points of a game's ladder: our bots, its levels and the bots of its rules alone. */
 export function fixedPoints(game: AnyGame): { name: string; config: string }[] {
@@ -83,6 +94,10 @@ export async function ensureFixedPoints(store: LadderStore, game: AnyGame): Prom
 
 export class LadderPlayer {
   private closed = false;
+  /** The offers of the cluster's workers, read before each step, and the engines already entered from them. */
+  private readonly offerQueue?: Queue;
+  private offers: readonly WorkerOffer[] = [];
+  private readonly entered = new Set<string>();
   private wakeUp?: () => void;
   private readonly rounds = new Map<string, number>();
   /** The matches playing: each one's schedule and its games so far, by its new version's id. */
@@ -90,12 +105,16 @@ export class LadderPlayer {
   /** When each game's ratings were last fitted, and what the fit took (ms). */
   private readonly fitted = new Map<string, { at: number; ms: number }>();
   private readonly stopped: Promise<void>;
-  private current?: { cancel(): void };
+  private readonly current = new Set<{ cancel(): void }>();
 
   constructor(
     private readonly store: LadderStore,
     private readonly options: LadderPlayerOptions,
   ) {
+    if (options.redis) {
+      this.offerQueue = new Queue(QUEUE_NAME, { connection: redisConnection(options.redis) });
+      this.offerQueue.on('error', () => {});
+    }
     this.stopped = this.offer().then(() => this.loop());
   }
 
@@ -116,12 +135,58 @@ export class LadderPlayer {
     }
   }
 
-  /** The entries that can play now: all but engines this server does not offer. */
-  private playable(entries: readonly LadderVersion[]): LadderVersion[] {
-    return entries.filter((entry) => entry.kind !== 'engine' || this.engineCommand(entry) !== undefined);
+  /**
+   * The engines the cluster's workers offer now; one not entered yet enters its game's ladder (a new fingerprint
+   * of a bot's name a new version, validated as a submission is), unless its name is one of the server's own entries.
+   */
+  private async takeOffers(): Promise<void> {
+    if (!this.offerQueue) return;
+    this.offers = await readOffers(this.offerQueue);
+    for (const offer of this.offers)
+      for (const engine of offer.engines) {
+        const key = `${engine.game} ${engine.name} ${engine.fingerprint}`;
+        if (this.entered.has(key)) continue;
+        const game = findGame(engine.game);
+        const versions = await this.store.operatorVersions(engine.game, engine.name);
+        if (!game || game.solitaire)
+          this.options.logFailure?.(`entering ${offer.worker}'s engine ${engine.name}`, new Error(`there is no ladder of ${engine.game}`));
+        else if (versions.some((version) => version.fingerprint === null))
+          this.options.logFailure?.(`entering ${offer.worker}'s engine ${engine.name}`, new Error(`${engine.name} is the name of this server's own entry`));
+        else if (!versions.some((version) => version.fingerprint === engine.fingerprint)) {
+          await ensureFixedPoints(this.store, game);
+          await this.store.addVersion({ ...engine, owner: null, kind: 'engine', config: engine.name });
+        }
+        this.entered.add(key);
+      }
   }
 
+  /** The workers offering a version that is a worker's engine, in the order of their names. */
+  private workersOf(version: LadderVersion): WorkerOffer[] {
+    return this.offers.filter((offer) =>
+      offer.engines.some((engine) => engine.game === version.game && engine.name === version.config && engine.fingerprint === version.fingerprint),
+    );
+  }
+
+  /** Where these versions can play together now, if anywhere. */
+  private placeOf(versions: readonly LadderVersion[]): Place | undefined {
+    const serverEngines = versions.filter((version) => version.kind === 'engine' && version.fingerprint === null);
+    const workerEngines = versions.filter((version) => version.kind === 'engine' && version.fingerprint !== null);
+    if (serverEngines.some((version) => this.engineCommand(version) === undefined)) return undefined;
+    if (workerEngines.length === 0) return serverEngines.length === 0 && this.options.redis ? { at: 'cluster' } : { at: 'here' };
+    if (serverEngines.length > 0) return undefined;
+    const workers = workerEngines.map((version) => new Set(this.workersOf(version).map((offer) => offer.worker)));
+    const offer = this.workersOf(workerEngines[0]).find((candidate) => workers.every((names) => names.has(candidate.worker)));
+    return offer && { at: 'worker', worker: offer.worker, queue: offer.queue };
+  }
+
+  /** The entries that can play now: all but engines no one offers now. */
+  private playable(entries: readonly LadderVersion[]): LadderVersion[] {
+    return entries.filter((entry) => this.placeOf([entry]) !== undefined);
+  }
+
+  /** The command of one of the server's own engines. */
   private engineCommand(version: LadderVersion): string | undefined {
+    if (version.fingerprint !== null) return undefined;
     return this.options.engines?.find((offered) => offered.game === version.game && offered.name === version.config)?.command;
   }
 
@@ -133,9 +198,10 @@ export class LadderPlayer {
   /** Stops after the game under way is cancelled (a round not stored is played again later). */
   async close(): Promise<void> {
     this.closed = true;
-    this.current?.cancel();
+    for (const run of this.current) run.cancel();
     this.wake();
     await this.stopped;
+    if (this.offerQueue) await closeWithin([this.offerQueue], 1000);
   }
 
   private async loop(): Promise<void> {
@@ -145,7 +211,8 @@ export class LadderPlayer {
     while (!this.closed) {
       let rest = IDLE_MS;
       try {
-        const pending = (await this.store.toValidate())[0];
+        await this.takeOffers();
+        const pending = (await this.store.toValidate()).find((version) => this.placeOf([version]) !== undefined);
         if (pending) {
           await this.validate(pending);
           failing = false;
@@ -173,37 +240,64 @@ export class LadderPlayer {
     }
   }
 
-  /** Plays games of versions (some of them modules), their records in schedule order; undefined when stopped. */
+  /**
+   * Plays games of versions (some of them modules or engines) where they can play together, their records in
+   * schedule order; undefined when stopped, or when the worker whose engines play them stops offering them.
+   */
   private async play(game: AnyGame, schedule: Schedule, versions: readonly LadderVersion[]): Promise<GameRecord[] | undefined> {
+    const place = this.placeOf(versions);
+    if (!place) return undefined;
     const byId = new Map(versions.map((version) => [version.id, version]));
     const engines = versions.filter((version) => version.kind !== 'builtin').map(engineSpec);
-    // A module starts in the sandbox from its code; an engine from the operator's command.
-    const start = async (id: string) => {
-      const version = byId.get(id)!;
-      if (version.kind === 'engine') return this.options.startEngine!(this.engineCommand(version)!, game.rules.id);
-      return this.options.startModule((await this.store.code(id)) ?? '', game.rules.id);
-    };
     const time = { moveMs: this.options.moveMs ?? 2000 };
-    // On the cluster when the server has one: modules travel with their tasks; the operator's engines run here.
-    const { redis } = this.options;
-    const run =
-      redis && !versions.some((version) => version.kind === 'engine')
-        ? runOnCluster(
-            {
-              redis,
-              owner: 'ladder',
-              runId: `ladder-${randomUUID()}`,
-              engines: engines.map((engine) => engine.name),
-              modules: Object.fromEntries(await Promise.all(engines.map(async (engine) => [engine.name, (await this.store.code(engine.name)) ?? ''] as const))),
-            },
-            schedule,
-            time,
-          )
-        : runEngineSchedule(this.options.pool(), game, schedule, engines, start, time);
-    this.current = run;
-    const records = await run.finished;
-    this.current = undefined;
-    return records.every(Boolean) ? (records as GameRecord[]) : undefined;
+    let run: { finished: Promise<(GameRecord | undefined)[]>; cancel(): void };
+    let watch: ReturnType<typeof setInterval> | undefined;
+    if (place.at === 'here') {
+      // A module starts in the sandbox from its code; an engine from the operator's command.
+      const start = async (id: string) => {
+        const version = byId.get(id)!;
+        if (version.kind === 'engine') return this.options.startEngine!(this.engineCommand(version)!, game.rules.id);
+        return this.options.startModule((await this.store.code(id)) ?? '', game.rules.id);
+      };
+      run = runEngineSchedule(this.options.pool(), game, schedule, engines, start, time);
+    } else {
+      // On the cluster: modules travel with their tasks; a worker's engines are played by that worker.
+      const modules = versions.filter((version) => version.kind === 'module');
+      const offered = versions.filter((version) => version.kind === 'engine');
+      run = runOnCluster(
+        {
+          redis: this.options.redis!,
+          owner: 'ladder',
+          runId: `ladder-${randomUUID()}`,
+          engines: engines.map((engine) => engine.name),
+          modules: Object.fromEntries(await Promise.all(modules.map(async (version) => [version.id, (await this.store.code(version.id)) ?? ''] as const))),
+          ...(place.at === 'worker'
+            ? {
+                queue: place.queue,
+                offered: Object.fromEntries(offered.map((version) => [version.id, { engine: version.config!, fingerprint: version.fingerprint! }])),
+              }
+            : {}),
+        },
+        schedule,
+        time,
+      );
+      if (place.at === 'worker') {
+        const playing = run;
+        watch = setInterval(async () => {
+          await this.takeOffers().catch(() => {});
+          if (this.placeOf(versions)?.at !== 'worker' || !offered.every((version) => this.workersOf(version).some((offer) => offer.worker === place.worker)))
+            playing.cancel();
+        }, OFFER_WATCH_MS);
+      }
+    }
+    this.current.add(run);
+    try {
+      const records = await run.finished;
+      return records.every(Boolean) ? (records as GameRecord[]) : undefined;
+    } finally {
+      clearInterval(watch);
+      this.current.delete(run);
+    }
   }
 
   /** The schedule of one opening played in both seats by two versions (one version twice for a validation). */
@@ -245,17 +339,36 @@ export class LadderPlayer {
     const count = (this.rounds.get(gameId) ?? 0) + 1;
     this.rounds.set(gameId, count);
     const byId = new Map(entries.map((entry) => [entry.id, entry]));
-    const match = (await this.store.runningMatches()).find((open) => byId.has(open.versionId) && byId.has(open.previousId));
+    const match = (await this.store.runningMatches()).find(
+      (open) => byId.has(open.versionId) && byId.has(open.previousId) && this.placeOf([byId.get(open.versionId)!, byId.get(open.previousId)!]),
+    );
     if (match && count % 2 === 0) await this.matchPair(game, byId.get(match.versionId)!, byId.get(match.previousId)!);
     else {
-      // Pairs drawn at once (from the skills as they are), their games one schedule: one run of the cluster.
+      // Pairs drawn at once (from the skills as they are) among those that can play together, their games one
+      // schedule for each place they play at (one run of the cluster, one of each worker with its own engines).
       const seed = this.options.seed ?? 1;
       const rng = new Rng(deriveSeed(seed, `round ${round}`));
-      const pairs = Array.from({ length: ROUND_PAIRS }, () => nextPair(entries, rng)!.map((entry) => byId.get(entry.id)!) as [LadderVersion, LadderVersion]);
-      const schedules = pairs.map((versions, i) => this.schedule(game, versions, deriveSeed(seed, `games ${round} ${i}`)));
-      const involved = [...new Map(pairs.flat().map((version) => [version.id, version])).values()];
-      const records = await this.play(game, { ...schedules[0], games: schedules.flatMap((schedule) => schedule.games) }, involved);
-      if (records) await this.store.storeRound(gameId, 'rated', played(records, involved));
+      const together = (a: LadderEntry, b: LadderEntry) => this.placeOf([byId.get(a.id)!, byId.get(b.id)!]) !== undefined;
+      const pairs = Array.from({ length: ROUND_PAIRS }, () => nextPair(entries, rng, together))
+        .filter((pair) => pair !== undefined)
+        .map((pair) => pair.map((entry) => byId.get(entry.id)!) as [LadderVersion, LadderVersion]);
+      const places = new Map<string, { versions: LadderVersion[]; schedule: Schedule }>();
+      for (const [i, versions] of pairs.entries()) {
+        const key = placeKey(this.placeOf(versions)!);
+        const schedule = this.schedule(game, versions, deriveSeed(seed, `games ${round} ${i}`));
+        const place = places.get(key);
+        if (!place) places.set(key, { versions: [...versions], schedule });
+        else {
+          place.versions.push(...versions.filter((version) => !place.versions.includes(version)));
+          place.schedule = { ...place.schedule, games: [...place.schedule.games, ...schedule.games] };
+        }
+      }
+      await Promise.all(
+        [...places.values()].map(async ({ versions, schedule }) => {
+          const records = await this.play(game, schedule, versions);
+          if (records) await this.store.storeRound(gameId, 'rated', played(records, versions));
+        }),
+      );
     }
     const fitted = this.fitted.get(gameId);
     // After the first round (a new ladder has its ratings at once), then every FIT_EVERY rounds.

@@ -21,6 +21,8 @@ export interface LadderVersion {
   readonly kind: LadderVersionKind;
   /** Our bot's configuration, or the engine's name. */
   readonly config: string | null;
+  /** An engine a cluster worker offers: the hash of its files and hello. */
+  readonly fingerprint: string | null;
   readonly identity: { readonly name: string; readonly params: readonly unknown[] };
   readonly state: LadderVersionState;
   readonly reason: string | null;
@@ -65,6 +67,7 @@ const VERSION_COLUMNS = [
   'v.version',
   'v.kind',
   'v.config',
+  'v.fingerprint',
   'v.identity',
   'v.state',
   'v.reason',
@@ -90,6 +93,7 @@ type VersionRow = {
   version: number;
   kind: LadderVersionKind;
   config: string | null;
+  fingerprint: string | null;
   identity: { name: string; params: unknown[] };
   state: LadderVersionState;
   reason: string | null;
@@ -116,6 +120,7 @@ function ladderVersion(row: VersionRow): LadderVersion {
     version: row.version,
     kind: row.kind,
     config: row.config,
+    fingerprint: row.fingerprint,
     identity: row.identity,
     state: row.state,
     reason: row.reason,
@@ -138,8 +143,9 @@ export class LadderStore {
   }
 
   /**
-   * A new version of a bot (made when the account has no bot of that name for the game): a submitted module, to
-   * be validated, or one of the server's own entries (active at once). Its number follows the bot's last.
+   * A new version of a bot (made when the account has no bot of that name for the game): a submitted module or an
+   * engine a worker offers, to be validated, or one of the server's own entries (active at once). Its number
+   * follows the bot's last.
    */
   async addVersion(entry: {
     readonly game: string;
@@ -148,6 +154,7 @@ export class LadderStore {
     readonly kind: LadderVersionKind;
     readonly config?: string;
     readonly code?: string;
+    readonly fingerprint?: string;
     readonly identity: { readonly name: string; readonly params: readonly unknown[] };
   }): Promise<LadderVersion> {
     const id = await this.db.transaction().execute(async (trx) => {
@@ -179,8 +186,9 @@ export class LadderStore {
           kind: entry.kind,
           config: entry.config ?? null,
           code: entry.code ?? null,
+          fingerprint: entry.fingerprint ?? null,
           identity: JSON.stringify(entry.identity),
-          state: entry.kind === 'module' ? 'validating' : 'active',
+          state: entry.kind === 'module' || entry.fingerprint !== undefined ? 'validating' : 'active',
           reason: null,
           created: new Date(),
           mu: NEW_SKILL.mu,
@@ -243,6 +251,17 @@ export class LadderStore {
     if (!bot) return undefined;
     const rows = await this.versions().where('v.bot_id', '=', id).orderBy('v.version', 'desc').execute();
     return { id: bot.id, game: bot.game, name: bot.name, owner: bot.owner, versions: rows.map((row) => ladderVersion(row as VersionRow)) };
+  }
+
+  /** The versions of the operator's bot (no owner) of that name, first the newest. */
+  async operatorVersions(game: string, name: string): Promise<LadderVersion[]> {
+    const rows = await this.versions()
+      .where('v.game', '=', game)
+      .where('b.name', '=', name)
+      .where('b.owner', 'is', null)
+      .orderBy('v.version', 'desc')
+      .execute();
+    return rows.map((row) => ladderVersion(row as VersionRow));
   }
 
   /** The versions waiting for their validation, oldest first. */
