@@ -179,9 +179,14 @@ export class LadderPlayer {
     return offer && { at: 'worker', worker: offer.worker, queue: offer.queue };
   }
 
+  /** Whether a version can play now (an engine no one offers now cannot): the leaderboard says it. */
+  canPlay(version: LadderVersion): boolean {
+    return this.placeOf([version]) !== undefined;
+  }
+
   /** The entries that can play now: all but engines no one offers now. */
   private playable(entries: readonly LadderVersion[]): LadderVersion[] {
-    return entries.filter((entry) => this.placeOf([entry]) !== undefined);
+    return entries.filter((entry) => this.canPlay(entry));
   }
 
   /** The command of one of the server's own engines. */
@@ -212,7 +217,7 @@ export class LadderPlayer {
       let rest = IDLE_MS;
       try {
         await this.takeOffers();
-        const pending = (await this.store.toValidate()).find((version) => this.placeOf([version]) !== undefined);
+        const pending = (await this.store.toValidate()).find((version) => this.canPlay(version));
         if (pending) {
           await this.validate(pending);
           failing = false;

@@ -42,7 +42,8 @@ export class LadderApi {
     switch (route) {
       case 'GET ': {
         const game = this.ladderGame(url.searchParams.get('game') ?? '');
-        return { status: 200, body: { game: game.rules.id, entries: await this.store.leaderboard(game.rules.id) } };
+        const entries = (await this.store.leaderboard(game.rules.id)).map((entry) => ({ ...entry, offline: !this.player.canPlay(entry) }));
+        return { status: 200, body: { game: game.rules.id, entries } };
       }
       case 'POST submit':
         return { status: 201, body: await this.submit(signedIn(caller), await readJson(request, (this.options.codeBytes ?? 256 << 10) + (16 << 10))) };
@@ -52,6 +53,7 @@ export class LadderApi {
         const versions = await Promise.all(
           bot.versions.map(async (version) => ({
             ...version,
+            offline: !this.player.canPlay(version),
             match: (await this.store.match(version.id)) ?? null,
             history: (await this.store.recentGames({ version: version.id }, HISTORY_POINTS))
               .filter((game) => game.skills)

@@ -1,6 +1,6 @@
 // The ladder in Chromium: a person signed in on the Lab page writes a bot on My bots (the Connect 4 template),
 // submits it to the ladder, follows the link to its page there and sees it validated and playing, finds it on the
-// leaderboard beside our bots, and replays one of its games on the Connect 4 page.
+// leaderboard beside our bots, renames it, and replays one of its games on the Connect 4 page.
 
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
@@ -37,13 +37,20 @@ describe('the ladder page', () => {
     expect(await games.locator('tbody tr td:nth-child(2)').allTextContents()).toContain('validation');
     expect(await page.locator('skill-chart canvas').getAttribute('aria-label')).toMatch(/^Skill over the rated games: v1 \d+\.\d ± \d+\.\d after \d+ games$/);
 
-    // The leaderboard: the bot and our own, its owner named.
+    // Renamed by its owner, on its page.
+    await page.getByLabel('New name').fill('ada-negamax');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await expect.poll(() => page.locator('ladder-page h2').textContent()).toBe('ada-negamax');
+
+    // The leaderboard: the bot and our own, its owner named, none offline.
     await page.getByRole('link', { name: /the Connect 4 ladder/ }).click();
     const board = page.getByRole('table', { name: 'Leaderboard' });
     await expect.poll(() => board.locator('tbody tr').count()).toBeGreaterThanOrEqual(8);
     const owners = await board.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(owners.filter((owner) => owner === 'ada')).toHaveLength(1);
     expect(owners.filter((owner) => owner === 'the server')).toHaveLength(7);
+    expect(await board.getByRole('link', { name: 'ada-negamax' }).count()).toBe(1);
+    expect(await board.getByText('offline').count()).toBe(0);
 
     // A game of it replayed on the Connect 4 page.
     await board.getByRole('row').filter({ hasText: 'ada' }).getByRole('link').click();

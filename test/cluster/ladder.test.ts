@@ -3,7 +3,7 @@
 // played in each worker's sandbox; a worker killed (SIGKILL) in the middle of a round has its task taken by the
 // other, and no game is lost or counted twice: every rated game stored moved both its seats' results once.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -78,4 +78,53 @@ describe('the ladder on the cluster', () => {
       await server.stop();
     }
   }, 300_000);
+
+  it('enters the engines a worker offers (--ladder), plays them only on it, a changed one as a new version, and pairs them no more once it is gone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ladder-offers-'));
+    const agent = join(folder, 'random_agent.py');
+    copyFileSync('test/fixtures/kaggle/random_agent.py', agent);
+    const offering = (name: string, engines: string[]) => startWorker(redis.url, name, 1, [...engines.flatMap((engine) => ['--engine', engine]), '--ladder']);
+    const nodeWorker = await offering('offers-node', ['nega=node examples/engines/connect4-negamax.mjs']);
+    let kaggleWorker = await offering('offers-kaggle', [`kaggle-random=connectx:${agent}`]);
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'ladder-offers-lab-')), REDIS_URL: redis.url, LADDER_REST_MS: '100', LADDER_MOVE_MS: '500' };
+    const server: ServerProcess = await startServerProcess(env);
+    const { call } = labClient(() => server.url);
+    type Entry = { id: string; bot: string; version: number; state: string; games: number; offline: boolean };
+    const board = async () => (await call('GET', 'ladder?game=connect4')).body.entries as Entry[];
+    const entry = async (bot: string, version = 1) => (await board()).find((found) => found.bot === bot && found.version === version);
+    const storedGames = async () => (await call('GET', 'ladder/games?game=connect4&limit=1000')).body.games as { seats: string[]; purpose: string }[];
+    try {
+      // Each enters, passes its validation on its worker, and plays.
+      for (const bot of ['nega', 'kaggle-random'])
+        await expect.poll(async () => (await entry(bot))?.games ?? 0, { timeout: 120_000, interval: 500 }).toBeGreaterThanOrEqual(4);
+      const nega = (await entry('nega'))!;
+      const kaggle = (await entry('kaggle-random'))!;
+      expect([nega.state, kaggle.state]).toEqual(['active', 'active']);
+      // The two engines are on different workers: they never meet.
+      const meets = (game: { seats: string[] }) => game.seats.includes(nega.id) && game.seats.includes(kaggle.id);
+      expect((await storedGames()).filter(meets)).toEqual([]);
+      // The agent changed, its worker started again: a new version, validated, and the old one no longer paired.
+      await kaggleWorker.stop();
+      appendFileSync(agent, '\n# a new version\n');
+      kaggleWorker = await offering('offers-kaggle', [`kaggle-random=connectx:${agent}`]);
+      await expect.poll(async () => (await entry('kaggle-random', 2))?.games ?? 0, { timeout: 120_000, interval: 500 }).toBeGreaterThanOrEqual(2);
+      const old = (await entry('kaggle-random'))!.games;
+      expect((await entry('kaggle-random'))!.offline).toBe(true);
+      // The node engine's worker killed: once its offer lapses its engine is offline, paired no more; nothing is lost.
+      await nodeWorker.stop('SIGKILL');
+      await expect.poll(async () => (await entry('nega'))!.offline, { timeout: 60_000, interval: 500 }).toBe(true);
+      const left = (await entry('nega'))!.games;
+      const kaggleNow = (await entry('kaggle-random', 2))!.games;
+      await expect.poll(async () => (await entry('kaggle-random', 2))!.games, { timeout: 120_000, interval: 500 }).toBeGreaterThan(kaggleNow + 4);
+      expect((await entry('nega'))!.games).toBe(left);
+      expect((await entry('kaggle-random'))!.games).toBe(old);
+      const counted = (await board()).reduce((sum, each) => sum + each.games, 0);
+      const stored = await storedGames();
+      expect(counted).toBe(2 * stored.filter((game) => game.purpose !== 'validation').length);
+      expect(stored.filter(meets)).toEqual([]);
+    } finally {
+      await server.stop();
+      for (const worker of [nodeWorker, kaggleWorker]) await worker.stop().catch(() => {});
+    }
+  }, 400_000);
 });

@@ -1,7 +1,7 @@
 // The ladder (#/ladder?game=<game>): a game's leaderboard, live (rank, bot, owner, version, the whole-history Elo
 // with its interval, the skill μ ± 2σ, games, W/D/L, last played); a bot's page (&bot=<id>): its versions (their
 // state, validation, ratings and match against the version before), its skill over its games, its last games with
-// their replays, Retire for its owner. Submitting is done from My bots, or with `playground ladder submit`.
+// their replays, Retire and Rename for its owner. An engine no worker offers now is marked offline. Submitting is done from My bots, or with `playground ladder submit`.
 
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -14,7 +14,12 @@ import './skill-chart';
 /** How often the leaderboard, or a bot's page, is read again. */
 const LIVE_MS = 5000;
 
-interface BotVersion extends LadderVersion {
+/** An entry as the server lists it: whether it can play now (an engine no worker offers now cannot). */
+interface Entry extends LadderVersion {
+  readonly offline: boolean;
+}
+
+interface BotVersion extends Entry {
   readonly match: {
     readonly previousId: string;
     readonly state: string;
@@ -39,6 +44,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') :
 const ratingText = (version: LadderVersion) =>
   version.rating ? `${fixed(version.rating.elo)} (${fixed(version.rating.lo)}..${fixed(version.rating.hi)})` : '-';
 const skillText = (version: LadderVersion) => `${version.skill.mu.toFixed(1)} ± ${(2 * version.skill.sigma).toFixed(1)}`;
+const offlineMark = (entry: Entry) =>
+  entry.offline ? html` <span class="offline" title="no worker offers this engine now: it is not paired">offline</span>` : '';
 
 @customElement('ladder-page')
 export class LadderPage extends LitElement {
@@ -51,11 +58,19 @@ export class LadderPage extends LitElement {
       skill-chart {
         margin: 1rem 0;
       }
+      .offline {
+        font-size: 0.85em;
+        opacity: 0.75;
+      }
+      form.rename {
+        display: inline;
+        margin-left: 1rem;
+      }
     `,
   ];
 
   @property({ attribute: false }) params = new URLSearchParams();
-  @state() private entries: readonly LadderVersion[] = [];
+  @state() private entries: readonly Entry[] = [];
   @state() private bot?: BotPage;
   @state() private me?: Me;
   @state() private error = '';
@@ -90,7 +105,7 @@ export class LadderPage extends LitElement {
       if (botId) this.bot = await labRequest<BotPage>('GET', `ladder/bots/${encodeURIComponent(botId)}`);
       else {
         this.bot = undefined;
-        this.entries = (await labRequest<{ entries: LadderVersion[] }>('GET', `ladder?game=${encodeURIComponent(this.gameId)}`)).entries;
+        this.entries = (await labRequest<{ entries: Entry[] }>('GET', `ladder?game=${encodeURIComponent(this.gameId)}`)).entries;
       }
       this.error = '';
     } catch (error) {
@@ -101,6 +116,17 @@ export class LadderPage extends LitElement {
   private async retire(version: LadderVersion): Promise<void> {
     try {
       await labRequest('POST', `ladder/versions/${encodeURIComponent(version.id)}/retire`, { csrf: this.me?.csrf });
+      await this.refresh();
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  private async rename(bot: BotPage, event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const name = new FormData(event.target as HTMLFormElement).get('name');
+    try {
+      await labRequest('POST', `ladder/bots/${encodeURIComponent(bot.id)}/rename`, { csrf: this.me?.csrf, body: { name } });
       await this.refresh();
     } catch (error) {
       this.error = (error as Error).message;
@@ -135,7 +161,7 @@ export class LadderPage extends LitElement {
                 <td class="number">${i + 1}</td>
                 <td><a href="#/ladder?game=${entry.game}&bot=${entry.botId}">${entry.bot}</a></td>
                 <td>${entry.owner ?? 'the server'}</td>
-                <td>v${entry.version}</td>
+                <td>v${entry.version}${offlineMark(entry)}</td>
                 <td>${ratingText(entry)}</td>
                 <td>${skillText(entry)}</td>
                 <td class="number">${entry.games}</td>
@@ -157,14 +183,24 @@ export class LadderPage extends LitElement {
     return html`
       <p><a href="#/ladder?game=${bot.game}">← the ${findGame(bot.game)?.rules.title ?? bot.game} ladder</a></p>
       <h2>${bot.name}</h2>
-      <p>By ${bot.owner ?? 'the server'}; ${bot.versions.length} version${bot.versions.length === 1 ? '' : 's'}.</p>
+      <p>
+        By ${bot.owner ?? 'the server'}; ${bot.versions.length} version${bot.versions.length === 1 ? '' : 's'}.
+        ${
+          mine
+            ? html`<form class="rename" @submit=${(event: SubmitEvent) => void this.rename(bot, event)}>
+                <label>New name <input name="name" required maxlength="40" .value=${bot.name} /></label>
+                <button>Rename</button>
+              </form>`
+            : ''
+        }
+      </p>
       <section class="panel" aria-label="Versions">
         <table aria-label="Versions">
           <thead><tr><th>version</th><th>state</th><th>Elo (95%)</th><th>skill μ ± 2σ</th><th>games</th><th>W/D/L</th><th>against the version before</th><th></th></tr></thead>
           <tbody>
             ${bot.versions.map(
               (version) => html`<tr>
-                <td>v${version.version}</td>
+                <td>v${version.version}${offlineMark(version)}</td>
                 <td>${version.state}${version.reason ? html`: ${version.reason}` : ''}</td>
                 <td>${ratingText(version)}</td>
                 <td>${skillText(version)}</td>
