@@ -7,7 +7,7 @@
 // Redis itself (out of reach, the run says so and waits; Ctrl-C still stops it at once).
 
 import { QueueEvents } from 'bullmq';
-import type { GameRecord } from '../arena/play-out';
+import type { GameRecord, MoveRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import type { Run, RunProgress } from '../runtime/run-schedule';
@@ -46,6 +46,8 @@ export interface ClusterRun {
   /** A worker's own queue (the ladder's games of engines only it offers), and those engines' versions. */
   readonly queue?: string;
   readonly offered?: Readonly<Record<string, OfferedVersion>>;
+  /** Each move of a game as its worker plays it (the games so far of the schedule's game `index`). */
+  onMove?(index: number, moves: readonly MoveRecord[]): void;
   /** The command's first schedule: an earlier `--cancel` of the run (now carried on) is forgotten. */
   readonly fresh?: boolean;
   /** A run carried on (--resume): the results its tasks left in Redis are looked for before anything is queued. */
@@ -65,6 +67,7 @@ export function runOnCluster(
     modules,
     queue: queueName = QUEUE_NAME,
     offered,
+    onMove,
     fresh = true,
     resumed = false,
     onRemoteCancel = () => {},
@@ -84,6 +87,15 @@ export function runOnCluster(
   queue.setMaxListeners(0);
   // As the queue's: a lost connection comes back by itself.
   events.on('error', () => {});
+  /** The tasks in Redis by their job's id: a move reported is of one of their games. */
+  const byJob = new Map<string, readonly number[]>();
+  if (onMove)
+    events.on('progress', ({ jobId, data }) => {
+      const taskIndices = byJob.get(jobId);
+      const move = data as { index?: unknown; moves?: unknown };
+      if (taskIndices && typeof move?.index === 'number' && Array.isArray(move.moves) && taskIndices[move.index] !== undefined)
+        onMove(taskIndices[move.index], move.moves as MoveRecord[]);
+    });
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
   const started = performance.now();
   let done = 0;
@@ -186,17 +198,20 @@ export function runOnCluster(
     });
     if (ending) return void (await queue.remove(job.id!).catch(() => {}));
     inRedis.add(taskIndices);
+    byJob.set(job.id!, taskIndices);
     let played: TaskResult | 'stopped';
     try {
       played = await Promise.race([job.waitUntilFinished(events), stopped]);
     } catch (error) {
       inRedis.delete(taskIndices);
+      byJob.delete(job.id!);
       if (cancelled) return;
       throw new Error(`a cluster task failed: ${(error as Error).message}`);
     }
     // Stopped: the task stays listed, for the clean-up to remove it.
     if (played === 'stopped') return;
     inRedis.delete(taskIndices);
+    byJob.delete(job.id!);
     if (cancelled) return;
     take(taskIndices, played);
     onBatch();
@@ -239,6 +254,7 @@ export function runOnCluster(
       engines,
       ...(modules ? { modules } : {}),
       ...(offered ? { offered } : {}),
+      ...(onMove ? { live: true } : {}),
       build: buildId(),
     };
   }

@@ -8,7 +8,7 @@
 
 import { createHash } from 'node:crypto';
 import { type Job, WaitingError, Worker } from 'bullmq';
-import type { GameRecord } from '../arena/play-out';
+import type { GameRecord, MoveRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import { gameById } from '../games';
 import { ModuleEngine } from '../engines/module-engine';
@@ -120,7 +120,10 @@ export function startClusterWorker(
       }
       used.push({ name: module, command: module, identity: await identity });
     }
-    const records = await playSchedule(pool, game, schedule, { engines: used, startEngine: start, time: task.time }).finished;
+    const onMove = task.live
+      ? (index: number, moves: readonly MoveRecord[]) => void job.updateProgress({ index, moves: [...moves] }).catch(() => {})
+      : undefined;
+    const records = await playSchedule(pool, game, schedule, { engines: used, startEngine: start, time: task.time, onMove }).finished;
     return records.map((record) => record ?? null);
   };
   const take = (queue: string) => {

@@ -11,7 +11,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { matchReport } from '../arena/match';
-import type { GameRecord } from '../arena/play-out';
+import type { GameRecord, MoveRecord } from '../arena/play-out';
 import type { PairResult } from '../arena/results';
 import { type Schedule, tournament } from '../arena/schedule';
 import type { SprtSettings } from '../arena/sprt';
@@ -63,6 +63,10 @@ const FIT_SHARE = 20;
 const ROUND_PAIRS = 8;
 /** How long the player waits when there is nothing to play (a submission here wakes it at once). */
 const IDLE_MS = 5000;
+/** How long a game that ended stays watchable (its viewers see its end; it is then among the bot's games). */
+const LIVE_KEPT_MS = 30_000;
+/** The most games listed as being played. */
+const LIVE_LISTED = 50;
 /** How often a game played by a worker's own engines looks whether the worker still offers them. */
 const OFFER_WATCH_MS = 2000;
 
@@ -92,6 +96,20 @@ export async function ensureFixedPoints(store: LadderStore, game: AnyGame): Prom
     await store.addVersion({ game: game.rules.id, name, owner: null, kind: 'builtin', config, identity: { name: config, params: [] } });
 }
 
+/** A game of the ladder being played, as its viewers see it. */
+export interface LiveGame {
+  readonly id: string;
+  readonly game: string;
+  readonly purpose: 'validation' | 'rated' | 'match';
+  /** Its seats' versions. */
+  readonly seats: readonly [string, string];
+  readonly start: string;
+  moves: readonly MoveRecord[];
+  readonly started: string;
+  /** Once it has ended: its winner (null a draw) and a forfeit's reason. */
+  over: { readonly winner: 0 | 1 | null; readonly forfeit: string | null } | null;
+}
+
 export class LadderPlayer {
   private closed = false;
   /** The offers of the cluster's workers, read before each step, and the engines already entered from them. */
@@ -106,6 +124,8 @@ export class LadderPlayer {
   private readonly fitted = new Map<string, { at: number; ms: number }>();
   private readonly stopped: Promise<void>;
   private readonly current = new Set<{ cancel(): void }>();
+  /** The games being played now (and those ended in the last LIVE_KEPT_MS), by their live id. */
+  private readonly liveGames = new Map<string, LiveGame>();
 
   constructor(
     private readonly store: LadderStore,
@@ -179,6 +199,20 @@ export class LadderPlayer {
     return offer && { at: 'worker', worker: offer.worker, queue: offer.queue };
   }
 
+  /** The games of a ladder being played now, newest first, without their moves (but their number). */
+  live(gameId: string): (Omit<LiveGame, 'moves'> & { plies: number })[] {
+    return [...this.liveGames.values()]
+      .filter((live) => live.game === gameId)
+      .reverse()
+      .slice(0, LIVE_LISTED)
+      .map(({ moves, ...live }) => ({ ...live, plies: moves.length }));
+  }
+
+  /** A game being played now (or just ended), with its moves so far. */
+  liveGame(id: string): LiveGame | undefined {
+    return this.liveGames.get(id);
+  }
+
   /** Whether a version can play now (an engine no one offers now cannot): the leaderboard says it. */
   canPlay(version: LadderVersion): boolean {
     return this.placeOf([version]) !== undefined;
@@ -249,9 +283,34 @@ export class LadderPlayer {
    * Plays games of versions (some of them modules or engines) where they can play together, their records in
    * schedule order; undefined when stopped, or when the worker whose engines play them stops offering them.
    */
-  private async play(game: AnyGame, schedule: Schedule, versions: readonly LadderVersion[]): Promise<GameRecord[] | undefined> {
+  private async play(game: AnyGame, schedule: Schedule, versions: readonly LadderVersion[], purpose: LiveGame['purpose']): Promise<GameRecord[] | undefined> {
     const place = this.placeOf(versions);
     if (!place) return undefined;
+    // Each game is watched live from its first move, and kept a while after its end.
+    const runKey = randomUUID().slice(0, 8);
+    const seatOfVersion = new Map(versions.map((version) => [seatOf(version), version.id]));
+    const onMove = (index: number, moves: readonly MoveRecord[]) => {
+      const id = `${runKey}-${index}`;
+      const live = this.liveGames.get(id);
+      if (live) live.moves = [...moves];
+      else {
+        const { seats, start } = schedule.games[index];
+        this.liveGames.set(id, {
+          id,
+          game: game.rules.id,
+          purpose,
+          seats: [seatOfVersion.get(seats[0])!, seatOfVersion.get(seats[1])!],
+          start,
+          moves: [...moves],
+          started: new Date().toISOString(),
+          over: null,
+        });
+      }
+    };
+    const onGame = (index: number, record: GameRecord) => {
+      const live = this.liveGames.get(`${runKey}-${index}`);
+      if (live) Object.assign(live, { moves: record.moves, over: { winner: record.winner, forfeit: record.forfeit?.reason ?? null } });
+    };
     const byId = new Map(versions.map((version) => [version.id, version]));
     const engines = versions.filter((version) => version.kind !== 'builtin').map(engineSpec);
     const time = { moveMs: this.options.moveMs ?? 2000 };
@@ -264,7 +323,7 @@ export class LadderPlayer {
         if (version.kind === 'engine') return this.options.startEngine!(this.engineCommand(version)!, game.rules.id);
         return this.options.startModule((await this.store.code(id)) ?? '', game.rules.id);
       };
-      run = runEngineSchedule(this.options.pool(), game, schedule, engines, start, time);
+      run = runEngineSchedule(this.options.pool(), game, schedule, engines, start, time, onGame, undefined, undefined, onMove);
     } else {
       // On the cluster: modules travel with their tasks; a worker's engines are played by that worker.
       const modules = versions.filter((version) => version.kind === 'module');
@@ -275,6 +334,7 @@ export class LadderPlayer {
           owner: 'ladder',
           runId: `ladder-${randomUUID()}`,
           engines: engines.map((engine) => engine.name),
+          onMove,
           modules: Object.fromEntries(await Promise.all(modules.map(async (version) => [version.id, (await this.store.code(version.id)) ?? ''] as const))),
           ...(place.at === 'worker'
             ? {
@@ -285,6 +345,7 @@ export class LadderPlayer {
         },
         schedule,
         time,
+        onGame,
       );
       if (place.at === 'worker') {
         const playing = run;
@@ -302,6 +363,9 @@ export class LadderPlayer {
     } finally {
       clearInterval(watch);
       this.current.delete(run);
+      setTimeout(() => {
+        for (const id of this.liveGames.keys()) if (id.startsWith(`${runKey}-`)) this.liveGames.delete(id);
+      }, LIVE_KEPT_MS).unref();
     }
   }
 
@@ -321,7 +385,12 @@ export class LadderPlayer {
     const game = findGame(version.game);
     if (!game) return void (await this.store.retire(version.id, `this server has no game ${version.game}`));
     const round = await this.store.nextRound();
-    const records = await this.play(game, this.schedule(game, [version, version], deriveSeed(this.options.seed ?? 1, `validation ${round}`)), [version]);
+    const records = await this.play(
+      game,
+      this.schedule(game, [version, version], deriveSeed(this.options.seed ?? 1, `validation ${round}`)),
+      [version],
+      'validation',
+    );
     if (!records) return;
     const [record] = records;
     const failure = record.forfeit ? `its validation game against itself was forfeited: ${record.forfeit.reason}: ${record.forfeit.detail}` : null;
@@ -370,7 +439,7 @@ export class LadderPlayer {
       }
       await Promise.all(
         [...places.values()].map(async ({ versions, schedule }) => {
-          const records = await this.play(game, schedule, versions);
+          const records = await this.play(game, schedule, versions, 'rated');
           if (records) await this.store.storeRound(gameId, 'rated', played(records, versions));
         }),
       );
@@ -398,7 +467,7 @@ export class LadderPlayer {
     const pair = records.length / 2;
     if (pair < VERSION_MATCH_GAMES / 2) {
       const schedule = { ...whole, games: whole.games.slice(2 * pair, 2 * pair + 2) };
-      const pairRecords = await this.play(game, schedule, [version, previous]);
+      const pairRecords = await this.play(game, schedule, [version, previous], 'match');
       if (!pairRecords) return;
       await this.store.storeRound(game.rules.id, 'match', played(pairRecords, [version, previous]));
       records.push(...pairRecords);

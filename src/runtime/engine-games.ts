@@ -102,6 +102,8 @@ export function runEngineSchedule(
   onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
   indices: readonly number[] = schedule.games.map((_, i) => i),
   onBatch: () => void = () => {},
+  /** Each move as it is played: the game's moves so far (the ladder's games are watched live). */
+  onMove: (index: number, moves: readonly MoveRecord[]) => void = () => {},
 ): Run {
   const byName = new Map(engines.map((engine) => [engine.name, engine]));
   const known = [...game.bots, ...engines.map(engineBotInfo)];
@@ -184,6 +186,7 @@ export function runEngineSchedule(
         }
         const ms = performance.now() - moveStarted;
         played.push({ move: answer.move, nodes: answer.info?.nodes ?? 0, ms, depth: answer.info?.depth ?? 0, loss: null });
+        onMove(index, played);
         if (!clock.spend(seat, ms)) return withLogs(lostOnTime(scheduled.start, scheduled.seats, played, seat, ms, clock));
         position = next;
       } else {
@@ -200,6 +203,7 @@ export function runEngineSchedule(
           moves.delete(job);
         }
         played.push({ move: answer.move, nodes: answer.report.nodes, ms: answer.report.ms, depth: answer.report.iterations.at(-1)?.depth ?? 0, loss: null });
+        onMove(index, played);
         if (!clock.spend(seat, answer.report.ms)) return withLogs(lostOnTime(scheduled.start, scheduled.seats, played, seat, answer.report.ms, clock));
         position = rules.play(position, rules.parseMove(answer.move));
       }

@@ -4,7 +4,7 @@
 
 import type { AnyGame } from '../contracts/game';
 import { type MatchReport, MatchTally, matchReport } from '../arena/match';
-import type { GameRecord } from '../arena/play-out';
+import type { GameRecord, MoveRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { SprtSettings } from '../arena/sprt';
 import type { TimeControl } from '../arena/time-control';
@@ -16,6 +16,8 @@ export interface PlaySettings {
   readonly engines: readonly EngineSpec[];
   readonly startEngine: EngineStarter;
   readonly time: TimeControl;
+  /** Each move as it is played (then every game is played move by move on this thread, as engines' games are). */
+  readonly onMove?: (index: number, moves: readonly MoveRecord[]) => void;
   /** Plays the games elsewhere instead (the cluster's workers): the same records, by the same code. */
   readonly remote?: (
     schedule: Schedule,
@@ -29,14 +31,14 @@ export function playSchedule(
   pool: WorkerPool,
   game: AnyGame,
   schedule: Schedule,
-  { engines, startEngine, time, remote }: PlaySettings,
+  { engines, startEngine, time, onMove, remote }: PlaySettings,
   onGame?: (index: number, record: GameRecord, progress: RunProgress) => void,
   indices?: readonly number[],
   onBatch?: () => void,
 ): Run {
   if (remote) return remote(schedule, onGame, indices, onBatch);
-  return engines.length > 0
-    ? runEngineSchedule(pool, game, schedule, engines, startEngine, time, onGame, indices, onBatch)
+  return engines.length > 0 || onMove
+    ? runEngineSchedule(pool, game, schedule, engines, startEngine, time, onGame, indices, onBatch, onMove)
     : runSchedule(pool, schedule, time, onGame, indices, onBatch);
 }
 

@@ -70,6 +70,17 @@ export class LadderApi {
         const games = await this.store.recentGames({ game: game.rules.id }, limit);
         return { status: 200, body: { games, names: await this.store.names(games.flatMap((one) => one.seats)) } };
       }
+      case 'GET live': {
+        // The games being played now (or just ended): any reader may watch them, as their replays after.
+        const game = this.ladderGame(url.searchParams.get('game') ?? '');
+        const games = this.player.live(game.rules.id);
+        return { status: 200, body: { games, names: await this.store.names(games.flatMap((one) => one.seats)) } };
+      }
+      case 'GET live/:id': {
+        const live = this.player.liveGame(path[1]);
+        if (!live) throw new HttpError(404, `no game ${path[1]} is being played now (an ended game is among its bots' games)`);
+        return { status: 200, body: { ...live, names: await this.store.names(live.seats) } };
+      }
       case 'GET games/:id': {
         const game = await this.store.gameRecord(path[1]);
         if (!game) throw new HttpError(404, `the ladder has no game ${path[1]}`);

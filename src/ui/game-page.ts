@@ -12,7 +12,7 @@ import { BOARD_NOTATION, formatGameRecord, MAX_RECORD_CHARS, parseGameRecord } f
 import { moveLabel } from '../contracts/game';
 import { movesPlayed, moveList } from './move-list';
 import { ReviewController } from './review-controller';
-import { openReplay } from './replay';
+import { openReplay, watchLive } from './replay';
 import { formatHash, replaceHash } from './router';
 import { isMode, playersOf, type Mode, turnStatus } from './session-controls';
 import { downloadText } from './download';
@@ -66,6 +66,8 @@ export abstract class GamePage<P, M> extends LitElement {
   }
 
   private stopWatchingBots = () => {};
+  /** Stops watching a game of the ladder being played (#/<game>?live=<id>). */
+  private stopLive = () => {};
 
   connectedCallback(): void {
     super.connectedCallback();
@@ -78,6 +80,7 @@ export abstract class GamePage<P, M> extends LitElement {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onKey);
     this.stopWatchingBots();
+    this.stopLive();
   }
 
   willUpdate(changed: Map<string, unknown>): void {
@@ -349,6 +352,15 @@ export abstract class GamePage<P, M> extends LitElement {
   }
 
   private loadFromUrl(): void {
+    this.stopLive();
+    const live = this.params.get('live');
+    if (live !== null) {
+      // A game of the ladder being played, watched as it goes.
+      this.stopLive = watchLive(this.session, live, (message) => {
+        this.linkError = message;
+      });
+      return;
+    }
     if (this.params.has('run')) {
       // A game of an arena run, shown move by move; its own URL stays until the person plays on.
       void openReplay(this.session, this.params).then((problem) => {

@@ -47,6 +47,8 @@ export interface Replay {
   readonly forfeit?: Forfeit;
   /** What each seat's engine wrote during the game. */
   readonly logs?: readonly [string, string];
+  /** A game watched as it is played: where it stands. */
+  live?: string;
   /** How many moves are played in the position shown (0 = the start). */
   cursor: number;
 }

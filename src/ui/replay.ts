@@ -1,9 +1,9 @@
 // Opening a game of a saved arena run as a replay in its game's page: #/<game>?run=<id>&game=<index>, the run
 // kept in this browser, or in the server's lab with &from=lab; or a game of the ladder, #/<game>?run=<game's
-// id>&from=ladder.
+// id>&from=ladder; or a game of the ladder being played, watched live: #/<game>?live=<id>.
 
 import { isTuning } from '../arena/kept-run';
-import type { GameRecord } from '../arena/play-out';
+import type { ForfeitReason, GameRecord, MoveRecord } from '../arena/play-out';
 import type { GameSession } from './game-session';
 import { labRequest, labRunFile } from './lab/lab-requests';
 import { loadRun } from './run-store';
@@ -32,4 +32,61 @@ export async function openReplay<P, M>(session: GameSession<P, M>, params: URLSe
   } catch (error) {
     return `The replay cannot be opened: ${(error as Error).message}`;
   }
+}
+
+/** How often a game watched live is read again. */
+const LIVE_POLL_MS = 1000;
+
+interface LiveGame {
+  readonly game: string;
+  readonly seats: readonly [string, string];
+  readonly start: string;
+  readonly moves: readonly MoveRecord[];
+  readonly over: { readonly winner: 0 | 1 | null; readonly forfeit: ForfeitReason | null } | null;
+  readonly names: Readonly<Record<string, string>>;
+}
+
+/**
+ * Watches a game of the ladder as it is played: shown as a replay of its moves so far, read again every second,
+ * following its last move unless the person looks at an earlier one, with where it stands; `say` is told what is
+ * wrong. Stops when it ends, when the person plays on from it, or when the returned function is called.
+ */
+export function watchLive<P, M>(session: GameSession<P, M>, id: string, say: (message: string) => void): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let shown: GameSession<P, M>['replay'];
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+  const look = async () => {
+    if (stopped) return;
+    // The person played on from it (or opened something else): the page is no longer this game's.
+    if (shown && session.replay !== shown) return stop();
+    try {
+      const live = await labRequest<LiveGame>('GET', `ladder/live/${encodeURIComponent(id)}`);
+      if (stopped) return;
+      if (live.game !== session.game.rules.id) {
+        say(`The ladder's game ${id} is of another game (${live.game}).`);
+        return stop();
+      }
+      const following = !shown || shown.cursor === shown.moves.length;
+      const cursor = shown?.cursor ?? 0;
+      const seats = live.seats.map((seat) => live.names[seat] ?? seat) as [string, string];
+      const forfeit = live.over?.forfeit ? { seat: (1 - (live.over.winner ?? 0)) as 0 | 1, reason: live.over.forfeit, detail: '' } : undefined;
+      session.startReplay(session.game.rules.parse(live.start), { moves: live.moves, seats, ...(forfeit ? { forfeit } : {}) });
+      shown = session.replay!;
+      shown.live = live.over
+        ? "Watched live: the game is over; its replay is among the bots' games on the ladder."
+        : `Watched live: being played, ${live.moves.length} moves so far.`;
+      session.seek(following ? live.moves.length : cursor);
+      if (live.over) return stop();
+    } catch (error) {
+      say(`This game is not being played now (${(error as Error).message}).`);
+      return stop();
+    }
+    timer = setTimeout(look, LIVE_POLL_MS);
+  };
+  void look();
+  return stop;
 }

@@ -71,6 +71,7 @@ function replayControls<P, M>(session: GameSession<P, M>): TemplateResult {
         ? `${rules.seats[mover]} (${replay.seats[mover]}) played ${moveLabel(rules, rules.parseMove(move.move))}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
         : `The start: ${replay.seats[0]} (${rules.seats[0]}) against ${replay.seats[1]} (${rules.seats[1]}).`
     }</p>
+    ${replay.live ? html`<p class="hint" role="status">${replay.live}</p>` : ''}
     ${replay.forfeit && cursor === moves.length ? html`<p class="hint" role="note">${forfeitText(rules.seats, replay)}</p>` : ''}
     ${([0, 1] as const).map((seat) =>
       replay.logs?.[seat]

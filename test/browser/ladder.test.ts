@@ -1,6 +1,7 @@
 // The ladder in Chromium: a person signed in on the Lab page writes a bot on My bots (the Connect 4 template),
 // submits it to the ladder, follows the link to its page there and sees it validated and playing, finds it on the
-// leaderboard beside our bots, renames it, and replays one of its games on the Connect 4 page.
+// leaderboard beside our bots, renames it, watches a game being played, and replays one of its games on the
+// Connect 4 page.
 
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
@@ -51,6 +52,15 @@ describe('the ladder page', () => {
     expect(owners.filter((owner) => owner === 'the server')).toHaveLength(7);
     expect(await board.getByRole('link', { name: 'ada-negamax' }).count()).toBe(1);
     expect(await board.getByText('offline').count()).toBe(0);
+
+    // A game being played, watched on the Connect 4 page.
+    const playing = page.getByRole('table', { name: 'Playing now' });
+    await expect.poll(() => playing.locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await playing.getByRole('link', { name: 'Watch' }).first().click();
+    await expect.poll(() => page.url()).toMatch(/#\/connect4\?live=[\w-]+$/);
+    await expect.poll(() => page.locator('connect4-page p.hint[role="status"]').textContent()).toMatch(/^Watched live: /);
+    await expect.poll(() => page.locator('connect4-page .move-row').count()).toBeGreaterThan(0);
+    await page.goBack();
 
     // A game of it replayed on the Connect 4 page.
     await board.getByRole('row').filter({ hasText: 'ada' }).getByRole('link').click();

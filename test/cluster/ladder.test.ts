@@ -100,6 +100,13 @@ describe('the ladder on the cluster', () => {
       const nega = (await entry('nega'))!;
       const kaggle = (await entry('kaggle-random'))!;
       expect([nega.state, kaggle.state]).toEqual(['active', 'active']);
+      // Their games are watched move by move as the workers play them (a game is listed from its first move reported).
+      await expect
+        .poll(async () => ((await call('GET', 'ladder/live?game=connect4')).body.games as { plies: number }[]).some((live) => live.plies >= 1), {
+          timeout: 60_000,
+          interval: 200,
+        })
+        .toBe(true);
       // The two engines are on different workers: they never meet.
       const meets = (game: { seats: string[] }) => game.seats.includes(nega.id) && game.seats.includes(kaggle.id);
       expect((await storedGames()).filter(meets)).toEqual([]);

@@ -213,3 +213,57 @@ describe("the ladder with its operator's engines", () => {
     }
   }, 180_000);
 });
+
+describe('a game of the ladder watched live', () => {
+  it('lists the games being played with their moves so far, legal by the rules, going on, and the same as the game stored', async () => {
+    const lab = await labServer({ memory: true });
+    try {
+      const ada = await lab.signUp('ada');
+      await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'nega', code: NEGAMAX }, ...ada });
+      type Live = { id: string; seats: [string, string]; plies: number; over: { winner: number | null } | null };
+      // A game under way (not over when read), a few moves in.
+      let live: Live | undefined;
+      let names: Record<string, string> = {};
+      const first = (await until(
+        async () => {
+          const listed = await lab.call('GET', 'ladder/live?game=connect4');
+          names = listed.body.names;
+          live = (listed.body.games as Live[]).find((one) => !one.over && one.plies >= 2);
+          return live ? lab.call('GET', `ladder/live/${live.id}`) : undefined;
+        },
+        (answer) => answer?.status === 200 && answer.body.over === null,
+        120_000,
+      ))!.body as { start: string; moves: { move: string }[]; seats: string[] };
+      expect(names[live!.seats[0]]).toMatch(/ v\d+$/);
+      expect(first.seats).toEqual(live!.seats);
+      // Its moves are legal from its start, by the rules.
+      const { rules } = games.connect4;
+      first.moves.reduce((position, { move }) => rules.play(position, rules.parseMove(move)), rules.parse(first.start));
+      // It goes on, then ends; and the game stored is the one watched.
+      const ended = (
+        await until(
+          () => lab.call('GET', `ladder/live/${live!.id}`),
+          (answer) => answer.status === 200 && answer.body.over !== null,
+          240_000,
+        )
+      ).body as { moves: { move: string }[]; seats: string[] };
+      expect(ended.moves.length).toBeGreaterThanOrEqual(first.moves.length);
+      expect(ended.moves.slice(0, first.moves.length)).toEqual(first.moves);
+      const watched = ended.moves.map((move) => move.move).join(' ');
+      await until(
+        async () => {
+          const stored = (await lab.call('GET', 'ladder/games?game=connect4&limit=1000')).body.games as { id: string; seats: string[]; moves: number }[];
+          const alike = stored.filter((game) => game.seats.join() === ended.seats.join() && game.moves === ended.moves.length);
+          const records = await Promise.all(
+            alike.map(async (game) => (await lab.call('GET', `ladder/games/${game.id}`)).body.record.moves as { move: string }[]),
+          );
+          return records.map((moves) => moves.map((move) => move.move).join(' '));
+        },
+        (replays) => replays.includes(watched),
+      );
+      expect((await lab.call('GET', 'ladder/live/nothing-1')).status).toBe(404);
+    } finally {
+      await lab.server.close();
+    }
+  }, 400_000);
+});

@@ -1,7 +1,8 @@
 // The ladder (#/ladder?game=<game>): a game's leaderboard, live (rank, bot, owner, version, the whole-history Elo
 // with its interval, the skill μ ± 2σ, games, W/D/L, last played); a bot's page (&bot=<id>): its versions (their
 // state, validation, ratings and match against the version before), its skill over its games, its last games with
-// their replays, Retire and Rename for its owner. An engine no worker offers now is marked offline. Submitting is done from My bots, or with `playground ladder submit`.
+// their replays, Retire and Rename for its owner. The games being played now, each watched live on its game's page
+// (#/<game>?live=<id>). An engine no worker offers now is marked offline. Submitting is done from My bots, or with `playground ladder submit`.
 
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -26,6 +27,15 @@ interface BotVersion extends Entry {
     readonly report: { llr: number; lower: number; upper: number; elo: number; elo_lo: number; elo_hi: number; games: number } | null;
   } | null;
   readonly history: readonly { readonly mu: number; readonly sigma: number }[];
+}
+
+/** A game being played now, as listed. */
+interface LiveEntry {
+  readonly id: string;
+  readonly purpose: string;
+  readonly seats: readonly [string, string];
+  readonly plies: number;
+  readonly over: { readonly winner: 0 | 1 | null } | null;
 }
 
 interface BotPage {
@@ -71,10 +81,11 @@ export class LadderPage extends LitElement {
 
   @property({ attribute: false }) params = new URLSearchParams();
   @state() private entries: readonly Entry[] = [];
+  @state() private live: { games: readonly LiveEntry[]; names: Readonly<Record<string, string>> } = { games: [], names: {} };
   @state() private bot?: BotPage;
   @state() private me?: Me;
   @state() private error = '';
-  private live?: ReturnType<typeof setInterval>;
+  private timer?: ReturnType<typeof setInterval>;
 
   private get gameId(): string {
     const id = this.params.get('game') ?? '';
@@ -87,12 +98,12 @@ export class LadderPage extends LitElement {
       (me) => (this.me = me),
       () => (this.me = undefined),
     );
-    this.live = setInterval(() => void this.refresh(), LIVE_MS);
+    this.timer = setInterval(() => void this.refresh(), LIVE_MS);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearInterval(this.live);
+    clearInterval(this.timer);
   }
 
   willUpdate(changed: Map<string, unknown>): void {
@@ -106,6 +117,7 @@ export class LadderPage extends LitElement {
       else {
         this.bot = undefined;
         this.entries = (await labRequest<{ entries: Entry[] }>('GET', `ladder?game=${encodeURIComponent(this.gameId)}`)).entries;
+        this.live = await labRequest('GET', `ladder/live?game=${encodeURIComponent(this.gameId)}`);
       }
       this.error = '';
     } catch (error) {
@@ -173,6 +185,36 @@ export class LadderPage extends LitElement {
         </table>
       <p class="hint">Ranked by the Elo fitted to every game played (its 95% interval beside it); the skill, Weng-Lin's μ
         with its uncertainty σ, moves after every game.</p>
+      </section>
+      ${this.liveView()}
+    `;
+  }
+
+  /** The games being played now, each watched live on its game's page. */
+  private liveView() {
+    const { games: playing, names } = this.live;
+    const name = (id: string) => names[id] ?? id;
+    return html`
+      <section class="panel" aria-label="Playing now">
+        <h2>Playing now</h2>
+        ${
+          playing.length === 0
+            ? html`<p>No game is being played at this moment.</p>`
+            : html`<table aria-label="Playing now">
+              <thead><tr><th>first</th><th>second</th><th>for</th><th>moves</th><th></th></tr></thead>
+              <tbody>
+                ${playing.map(
+                  (live) => html`<tr>
+                    <td>${name(live.seats[0])}</td>
+                    <td>${name(live.seats[1])}</td>
+                    <td>${live.purpose}</td>
+                    <td class="number">${live.plies}${live.over ? ' (over)' : ''}</td>
+                    <td><a href="#/${this.gameId}?live=${live.id}">Watch</a></td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>`
+        }
       </section>
     `;
   }
