@@ -87,16 +87,24 @@ export function runOnCluster(
   queue.setMaxListeners(0);
   // As the queue's: a lost connection comes back by itself.
   events.on('error', () => {});
-  /** The tasks in Redis by their job's id: a move reported is of one of their games. */
+  const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
+  /** The tasks in Redis by their job's id: a move reported is of one of their games... */
   const byJob = new Map<string, readonly number[]>();
+  /** ...whose moves so far are kept here until its record comes (a game played again, its task retried, starts again). */
+  const liveMoves = new Map<number, MoveRecord[]>();
   if (onMove)
     events.on('progress', ({ jobId, data }) => {
       const taskIndices = byJob.get(jobId);
-      const move = data as { index?: unknown; moves?: unknown };
-      if (taskIndices && typeof move?.index === 'number' && Array.isArray(move.moves) && taskIndices[move.index] !== undefined)
-        onMove(taskIndices[move.index], move.moves as MoveRecord[]);
+      const { index, ply, move } = data as { index?: unknown; ply?: unknown; move?: MoveRecord };
+      if (!taskIndices || typeof index !== 'number' || typeof ply !== 'number' || typeof move?.move !== 'string') return;
+      const game = taskIndices[index];
+      if (game === undefined || records[game]) return;
+      const moves = ply === 0 ? [] : (liveMoves.get(game) ?? []);
+      if (ply !== moves.length) return;
+      moves.push(move);
+      liveMoves.set(game, moves);
+      onMove(game, moves);
     });
-  const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
   const started = performance.now();
   let done = 0;
   let cancelled = false;
@@ -106,6 +114,7 @@ export function runOnCluster(
       const record = played[i];
       if (!record || records[index] || !wanted.has(index)) continue;
       records[index] = record;
+      liveMoves.delete(index);
       done++;
       onGame(index, record, { done, total: indices.length, elapsedMs: performance.now() - started });
     }

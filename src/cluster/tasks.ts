@@ -35,7 +35,7 @@ export interface GameTask {
   readonly modules?: Readonly<Record<string, string>>;
   /** ...and the ladder's versions of engines the worker offers (a task of its own queue): its engine's name and fingerprint. */
   readonly offered?: Readonly<Record<string, OfferedVersion>>;
-  /** Each move is reported as it is played (the job's progress: `{ index, moves }`, the index in the task's games). */
+  /** Each move is reported as it is played (the job's progress: `{ index, ply, move }`, the index in the task's games). */
   readonly live?: boolean;
   readonly build: string;
 }

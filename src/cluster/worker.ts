@@ -120,8 +120,9 @@ export function startClusterWorker(
       }
       used.push({ name: module, command: module, identity: await identity });
     }
+    // A move reported alone (the submitter keeps each game's moves): Redis keeps its recent events.
     const onMove = task.live
-      ? (index: number, moves: readonly MoveRecord[]) => void job.updateProgress({ index, moves: [...moves] }).catch(() => {})
+      ? (index: number, moves: readonly MoveRecord[]) => void job.updateProgress({ index, ply: moves.length - 1, move: moves.at(-1)! }).catch(() => {})
       : undefined;
     const records = await playSchedule(pool, game, schedule, { engines: used, startEngine: start, time: task.time, onMove }).finished;
     return records.map((record) => record ?? null);
