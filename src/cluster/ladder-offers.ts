@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Queue } from 'bullmq';
+import * as v from 'valibot';
 import type { EngineIdentity } from '../engines/engine';
 import { buildId, QUEUE_NAME } from './tasks';
 
@@ -24,6 +25,24 @@ export interface WorkerOffer {
   readonly build: string;
   readonly engines: readonly OfferedEngine[];
 }
+
+/** What an offer read from Redis must be: anything else there is left alone. */
+const OfferSchema = v.object({
+  worker: v.pipe(v.string(), v.maxLength(200)),
+  queue: v.pipe(v.string(), v.maxLength(200)),
+  build: v.string(),
+  engines: v.pipe(
+    v.array(
+      v.object({
+        game: v.string(),
+        name: v.pipe(v.string(), v.regex(/^[A-Za-z][\w-]{0,39}$/)),
+        identity: v.object({ name: v.pipe(v.string(), v.maxLength(200)), params: v.array(v.any()) }),
+        fingerprint: v.pipe(v.string(), v.maxLength(64)),
+      }),
+    ),
+    v.maxLength(100),
+  ),
+});
 
 const OFFER_PREFIX = 'ai-playground:ladder-offer:';
 export const OFFER_TTL_MS = 15_000;
@@ -90,10 +109,10 @@ export async function readOffers(queue: Queue): Promise<WorkerOffer[]> {
   const offers: WorkerOffer[] = [];
   for (const value of await client.mget(...keys)) {
     try {
-      const offer = JSON.parse(value ?? 'null') as WorkerOffer | null;
-      if (offer?.build === buildId() && Array.isArray(offer.engines)) offers.push(offer);
+      const offer = v.safeParse(OfferSchema, JSON.parse(value ?? 'null'));
+      if (offer.success && offer.output.build === buildId()) offers.push(offer.output as WorkerOffer);
     } catch {
-      // A key that is not an offer: not ours to read.
+      // A key that is not an offer (not JSON): not ours to read.
     }
   }
   return offers.sort((a, b) => (a.worker < b.worker ? -1 : 1));

@@ -253,6 +253,12 @@ export class LadderStore {
     return { id: bot.id, game: bot.game, name: bot.name, owner: bot.owner, versions: rows.map((row) => ladderVersion(row as VersionRow)) };
   }
 
+  /** An account's versions of a game, in every state: by bot, newest first. */
+  async ownedVersions(owner: string, game: string): Promise<LadderVersion[]> {
+    const rows = await this.versions().where('b.owner', '=', owner).where('v.game', '=', game).orderBy('b.name').orderBy('v.version', 'desc').execute();
+    return rows.map((row) => ladderVersion(row as VersionRow));
+  }
+
   /** The versions of the operator's bot (no owner) of that name, first the newest. */
   async operatorVersions(game: string, name: string): Promise<LadderVersion[]> {
     const rows = await this.versions()

@@ -70,6 +70,11 @@ export class LadderApi {
         const games = await this.store.recentGames({ game: game.rules.id }, limit);
         return { status: 200, body: { games, names: await this.store.names(games.flatMap((one) => one.seats)) } };
       }
+      case 'GET mine': {
+        // The caller's own versions of a game, whatever their state (My bots shows their validation and retires them).
+        const game = this.ladderGame(url.searchParams.get('game') ?? '');
+        return { status: 200, body: { versions: await this.store.ownedVersions(signedIn(caller), game.rules.id) } };
+      }
       case 'GET live': {
         // The games being played now (or just ended): any reader may watch them, as their replays after.
         const game = this.ladderGame(url.searchParams.get('game') ?? '');

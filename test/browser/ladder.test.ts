@@ -1,7 +1,7 @@
 // The ladder in Chromium: a person signed in on the Lab page writes a bot on My bots (the Connect 4 template),
 // submits it to the ladder, follows the link to its page there and sees it validated and playing, finds it on the
-// leaderboard beside our bots, renames it, watches a game being played, and replays one of its games on the
-// Connect 4 page.
+// leaderboard beside our bots, renames it, watches a game being played, replays one of its games on the Connect 4
+// page, and retires it from My bots.
 
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
@@ -28,6 +28,9 @@ describe('the ladder page', () => {
     await expect
       .poll(() => status.textContent())
       .toMatch(/^Submitted to the Connect 4 ladder as \S+ version 1: it plays a validation game against itself first\./);
+    // Its validation's verdict, on My bots.
+    const mine = page.getByRole('table', { name: 'Your ladder entries' });
+    await expect.poll(() => mine.locator('tbody tr td').nth(2).textContent(), { timeout: 60_000 }).toBe('active');
     await status.getByRole('link', { name: 'Its page on the ladder' }).click();
 
     // Its page: validated, then rated games, with their replays.
@@ -67,5 +70,13 @@ describe('the ladder page', () => {
     await games.getByRole('link', { name: 'Replay' }).first().click();
     await expect.poll(() => page.url()).toMatch(/#\/connect4\?run=\d+&from=ladder$/);
     await expect.poll(() => page.locator('connect4-page .move-row').count()).toBeGreaterThan(0);
+
+    // Retired from My bots by its owner: it leaves the leaderboard.
+    await page.goto(`${url}#/my-bots`);
+    await page.getByLabel('Game', { exact: true }).selectOption('connect4');
+    await mine.getByRole('button', { name: 'Retire' }).click();
+    await expect.poll(() => mine.locator('tbody tr td').nth(2).textContent()).toMatch(/^retired/);
+    await page.goto(`${url}#/ladder?game=connect4`);
+    await expect.poll(() => board.locator('tbody tr').count()).toBe(7);
   });
 });

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
+import { readOffers } from '../../src/cluster/ladder-offers';
+import { buildId, clusterQueue, QUEUE_NAME, redisConnection } from '../../src/cluster/tasks';
 import { labClient } from '../helpers/lab';
 import { type RedisProcess, startRedis, startWorker, taskCounts, type WorkerProcess } from '../helpers/redis';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
@@ -134,4 +135,26 @@ describe('the ladder on the cluster', () => {
       for (const worker of [nodeWorker, kaggleWorker]) await worker.stop().catch(() => {});
     }
   }, 400_000);
+
+  it('reads only well-formed offers of this build from Redis, whatever else is there', async () => {
+    const queue = clusterQueue(redis.url);
+    const client = (await queue.client) as unknown as { set(key: string, value: string): Promise<unknown>; del(...keys: string[]): Promise<number> };
+    const engine = { game: 'connect4', name: 'fine', identity: { name: 'fine', params: [] }, fingerprint: 'abc' };
+    const offer = (worker: string, changes: object) => JSON.stringify({ worker, queue: `q-${worker}`, build: buildId(), engines: [engine], ...changes });
+    const keys = {
+      good: offer('good', {}),
+      junk: 'not json {',
+      other: offer('other', { build: 'another-build' }),
+      badName: offer('bad-name', { engines: [{ ...engine, name: '../x; rm -rf /' }] }),
+      noEngines: offer('no-engines', { engines: 'all of them' }),
+      nothing: 'null',
+    };
+    try {
+      for (const [name, value] of Object.entries(keys)) await client.set(`ai-playground:ladder-offer:${name}`, value);
+      expect(await readOffers(queue)).toEqual([JSON.parse(keys.good)]);
+    } finally {
+      await client.del(...Object.keys(keys).map((name) => `ai-playground:ladder-offer:${name}`));
+      await queue.close();
+    }
+  });
 });

@@ -155,6 +155,16 @@ describe('the ladder', () => {
         body: { error: 'you have 2 entries on the Connect 4 ladder, the most: retire one first' },
       });
       expect((await lab.call('POST', `ladder/versions/${id}/retire`, ada)).body).toMatchObject({ state: 'retired', reason: 'retired by ada' });
+      // Each person's own entries, in every state, for them alone.
+      const mine = async (who?: object) => lab.call('GET', 'ladder/mine?game=connect4', who);
+      expect(
+        ((await mine(ada)).body.versions as { bot: string; version: number; state: string }[]).map(({ bot, version, state }) => [bot, version, state]),
+      ).toEqual([
+        ['nega', 2, 'active'],
+        ['nega', 1, 'retired'],
+      ]);
+      expect((await mine(bob)).body.versions).toEqual([]);
+      expect((await mine()).status).toBe(401);
       expect((await lab.call('POST', 'ladder/submit', { body: { game: 'connect4', name: 'third', code: NEGAMAX }, ...ada })).status).toBe(201);
       expect(await lab.call('POST', 'ladder/submit', { body: { game: 'tictactoe', name: 'fourth', code: NEGAMAX }, ...ada })).toMatchObject({
         status: 429,

@@ -2,7 +2,8 @@
 // keep every version in the browser (IndexedDB), export and import them as .mjs files (the same file runs in the
 // CLI with --engine NAME=FILE), and find them among the opponents of their game's page and in the arena. A bot
 // runs only in a worker of its own, within its time: a bot that loops is ended and the page goes on. Beside the
-// editor, the game's reference: what a position, a move and the tools are. Edits not saved are kept while the
+// editor, the game's reference: what a position, a move and the tools are. Submit to the ladder enters the version
+// shown in the server's ladder; the person's entries there are listed below (ladder-entries.ts). Edits not saved are kept while the
 // app is open (another page and back), and the page asks before anything drops them.
 
 import { css, html, LitElement } from 'lit';
@@ -21,6 +22,7 @@ import { refreshUserBots, startModule } from './user-bots';
 import { downloadText } from '../download';
 import type { LadderVersion } from '../../ladder/store';
 import { labMe, labRequest } from '../lab/lab-requests';
+import './ladder-entries';
 
 /** What "Test on this position" found. */
 type TestResult = { readonly move: string; readonly ms: number; readonly log: string } | { readonly error: string };
@@ -244,6 +246,7 @@ ${TOOL_TYPES}</pre>
           ${this.testing ? html`<p role="status">Thinking…</p>` : ''}
           ${this.result ? this.resultView(this.result) : ''}
         </section>
+        <ladder-entries .game=${this.gameId}></ladder-entries>
       </div>
     `;
   }
@@ -434,6 +437,7 @@ ${TOOL_TYPES}</pre>
       const version = await labRequest<LadderVersion>('POST', 'ladder/submit', { body: { game: this.gameId, name: this.current!.id, code }, csrf: me.csrf });
       this.message = `Submitted to the ${this.game.rules.title} ladder as ${version.bot} version ${version.version}: it plays a validation game against itself first.`;
       this.ladderLink = `#/ladder?game=${version.game}&bot=${version.botId}`;
+      await this.renderRoot.querySelector('ladder-entries')?.refresh();
     } catch (error) {
       this.error = `It is not on the ladder: ${error instanceof EngineFault ? error.detail : (error as Error).message}`;
     }
