@@ -10,6 +10,7 @@ import { findGame, games } from '../../games';
 import type { LadderGame, LadderVersion } from '../../ladder/store';
 import { pageStyles } from '../styles';
 import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
+import { ratingText, skillText } from './rating-text';
 import './skill-chart';
 
 /** How often the leaderboard, or a bot's page, is read again. */
@@ -49,11 +50,7 @@ interface BotPage {
 }
 
 const arenaGames = () => Object.values(games).filter((game) => !game.solitaire);
-const fixed = (value: number) => value.toFixed(0);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : '-');
-const ratingText = (version: LadderVersion) =>
-  version.rating ? `${fixed(version.rating.elo)} (${fixed(version.rating.lo)}..${fixed(version.rating.hi)})` : '-';
-const skillText = (version: LadderVersion) => `${version.skill.mu.toFixed(1)} ± ${(2 * version.skill.sigma).toFixed(1)}`;
 const offlineMark = (entry: Entry) =>
   entry.offline ? html` <span class="offline" title="no worker offers this engine now: it is not paired">offline</span>` : '';
 

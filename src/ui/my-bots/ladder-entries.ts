@@ -6,6 +6,7 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { LadderVersion } from '../../ladder/store';
 import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
+import { ratingText } from '../ladder/rating-text';
 import { pageStyles } from '../styles';
 
 const LIVE_MS = 5000;
@@ -82,7 +83,7 @@ export class LadderEntries extends LitElement {
                     <td>v${version.version}</td>
                     <td>${version.state}${version.reason ? html`: ${version.reason}` : ''}</td>
                     <td class="number">${version.games}</td>
-                    <td>${version.rating ? `${version.rating.elo.toFixed(0)} (${version.rating.lo.toFixed(0)}..${version.rating.hi.toFixed(0)})` : '-'}</td>
+                    <td>${ratingText(version)}</td>
                     <td>${version.state === 'active' || version.state === 'validating' ? html`<button @click=${() => void this.retire(version)}>Retire</button>` : ''}</td>
                   </tr>`,
                 )}
