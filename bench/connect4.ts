@@ -4,7 +4,8 @@
 // The two count nodes differently, so the table gives both counts and compares times only:
 //   nodes         calls of our core's negamax: positions searched beyond their static look (forced replies,
 //                 bounds and table probes settled before a call are not counted);
-//   native nodes  every call of the native build's negamax, as Pons' solver counts them.
+//   native nodes  every call of the native build's negamax, as Pons' solver counts them;
+//   ns/node       each one's time over its own nodes (ours do more per node: the static look of every child).
 // Times are the searches' own (each position starts from a clear table, cleared outside the timing).
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -44,6 +45,9 @@ function connect4Suite(name: string, sets: readonly (readonly [set: string, posi
           result['native mean nodes'] = nativeNodes / row.positions;
           result['mean ms'] = row.searchMs / row.positions;
           result['native mean ms'] = nativeMs / row.positions;
+          // The cost of a node (each side's own kind of node): where easy positions lose their time.
+          result['ns/node'] = (row.searchMs * 1e6) / (row.meanNodes * row.positions);
+          result['native ns/node'] = (nativeMs * 1e6) / nativeNodes;
           result['time vs native'] = row.searchMs / nativeMs;
         } else {
           result['mean ms'] = row.searchMs / row.positions;
@@ -61,6 +65,8 @@ function connect4Suite(name: string, sets: readonly (readonly [set: string, posi
           'native mean nodes': '',
           'mean ms': '',
           'native mean ms': '',
+          'ns/node': '',
+          'native ns/node': '',
           'time vs native': totals.ms / totals.nativeMs,
         });
       }
