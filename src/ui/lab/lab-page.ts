@@ -20,6 +20,7 @@ import { downloadText } from '../download';
 import { replaceHash } from '../router';
 import type { HeatmapFigure } from '../sweep-heatmap';
 import { pageStyles } from '../styles';
+import { every } from '../every';
 import { compareView } from './compare';
 import { LabError, labMe, labRequest, labRunFile, type Me, type RunPage } from './lab-requests';
 
@@ -73,27 +74,22 @@ export class LabPage extends LitElement {
   /** The runs ticked in the list for a comparison, and the two compared. */
   @state() private ticked: readonly string[] = [];
   @state() private compared?: readonly { readonly run: LabRun; readonly kept: SavedRun; readonly report: ReturnType<typeof runReport> }[];
-  private live?: ReturnType<typeof setInterval>;
-  private runLive?: ReturnType<typeof setInterval>;
+
+  constructor() {
+    super();
+    // While a run listed plays, the list follows it; a run's page follows its run while it plays.
+    every(this, LIVE_MS, () => {
+      if (!this.shown && this.runs.some(playing)) void this.refreshRuns();
+    });
+    every(this, RUN_LIVE_MS, () => {
+      if (this.shown && playing(this.shown.run)) void this.openRun(this.shown.run.id);
+    });
+  }
 
   connectedCallback(): void {
     super.connectedCallback();
     void this.refreshMe();
     void this.refreshRuns();
-    // While a run listed plays, the list follows it.
-    this.live = setInterval(() => {
-      if (!this.shown && this.runs.some(playing)) void this.refreshRuns();
-    }, LIVE_MS);
-    // A run's page follows its run while it plays.
-    this.runLive = setInterval(() => {
-      if (this.shown && playing(this.shown.run)) void this.openRun(this.shown.run.id);
-    }, RUN_LIVE_MS);
-  }
-
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.live);
-    clearInterval(this.runLive);
   }
 
   willUpdate(changed: Map<string, unknown>): void {

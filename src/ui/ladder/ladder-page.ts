@@ -11,6 +11,7 @@ import type { LadderGame, LadderVersion } from '../../ladder/store';
 import { pageStyles } from '../styles';
 import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
 import { ratingText, skillText } from './rating-text';
+import { every } from '../every';
 import './skill-chart';
 
 /** How often the leaderboard, or a bot's page, is read again. */
@@ -82,7 +83,11 @@ export class LadderPage extends LitElement {
   @state() private bot?: BotPage;
   @state() private me?: Me;
   @state() private error = '';
-  private timer?: ReturnType<typeof setInterval>;
+
+  constructor() {
+    super();
+    every(this, LIVE_MS, () => void this.refresh());
+  }
 
   private get gameId(): string {
     const id = this.params.get('game') ?? '';
@@ -95,12 +100,6 @@ export class LadderPage extends LitElement {
       (me) => (this.me = me),
       () => (this.me = undefined),
     );
-    this.timer = setInterval(() => void this.refresh(), LIVE_MS);
-  }
-
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.timer);
   }
 
   willUpdate(changed: Map<string, unknown>): void {

@@ -6,6 +6,7 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { LadderVersion } from '../../ladder/store';
 import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
+import { every } from '../every';
 import { ratingText } from '../ladder/rating-text';
 import { pageStyles } from '../styles';
 
@@ -26,16 +27,10 @@ export class LadderEntries extends LitElement {
   @state() private versions: readonly LadderVersion[] = [];
   @state() private me?: Me;
   @state() private error = '';
-  private timer?: ReturnType<typeof setInterval>;
 
-  connectedCallback(): void {
-    super.connectedCallback();
-    this.timer = setInterval(() => void this.refresh(), LIVE_MS);
-  }
-
-  disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.timer);
+  constructor() {
+    super();
+    every(this, LIVE_MS, () => void this.refresh());
   }
 
   willUpdate(changed: Map<string, unknown>): void {
