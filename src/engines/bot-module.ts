@@ -14,6 +14,7 @@ import {
   type ChooseAnswer,
   type ChooseRequest,
   checkBotShape,
+  REPORTS_END,
 } from './bot-shape';
 import { chooseMove, describeError } from './choose';
 
@@ -68,6 +69,7 @@ export function createBotModuleApi(findGame: (id: string) => AnyGame): BotWorker
           lineOf: (error) => lineIn(error, url),
         });
       } finally {
+        reports?.postMessage(REPORTS_END);
         reports?.close();
       }
     },

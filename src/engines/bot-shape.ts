@@ -73,6 +73,11 @@ export interface ChooseRequest {
 
 /** How many log lines, and how many `info` reports, a module may make in one move; past that they are dropped. */
 export const REPORTS_KEPT = 1000;
+/**
+ * The last message on a move's reports port: the host keeps reading until it comes (the answer travels on another
+ * port, and two ports keep no order between them).
+ */
+export const REPORTS_END = 'end of reports';
 
 /**
  * The answer to a move, as the host reads it: a module can write to its worker's port itself, and the sandbox's

@@ -6,7 +6,7 @@
 import { type Remote, transfer } from 'comlink';
 import * as v from 'valibot';
 import type { BotWorkerApi } from './bot-shape';
-import { type ChooseAnswer, ChooseAnswerSchema } from './bot-shape';
+import { type ChooseAnswer, ChooseAnswerSchema, REPORTS_END } from './bot-shape';
 import type { MoveTime } from '../arena/time-control';
 import { type Engine, type EngineIdentity, type EngineMove, EngineFault, HELLO_MS, MOVE_LIMIT_MS, moveDeadline } from './engine';
 import { LOG_KEPT } from '../arena/play-out';
@@ -19,6 +19,9 @@ export interface BotWorker {
   /** Called once if the worker ends by itself (an uncaught error, process.exit in Node). */
   onExit(listener: (why: string) => void): void;
 }
+
+/** How long the reports a move sent before its answer may still take to come after it. */
+const REPORTS_GRACE_MS = 1000;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -55,12 +58,14 @@ export class ModuleEngine implements Engine {
     // `limitMs`, the move's whole time, is for a sandbox: it interrupts the move there itself.
     const request = { position, ms: time.ms || time.limitMs || MOVE_LIMIT_MS, limitMs: limit, seed, seat: this.seat, params: this.params };
     const reports = onInfo && new MessageChannel();
-    if (reports) this.listen(reports.port1, onInfo!);
+    const ended = reports && this.listen(reports.port1, onInfo!);
     let answered: unknown;
     try {
       answered = await this.within(limit, 'time', `no move within ${limit} ms`, () =>
         this.worker.api.choose(request, reports && transfer(reports.port2, [reports.port2])),
       );
+      // The reports still on their way come first (bounded: a worker that never ends them does not hold the game).
+      if (ended) await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, REPORTS_GRACE_MS))]);
     } finally {
       reports?.port1.close();
     }
@@ -81,12 +86,16 @@ export class ModuleEngine implements Engine {
    * Reads the move's `info` reports from a port through their schema (the module can write anything there): the
    * host exposes nothing of its own to the worker, no function to call, no object to set.
    */
-  private listen(port: MessagePort, onInfo: (info: EngineInfo) => void): void {
-    port.addEventListener('message', (event) => {
-      const info = v.safeParse(EngineInfoSchema, (event as MessageEvent).data);
-      if (info.success) onInfo(info.output);
+  private listen(port: MessagePort, onInfo: (info: EngineInfo) => void): Promise<void> {
+    return new Promise((ended) => {
+      port.addEventListener('message', (event) => {
+        const data = (event as MessageEvent).data;
+        if (data === REPORTS_END) return ended();
+        const info = v.safeParse(EngineInfoSchema, data);
+        if (info.success) onInfo(info.output);
+      });
+      port.start();
     });
-    port.start();
   }
 
   takeErrors(): string {

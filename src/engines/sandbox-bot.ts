@@ -14,7 +14,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { newQuickJSWASMModuleFromVariant, newVariant, shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
 import variant from '@jitl/quickjs-wasmfile-release-sync';
-import { BotModuleError, type BotModuleIdentity, type BotWorkerApi, type ChooseAnswer, type ChooseRequest } from './bot-shape';
+import { BotModuleError, type BotModuleIdentity, type BotWorkerApi, type ChooseAnswer, type ChooseRequest, REPORTS_END } from './bot-shape';
 
 /** The memory of a module's QuickJS (the engine, the sandbox's code and the module's own), its stack, and the time it has to load. */
 export const SANDBOX_MEMORY_BYTES = 64 << 20;
@@ -131,10 +131,15 @@ export function createSandboxBotApi(prelude: string): BotWorkerApi {
       }
     },
     /** Past the request's `limitMs` the interrupt ends the move. (No live reports: the answer carries the last.) */
-    async choose(request: ChooseRequest): Promise<ChooseAnswer> {
-      if (!loaded) throw new Error('no bot module is loaded');
-      loaded.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + (request.limitMs ?? request.ms)));
-      return JSON.parse(call(loaded, 'choose', 'its move', JSON.stringify(request))) as ChooseAnswer;
+    async choose(request: ChooseRequest, reports?: MessagePort): Promise<ChooseAnswer> {
+      try {
+        if (!loaded) throw new Error('no bot module is loaded');
+        loaded.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + (request.limitMs ?? request.ms)));
+        return JSON.parse(call(loaded, 'choose', 'its move', JSON.stringify(request))) as ChooseAnswer;
+      } finally {
+        reports?.postMessage(REPORTS_END);
+        reports?.close();
+      }
     },
   };
 }
