@@ -288,7 +288,7 @@ export class LadderPlayer {
     if (!place) return undefined;
     // Each game is watched live from its first move, and kept a while after its end.
     const runKey = randomUUID().slice(0, 8);
-    const seatOfVersion = new Map(versions.map((version) => [seatOf(version), version.id]));
+    const versionsOf = seatVersions(versions);
     const onMove = (index: number, moves: readonly MoveRecord[]) => {
       const id = `${runKey}-${index}`;
       const live = this.liveGames.get(id);
@@ -299,7 +299,7 @@ export class LadderPlayer {
           id,
           game: game.rules.id,
           purpose,
-          seats: [seatOfVersion.get(seats[0])!, seatOfVersion.get(seats[1])!],
+          seats: versionsOf(seats),
           start,
           moves: [...moves],
           started: new Date().toISOString(),
@@ -492,8 +492,14 @@ export class LadderPlayer {
   }
 }
 
+/** The versions' ids of a schedule's seats (named by seatOf). */
+function seatVersions(versions: readonly LadderVersion[]): (seats: readonly string[]) => [string, string] {
+  const byName = new Map(versions.map((version) => [seatOf(version), version.id]));
+  return (seats) => [byName.get(seats[0])!, byName.get(seats[1])!];
+}
+
 /** The games of a schedule of versions, their seats named by the versions' ids. */
 function played(records: readonly GameRecord[], versions: readonly LadderVersion[]): PlayedGame[] {
-  const seatOfVersion = new Map(versions.map((version) => [seatOf(version), version.id]));
-  return records.map((record) => ({ seats: [seatOfVersion.get(record.seats[0])!, seatOfVersion.get(record.seats[1])!], record }));
+  const versionsOf = seatVersions(versions);
+  return records.map((record) => ({ seats: versionsOf(record.seats), record }));
 }
