@@ -1,6 +1,8 @@
 // Compiles every game core assembly/<game>/index.ts to build/<game>.wasm with the options of asconfig.json, and
 // the cores that search with several threads a second time, to build/<game>-threads.wasm, on a shared memory
-// the host provides (WebAssembly threads: the memory is imported, shared, and may grow to 2 GB).
+// the host provides (WebAssembly threads: the memory is imported, shared, and may grow to 2 GB). A core with
+// board sizes set at run time (Connect 4) is built again with them, to build/<game>-sizes.wasm (and
+// -sizes-threads), its default size keeping the build where its shape is a constant.
 import { readdirSync, existsSync } from 'node:fs';
 import asc from 'assemblyscript/asc';
 
@@ -9,6 +11,8 @@ const games = readdirSync('assembly', { withFileTypes: true })
   .map((entry) => entry.name);
 
 const THREADED = new Set(['connect4']);
+/** The compile-time name that makes a core's any-size build. */
+const ANY_SIZE = new Map([['connect4', 'CONNECT4_ANY_SIZE=1']]);
 const SHARED_MEMORY = ['--importMemory', '--sharedMemory', '--initialMemory', '64', '--maximumMemory', '32768'];
 
 async function compile(game, outFile, extra) {
@@ -22,6 +26,10 @@ async function compile(game, outFile, extra) {
 }
 
 for (const game of games) {
-  await compile(game, `build/${game}.wasm`, []);
-  if (THREADED.has(game)) await compile(game, `build/${game}-threads.wasm`, SHARED_MEMORY);
+  const builds = [{ suffix: '', extra: [] }];
+  if (ANY_SIZE.has(game)) builds.push({ suffix: '-sizes', extra: ['--use', ANY_SIZE.get(game)] });
+  for (const { suffix, extra } of builds) {
+    await compile(game, `build/${game}${suffix}.wasm`, extra);
+    if (THREADED.has(game)) await compile(game, `build/${game}${suffix}-threads.wasm`, [...extra, ...SHARED_MEMORY]);
+  }
 }

@@ -63,7 +63,8 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
   const newCore = (game: AnyGame): Promise<unknown> => {
     const name = game.core;
     if (name === undefined) return Promise.reject(new Error(`${game.rules.title} has no core: its bots and solver need none`));
-    return loadModule(name).then((module) => instantiateCore(module));
+    const instantiate = (build: string) => loadModule(build).then((module) => instantiateCore(module));
+    return game.makeCore ? Promise.resolve(game.makeCore(instantiate)) : instantiate(name);
   };
   /** The game's core, instantiated once per worker. */
   const core = (game: AnyGame): Promise<unknown> => {

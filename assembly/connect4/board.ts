@@ -1,9 +1,55 @@
-// The board's shape and masks: 7 columns of 6 cells plus a sentinel row, bit col * 7 + row.
+// The board's shape and masks: columns of cells plus a sentinel row, bit column * (height + 1) + row.
+// One source, two builds: build/connect4.wasm plays 7x6 only, its shape a constant folded into every shift and
+// mask; build/connect4-sizes.wasm (compiled with `--use CONNECT4_ANY_SIZE=1`) plays any size set at run time by
+// setSize, from 4x4 to every width x height with (height + 1) x width <= 64 (8x7, 9x6, 10x5, 4x15, ...).
 
-export const WIDTH: i32 = 7;
-export const HEIGHT: i32 = 6;
-export const CELLS: i32 = WIDTH * HEIGHT;
+// @ts-ignore: a name only the any-size build defines
+export const ANY_SIZE: bool = isDefined(CONNECT4_ANY_SIZE);
 
-/** The bottom cell of every column, and every cell of the board (not the sentinel row). */
-export const BOTTOM_MASK: u64 = 0x0040810204081;
-export const BOARD_MASK: u64 = 0xfdfbf7efdfbf;
+/** The most columns and cells of any size (12x4, 4x15): the thread memory's lists are this long. */
+export const MOST_COLUMNS: i32 = ANY_SIZE ? 12 : 7;
+export const MOST_CELLS: i32 = ANY_SIZE ? 60 : 42;
+
+let width: i32 = 7;
+let height: i32 = 6;
+let bottom: u64 = 0x0040810204081;
+let board: u64 = 0xfdfbf7efdfbf;
+
+/** Sets the board's size (the any-size build; the 7x6 build answers false to any other). */
+export function setSize(columns: i32, rows: i32): bool {
+  if (!ANY_SIZE) return columns == 7 && rows == 6;
+  if (columns < 4 || rows < 4 || (rows + 1) * columns > 64) return false;
+  width = columns;
+  height = rows;
+  bottom = 0;
+  for (let column = 0; column < columns; column++) bottom |= <u64>1 << (column * (rows + 1));
+  board = bottom * ((<u64>1 << rows) - 1);
+  return true;
+}
+
+@inline
+export function boardWidth(): i32 {
+  return ANY_SIZE ? width : 7;
+}
+
+@inline
+export function boardHeight(): i32 {
+  return ANY_SIZE ? height : 6;
+}
+
+@inline
+export function boardCells(): i32 {
+  return boardWidth() * boardHeight();
+}
+
+/** The bottom cell of every column. */
+@inline
+export function bottomMask(): u64 {
+  return ANY_SIZE ? bottom : 0x0040810204081;
+}
+
+/** Every cell of the board (not the sentinel row). */
+@inline
+export function boardMask(): u64 {
+  return ANY_SIZE ? board : 0xfdfbf7efdfbf;
+}

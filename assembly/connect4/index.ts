@@ -4,7 +4,8 @@
 // Exports are numbers only; 64-bit boards stay inside.
 
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
-export { MIN_SCORE, MAX_SCORE, reset, moveCount, canPlay, playColumn, undo, isWinningMove, canWinNext, cellAt } from "./position";
+export { setSize } from "./board";
+export { lowestScore, highestScore, reset, moveCount, canPlay, playColumn, undo, isWinningMove, canWinNext, cellAt } from "./position";
 export { clearTable, setTableSize, tableEntries, attachTable } from "./transposition-table";
 export { allocateThreads, attachThread, quitHelpers, threadCount } from "./thread-memory";
 export { solve, reachesScore, helperSearch, tableHitRate, firstMoveRate } from "./solver";

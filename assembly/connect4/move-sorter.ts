@@ -18,7 +18,7 @@ export function setOrder(ply: i32, index: i32, score: i32): void {
   store<i32>(orderAddress(ply, index), score);
 }
 
-/** Sorts the ply's `count` children by score, highest first (insertion: at most 7). */
+/** Sorts the ply's `count` children by score, highest first (insertion: at most 12). */
 export function sortChildren(ply: i32, count: i32): void {
   for (let i = 1; i < count; i++) {
     const score = load<i32>(orderAddress(ply, i));

@@ -1,7 +1,7 @@
 // Counting the distinct positions `ply` stones deep (perft), to prove move generation and keys: an
 // open-addressing set of keys (+1, so that 0 is empty) in a buffer allocated on first use.
 
-import { WIDTH, canPlay, isWinningMove, key, playColumn, undo } from "./position";
+import { boardWidth, canPlay, isWinningMove, key, playColumn, undo } from "./position";
 
 let seen: StaticArray<u64> | null = null;
 let seenMask: u32 = 0;
@@ -23,7 +23,7 @@ function collect(depth: i32): void {
     remember(key());
     return;
   }
-  for (let column = 0; column < WIDTH; column++) {
+  for (let column = 0; column < boardWidth(); column++) {
     if (!canPlay(column)) continue;
     // A move that makes four ends the game: the position counts, nothing follows it.
     const wins = isWinningMove(column);

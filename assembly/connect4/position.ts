@@ -1,27 +1,46 @@
-// A Connect 4 position as bitboards in u64 (7 columns of 6 cells plus a sentinel row: bit col * 7 + row): the
-// stones of the player to move and all stones, Pascal Pons' representation, and the threats (empty cells that
-// complete four) the search reads. Exports are numbers only to the host; 64-bit values stay inside.
+// A Connect 4 position as bitboards in u64 (columns of cells plus a sentinel row: bit column * (height + 1) +
+// row, board.ts): the stones of the player to move and all stones, Pascal Pons' representation, and the threats
+// (empty cells that complete four) the search reads. Exports are numbers only to the host; 64-bit values stay
+// inside.
 
 import { undoAddress } from "./thread-memory";
-import { BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, WIDTH } from "./board";
+import { ANY_SIZE, boardCells, boardHeight, boardMask, boardWidth, bottomMask } from "./board";
 
-export { BOARD_MASK, BOTTOM_MASK, CELLS, HEIGHT, WIDTH } from "./board";
-export const MIN_SCORE: i32 = -CELLS / 2 + 3;
-export const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
+export { boardCells, boardHeight, boardMask, boardWidth, bottomMask } from "./board";
+
+/** The lowest and highest scores of the size: a win or loss by the last stones of each side. */
+@inline
+export function minScore(): i32 {
+  return -boardCells() / 2 + 3;
+}
+
+@inline
+export function maxScore(): i32 {
+  return (boardCells() + 1) / 2 - 3;
+}
+
+/** The scores' range, for the host. */
+export function lowestScore(): i32 {
+  return minScore();
+}
+
+export function highestScore(): i32 {
+  return maxScore();
+}
 
 @inline
 function topMaskColumn(column: i32): u64 {
-  return (<u64>1 << (HEIGHT - 1)) << (column * (HEIGHT + 1));
+  return (<u64>1 << (boardHeight() - 1)) << (column * (boardHeight() + 1));
 }
 
 @inline
 function bottomMaskColumn(column: i32): u64 {
-  return <u64>1 << (column * (HEIGHT + 1));
+  return <u64>1 << (column * (boardHeight() + 1));
 }
 
 @inline
 export function columnMask(column: i32): u64 {
-  return ((<u64>1 << HEIGHT) - 1) << (column * (HEIGHT + 1));
+  return ((<u64>1 << boardHeight()) - 1) << (column * (boardHeight() + 1));
 }
 
 // The position: the stones of the player to move, all stones, and how many. undo() takes back playColumn()
@@ -44,7 +63,7 @@ export function canPlay(column: i32): bool {
   return (mask & topMaskColumn(column)) == 0;
 }
 
-/** Plays a column (0-6) that can be played. */
+/** Plays a column (0-based) that can be played. */
 export function playColumn(column: i32): void {
   store<u64>(undoAddress(moves), current);
   store<u64>(undoAddress(moves), mask, 8);
@@ -100,14 +119,14 @@ export function canWinNext(): bool {
 
 /** 0 empty, 1 the first player's stone, 2 the second's; rows from the bottom. */
 export function cellAt(column: i32, row: i32): i32 {
-  const bit = <u64>1 << (column * (HEIGHT + 1) + row);
+  const bit = <u64>1 << (column * (boardHeight() + 1) + row);
   if ((mask & bit) == 0) return 0;
   const mine = (current & bit) != 0;
   // `current` is the player to move: the first player moves when the count is even.
   return mine == ((moves & 1) == 0) ? 1 : 2;
 }
 
-/** The position's key: unique per position, below 2^49. */
+/** The position's key: unique per position, below 2^((height + 1) x width). */
 @inline
 export function key(): u64 {
   return current + mask;
@@ -116,7 +135,7 @@ export function key(): u64 {
 /** The cells playable now: one per column that is not full. */
 @inline
 export function possible(): u64 {
-  return (mask + BOTTOM_MASK) & BOARD_MASK;
+  return (mask + bottomMask()) & boardMask();
 }
 
 /** The stones of the player who moved last. */
@@ -131,27 +150,27 @@ export function threatsOf(position: u64): u64 {
   // vertical
   let r = (position << 1) & (position << 2) & (position << 3);
   // horizontal
-  let p = (position << (HEIGHT + 1)) & (position << (2 * (HEIGHT + 1)));
-  r |= p & (position << (3 * (HEIGHT + 1)));
-  r |= p & (position >> (HEIGHT + 1));
-  p = (position >> (HEIGHT + 1)) & (position >> (2 * (HEIGHT + 1)));
-  r |= p & (position << (HEIGHT + 1));
-  r |= p & (position >> (3 * (HEIGHT + 1)));
+  let p = (position << (boardHeight() + 1)) & (position << (2 * (boardHeight() + 1)));
+  r |= p & (position << (3 * (boardHeight() + 1)));
+  r |= p & (position >> (boardHeight() + 1));
+  p = (position >> (boardHeight() + 1)) & (position >> (2 * (boardHeight() + 1)));
+  r |= p & (position << (boardHeight() + 1));
+  r |= p & (position >> (3 * (boardHeight() + 1)));
   // diagonal /
-  p = (position << HEIGHT) & (position << (2 * HEIGHT));
-  r |= p & (position << (3 * HEIGHT));
-  r |= p & (position >> HEIGHT);
-  p = (position >> HEIGHT) & (position >> (2 * HEIGHT));
-  r |= p & (position << HEIGHT);
-  r |= p & (position >> (3 * HEIGHT));
+  p = (position << boardHeight()) & (position << (2 * boardHeight()));
+  r |= p & (position << (3 * boardHeight()));
+  r |= p & (position >> boardHeight());
+  p = (position >> boardHeight()) & (position >> (2 * boardHeight()));
+  r |= p & (position << boardHeight());
+  r |= p & (position >> (3 * boardHeight()));
   // diagonal \
-  p = (position << (HEIGHT + 2)) & (position << (2 * (HEIGHT + 2)));
-  r |= p & (position << (3 * (HEIGHT + 2)));
-  r |= p & (position >> (HEIGHT + 2));
-  p = (position >> (HEIGHT + 2)) & (position >> (2 * (HEIGHT + 2)));
-  r |= p & (position << (HEIGHT + 2));
-  r |= p & (position >> (3 * (HEIGHT + 2)));
-  return r & (BOARD_MASK ^ mask);
+  p = (position << (boardHeight() + 2)) & (position << (2 * (boardHeight() + 2)));
+  r |= p & (position << (3 * (boardHeight() + 2)));
+  r |= p & (position >> (boardHeight() + 2));
+  p = (position >> (boardHeight() + 2)) & (position >> (2 * (boardHeight() + 2)));
+  r |= p & (position << (boardHeight() + 2));
+  r |= p & (position >> (3 * (boardHeight() + 2)));
+  return r & (boardMask() ^ mask);
 }
 
 const COLUMN_BITS: u64 = 0x7f;
@@ -160,6 +179,13 @@ let keyMirrored = false;
 /** The stones column by column in reverse order (the board seen in a mirror). */
 @inline
 function mirrorColumns(k: u64): u64 {
+  if (ANY_SIZE) {
+    const bits = boardHeight() + 1;
+    const column: u64 = (<u64>1 << bits) - 1;
+    let mirrored: u64 = 0;
+    for (let c = 0; c < boardWidth(); c++) mirrored = (mirrored << bits) | ((k >> (c * bits)) & column);
+    return mirrored;
+  }
   return (
     ((k & COLUMN_BITS) << 42) |
     ((k & (COLUMN_BITS << 7)) << 28) |
@@ -173,11 +199,11 @@ function mirrorColumns(k: u64): u64 {
 
 /**
  * The transposition table's key: the mover's stones with a marker above each column's top stone (unique per
- * position, below 2^49), and a position and its mirror image share one, the smaller; mirroredKey() says which.
+ * position, below 2^((height + 1) x width)), and a position and its mirror image share one, the smaller; mirroredKey() says which.
  */
 @inline
 export function tableKey(): u64 {
-  const k = current | (mask + BOTTOM_MASK);
+  const k = current | (mask + bottomMask());
   const m = mirrorColumns(k);
   keyMirrored = m < k;
   return keyMirrored ? m : k;

@@ -13,16 +13,17 @@ import { addNodes, countNode, nodesSoFar, reportIteration, searchStopped, startS
 import { claimevenBound, moverCanStillWin } from "./bounds";
 import { childAllStones, childColumn, childOrder, childStones, childThreats, setChild, setOrder, sortChildren } from "./move-sorter";
 import {
-  BOARD_MASK,
-  BOTTOM_MASK,
-  CELLS,
-  MAX_SCORE,
-  MIN_SCORE,
-  WIDTH,
   allStones,
+  boardCells,
+  boardHeight,
+  boardMask,
+  boardWidth,
+  bottomMask,
   canWinNext,
   columnMask,
   isWinningMove,
+  maxScore,
+  minScore,
   mirroredKey,
   opponentStones,
   ownStones,
@@ -56,10 +57,16 @@ import {
   workMoves,
 } from "./thread-memory";
 
-/** Plies before which threads share out the children of a node (see negamax). */
-const SHARED_PLIES: i32 = 24;
+/** Plies before which threads share out the children of a node (see negamax): 24 on 7x6. */
+@inline
+function sharedPlies(): i32 {
+  return boardCells() - 18;
+}
 /** Plies before which a position's entry is probed in its parent's static look (enhanced transposition cutoffs). */
-const ETC_PLIES: i32 = CELLS - 15;
+@inline
+function etcPlies(): i32 {
+  return boardCells() - 15;
+}
 const INFINITE: i32 = 1000;
 /** Move order weights, Steininger's 1.2, 0.5, 0.5, 0.3 and 0.1 x (distance from the edge) / 7, times 70. */
 const NEXT_THREAT = 84;
@@ -72,7 +79,7 @@ const JITTER = 21;
 /** The score of a win by the stone that makes `stonesAfter` stones on the board. */
 @inline
 function winScore(stonesAfter: i32): i32 {
-  return 1 + (CELLS - stonesAfter) / 2;
+  return 1 + (boardCells() - stonesAfter) / 2;
 }
 
 // The search's statistics since the last solve began (this thread's): the table probes of searched nodes and
@@ -143,14 +150,14 @@ function staticLook(alpha: i32, beta: i32, opponentThreats: u64): i32 {
     const score = -staticLook(-beta, -alpha, threatsOf(opponentStones()));
     return settled ? score : INFINITE;
   }
-  if ((moves & 1) == 0) {
+  if ((moves & 1) == 0 && (boardHeight() & 1) == 0) {
     beta = min(beta, claimevenBound());
     if (alpha >= beta) {
       settled = true;
       return beta;
     }
   }
-  if (moves < ETC_PLIES) {
+  if (moves < etcPlies()) {
     const entry = tableGet(tableKey());
     if (entry) {
       const score = entryScore(entry);
@@ -201,7 +208,7 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
   const all = allStones();
   let value = -INFINITE;
   let count = 0;
-  for (let column = 0; column < WIDTH; column++) {
+  for (let column = 0; column < boardWidth(); column++) {
     const move = nonLosing & columnMask(column);
     if (move == 0) continue;
     play(move);
@@ -233,7 +240,7 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
     if (type == EXACT) return score;
     if (type == LOWER) {
       alpha = max(alpha, score);
-      tableColumn = mirrored ? WIDTH - 1 - entryColumn(entry) : entryColumn(entry);
+      tableColumn = mirrored ? boardWidth() - 1 - entryColumn(entry) : entryColumn(entry);
     } else {
       beta = min(beta, score);
     }
@@ -245,12 +252,12 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
   for (let i = 0; i < count; i++) {
     const column = childColumn(moves, i);
     const threats = childThreats(moves, i) & ~(opponentThreats << 1);
-    const next = (((all | (nonLosing & columnMask(column))) + BOTTOM_MASK) & BOARD_MASK) << 1;
+    const next = (((all | (nonLosing & columnMask(column))) + bottomMask()) & boardMask()) << 1;
     let score =
       NEXT_THREAT * <i32>popcnt(threats & next) +
-      SECOND_THREAT * <i32>popcnt(threats & ((next & BOARD_MASK) << 1)) +
+      SECOND_THREAT * <i32>popcnt(threats & ((next & boardMask()) << 1)) +
       ANY_THREAT * <i32>popcnt(threats) +
-      min(column, WIDTH - 1 - column);
+      min(column, boardWidth() - 1 - column);
     if (column == tableColumn) score += TABLE_MOVE;
     if (jitter > 0) score += JITTER * <i32>(nextNoise() % <u32>(1 + (jitter % 10)));
     setOrder(moves, i, score);
@@ -261,14 +268,14 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
   let bestColumn = 0;
   // With helpers, near the root: a child another thread is searching is put off to a second pass (by then its
   // value is likely in the table), so that threads share the work of a node instead of repeating it.
-  const sharing = moves < SHARED_PLIES && helpers() > 0;
+  const sharing = moves < sharedPlies() && helpers() > 0;
   let deferred = 0;
   for (let pass = 0; pass < 2 && alpha < beta; pass++) {
     for (let i = 0; i < count && alpha < beta; i++) {
       if (pass == 1 && (deferred & (1 << i)) == 0) continue;
       const childAll = childAllStones(moves, i);
       const childCurrent = childStones(moves, i);
-      const childKey = childCurrent | (childAll + BOTTOM_MASK);
+      const childKey = childCurrent | (childAll + bottomMask());
       if (sharing && pass == 0 && i > 0 && searchedElsewhere(childKey)) {
         deferred |= 1 << i;
         continue;
@@ -300,7 +307,7 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
     if (bestColumn == childColumn(moves, 0)) firstBest++;
   }
   const type = boundType(value, windowAlpha, windowBeta, entry);
-  tablePut(k, mirrored ? WIDTH - 1 - bestColumn : bestColumn, type, value, nodesSoFar() - nodesBefore);
+  tablePut(k, mirrored ? boardWidth() - 1 - bestColumn : bestColumn, type, value, nodesSoFar() - nodesBefore);
   return value;
 }
 
@@ -364,12 +371,12 @@ export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
   threadBlock();
   syncTable();
   const moves = stones();
-  if (moves == CELLS) return 0;
+  if (moves == boardCells()) return 0;
   if (canWinNext()) return weak ? 1 : winScore(moves + 1);
   // The range the score is known to lie in, [low, high], halved by each null-window search: Pons' choice of
   // window, nearer 0 than the middle (scores near a draw are the cheap ones to bound).
-  let low = max(weak ? -1 : MIN_SCORE, -winScore(moves + 2));
-  let high = min(weak ? 1 : MAX_SCORE, winScore(moves + 1));
+  let low = max(weak ? -1 : minScore(), -winScore(moves + 2));
+  let high = min(weak ? 1 : maxScore(), winScore(moves + 1));
   let iterations = 0;
   while (low < high) {
     let med = low + (high - low) / 2;
@@ -398,7 +405,7 @@ export function reachesScore(column: i32, score: i32, nodeLimit: f64, msLimit: f
   if (isWinningMove(column)) return winScore(stones() + 1) >= score;
   playColumn(column);
   let reaches: bool;
-  if (stones() == CELLS) {
+  if (stones() == boardCells()) {
     reaches = 0 >= score;
   } else if (canWinNext()) {
     reaches = -winScore(stones() + 1) >= score;

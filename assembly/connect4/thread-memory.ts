@@ -5,10 +5,13 @@
 // the first thread (`allocateThreads`) and handed to the others (`attachThread`); a single-threaded instance
 // allocates its one block on first use.
 
-/** The block's layout: per ply (0-42), 7 children of 24 bytes, their 7 columns and 7 order scores. */
-const PLIES: usize = 43;
+import { MOST_CELLS, MOST_COLUMNS } from "./board";
+
+/** The block's layout: per ply (0 to the most cells), a child of 24 bytes per column, their columns and order scores. */
+const PLIES: usize = MOST_CELLS + 1;
 const CHILD_BYTES: usize = 24;
-const PLY_BYTES: usize = 7 * CHILD_BYTES + 7 * 4 + 7 * 4;
+const CHILDREN: usize = MOST_COLUMNS;
+const PLY_BYTES: usize = CHILDREN * CHILD_BYTES + CHILDREN * 4 + CHILDREN * 4;
 const UNDO_OFFSET: usize = PLIES * PLY_BYTES;
 /**
  * The first block's control words, which the threads share: the stop flag every thread reads and the one that
@@ -126,12 +129,12 @@ export function childAddress(ply: i32, index: i32): usize {
 
 @inline
 export function columnAddress(ply: i32, index: i32): usize {
-  return block + <usize>ply * PLY_BYTES + 7 * CHILD_BYTES + (<usize>index << 2);
+  return block + <usize>ply * PLY_BYTES + CHILDREN * CHILD_BYTES + (<usize>index << 2);
 }
 
 @inline
 export function orderAddress(ply: i32, index: i32): usize {
-  return block + <usize>ply * PLY_BYTES + 7 * CHILD_BYTES + 7 * 4 + (<usize>index << 2);
+  return block + <usize>ply * PLY_BYTES + CHILDREN * CHILD_BYTES + CHILDREN * 4 + (<usize>index << 2);
 }
 
 @inline

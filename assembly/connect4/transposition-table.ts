@@ -1,14 +1,18 @@
-// Connect 4's transposition table, after Christophe Steininger's c4: 64-bit entries, each a position's bound,
+// Connect 4's transposition table, after Christophe Steininger's c4: entries each holding a position's bound,
 // its best column and the work it cost, in pairs of slots (a key's slot and the next); a store replaces the
-// entry of the pair that cost less work. An entry keeps only the key's low 32 bits: the size is odd, above
-// 2^20, and keys are below 2^49, so (key % size, key mod 2^32) identifies the key (Chinese remainder theorem),
-// no false hit. Clearing the table is one step of a generation counter: entries of an older generation are
-// empty (a real clear once in 65,535).
+// entry of the pair that cost less work. Clearing the table is one step of a generation counter: entries of an
+// older generation are empty (a real clear once in 65,535).
 //
-// An entry, from bit 0: score + 18 (6 bits), bound type (2), best column (3), work = log8 of the nodes its
-// search took (5), generation (16), the key's low 32 bits (32).
+// An entry's data word, from bit 0: score + the size's highest score (6 bits), bound type (2), best column (4),
+// work = log8 of the nodes its search took (4), generation (16). How the key is checked depends on the build:
+// - 7x6: 64-bit entries, the data and the key's low 32 bits. The size is odd, above 2^20, and keys are below
+//   2^49, so (key % size, key mod 2^32) identifies the key (Chinese remainder theorem): no false hit.
+// - any size: keys take up to 64 bits, so an entry is two words, the key XOR the data, and the data (Hyatt's
+//   lockless hashing: a pair torn by two threads writing at once reads as another key, short of a 64-bit
+//   coincidence).
 
-import { MAX_SCORE } from "./position";
+import { ANY_SIZE } from "./board";
+import { maxScore } from "./position";
 
 export const EXACT: i32 = 1;
 export const LOWER: i32 = 2;
@@ -22,21 +26,25 @@ const SMALLEST_LOG2 = 20;
 /** 2^23 entries, 64 MB: the size the solver uses unless told otherwise (bench connect4-empty: the empty board as fast as with any size here; smaller tables are faster on small searches). */
 export const DEFAULT_LOG2 = 23;
 
-// The table's memory: a generation word, then size + 1 entries. Threads share it (attachTable).
+/** Bytes per entry: one word, or two in the any-size build. */
+const ENTRY_BYTES: usize = ANY_SIZE ? 16 : 8;
+const ENTRY_SHIFT: usize = ANY_SIZE ? 4 : 3;
+
+// The table's memory: a generation word (an entry's room), then size + 1 entries. Threads share it (attachTable).
 let table: usize = 0;
 let entries: usize = 0;
 let inverseSize: f64 = 0;
 let generation: u64 = 0;
 
-/** Sizes the table to 2^log2 entries (20-27: 8 MB to 1 GB), empty, unless it has that size already; returns its address. */
+/** Sizes the table to 2^log2 entries (20-27: 8 MB to 1 GB, twice that for any size), empty, unless it has that size already; returns its address. */
 export function setTableSize(log2: i32): usize {
   const size = <usize>PRIMES[max(0, min(log2 - SMALLEST_LOG2, PRIMES.length - 1))];
   if (size == entries) return table;
   if (table) heap.free(table);
-  table = heap.alloc((size + 2) << 3);
+  table = heap.alloc((size + 2) << ENTRY_SHIFT);
   entries = size;
   inverseSize = 1.0 / <f64>size;
-  memory.fill(table, 0, (entries + 2) << 3);
+  memory.fill(table, 0, (entries + 2) << ENTRY_SHIFT);
   store<u64>(table, 1);
   generation = 1;
   return table;
@@ -70,18 +78,20 @@ export function clearTable(): void {
   const at = tableAddress();
   generation = load<u64>(at) + 1;
   if (generation > 0xffff) {
-    memory.fill(at, 0, (entries + 2) << 3);
+    memory.fill(at, 0, (entries + 2) << ENTRY_SHIFT);
     generation = 1;
   }
   atomic.store<u64>(at, generation);
 }
 
 /**
- * key % size without a 64-bit division (slow in WebAssembly, where C compilers would multiply): keys are
- * below 2^49, so the quotient from a double reciprocal is exact or one too large or too small.
+ * 7x6: key % size without a 64-bit division (slow in WebAssembly, where C compilers would multiply): keys are
+ * below 2^49, so the quotient from a double reciprocal is exact or one too large or too small. Any size: the
+ * key's full 64 bits are stored, so any spread will do: a multiplicative hash scaled to the size (Lemire's).
  */
 @inline
 function slot(k: u64): usize {
+  if (ANY_SIZE) return table + ENTRY_BYTES + (<usize>((((k * 0x9e3779b97f4a7c15) >> 32) * <u64>entries) >> 32) << ENTRY_SHIFT);
   // Signed conversions: one instruction each on x86, where the unsigned ones take a branchy sequence.
   const size = <i64>entries;
   let r = <i64>k - <i64>(<f64><i64>k * inverseSize) * size;
@@ -91,9 +101,10 @@ function slot(k: u64): usize {
 }
 
 const TAG_SHIFT: u64 = 16;
-const TAG_MASK: u64 = 0xffffffffffff0000; // generation and key bits
+const TAG_MASK: u64 = 0xffffffffffff0000; // generation and key bits (7x6)
 const GENERATION_MASK: u64 = 0xffff0000;
 
+/** 7x6: the bits of an entry that say whose it is, the key's low 32 and the generation. */
 @inline
 function tag(k: u64): u64 {
   return (k << 32) | (generation << TAG_SHIFT);
@@ -103,6 +114,12 @@ function tag(k: u64): u64 {
 @inline
 export function tableGet(k: u64): u64 {
   const at = slot(k);
+  if (ANY_SIZE) {
+    const first = atomic.load<u64>(at, 8);
+    if ((atomic.load<u64>(at) ^ first) == k && (first & GENERATION_MASK) == generation << TAG_SHIFT) return first;
+    const second = atomic.load<u64>(at, 24);
+    return (atomic.load<u64>(at, 16) ^ second) == k && (second & GENERATION_MASK) == generation << TAG_SHIFT ? second : 0;
+  }
   const wanted = tag(k);
   const first = atomic.load<u64>(at);
   if ((first & TAG_MASK) == wanted) return first;
@@ -112,7 +129,7 @@ export function tableGet(k: u64): u64 {
 
 @inline
 export function entryScore(entry: u64): i32 {
-  return <i32>(entry & 63) - MAX_SCORE;
+  return <i32>(entry & 63) - maxScore();
 }
 
 @inline
@@ -122,42 +139,62 @@ export function entryType(entry: u64): i32 {
 
 @inline
 export function entryColumn(entry: u64): i32 {
-  return <i32>(entry >> 8) & 7;
+  return <i32>(entry >> 8) & 15;
 }
 
 @inline
 function entryWork(entry: u64): u64 {
-  return (entry >> 11) & 31;
+  return (entry >> 12) & 15;
 }
 
-/** log8 of a node count, at most 31. */
+/** log8 of a node count, at most 15. */
 @inline
 function work(nodes: u64): u64 {
-  return nodes <= 1 ? 0 : min<u64>(31, (63 - clz(nodes)) / 3 + 1);
+  return nodes <= 1 ? 0 : min<u64>(15, (63 - clz(nodes)) / 3 + 1);
 }
 
 /** Stores a bound: in the slot already holding the key, else over the entry of the pair that cost less work. */
 @inline
 export function tablePut(k: u64, column: i32, type: i32, score: i32, nodes: u64): void {
   const at = slot(k);
+  const data = (generation << TAG_SHIFT) | (work(nodes) << 12) | (<u64>column << 8) | (<u64>type << 6) | <u64>(score + maxScore());
+  const current = generation << TAG_SHIFT;
+  if (ANY_SIZE) {
+    const first = atomic.load<u64>(at, 8);
+    const second = atomic.load<u64>(at, 24);
+    const firstMine = (atomic.load<u64>(at) ^ first) == k && (first & GENERATION_MASK) == current;
+    const secondMine = (atomic.load<u64>(at, 16) ^ second) == k && (second & GENERATION_MASK) == current;
+    let target = at;
+    let mine = firstMine;
+    let existing = first;
+    if (!firstMine && (secondMine || takesSecond(first, second, current))) {
+      target = at + ENTRY_BYTES;
+      mine = secondMine;
+      existing = second;
+    }
+    if (mine && entryType(existing) == EXACT) return;
+    atomic.store<u64>(target, k ^ data);
+    atomic.store<u64>(target, data, 8);
+    return;
+  }
   const wanted = tag(k);
   const first = atomic.load<u64>(at);
   const second = atomic.load<u64>(at, 8);
   let target = at;
   let existing = first;
-  if ((first & TAG_MASK) != wanted) {
-    // Not the key's: the second slot if it holds the key, or an entry of an older generation, or less work.
-    const firstOld = (first & GENERATION_MASK) != generation << TAG_SHIFT;
-    const secondOld = (second & GENERATION_MASK) != generation << TAG_SHIFT;
-    if ((second & TAG_MASK) == wanted || (!firstOld && (secondOld || entryWork(second) < entryWork(first)))) {
-      target = at + 8;
-      existing = second;
-    }
+  if ((first & TAG_MASK) != wanted && ((second & TAG_MASK) == wanted || takesSecond(first, second, current))) {
+    target = at + 8;
+    existing = second;
   }
   // An exact entry of the same position already says all there is.
   if ((existing & TAG_MASK) == wanted && entryType(existing) == EXACT) return;
-  atomic.store<u64>(
-    target,
-    wanted | (work(nodes) << 11) | (<u64>column << 8) | (<u64>type << 6) | <u64>(score + MAX_SCORE),
-  );
+  atomic.store<u64>(target, wanted | data);
+}
+
+/** Whether a new key goes over the pair's second entry: the first is of this generation and the second is older or cost less work. */
+@inline
+function takesSecond(first: u64, second: u64, current: u64): bool {
+  const firstOld = (first & GENERATION_MASK) != current;
+  const secondOld = (second & GENERATION_MASK) != current;
+  return !firstOld && (secondOld || entryWork(second) < entryWork(first));
 }

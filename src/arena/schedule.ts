@@ -2,7 +2,7 @@
 // swapped. The schedule is the same for the same settings, in the browser and in the CLI.
 
 import { parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame, BotInfo } from '../contracts/game';
+import { type AnyGame, type BotInfo, isSize } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
 
 export interface ScheduledGame {
@@ -57,8 +57,12 @@ function checkSettings(game: AnyGame, bots: readonly string[], pairings: number,
   if (settings.openings) checkOpenings(game, settings.openings);
   if (settings.size !== undefined) {
     if (!game.sizes) throw new Error(`${game.rules.title} has no board sizes`);
-    if (settings.size < game.sizes.min || settings.size > game.sizes.max)
-      throw new Error(`size must be ${game.sizes.min} to ${game.sizes.max}, got ${settings.size}`);
+    if (!isSize(game.sizes, settings.size))
+      throw new Error(
+        game.sizes.named
+          ? `${settings.size} is not a size of ${game.rules.title}`
+          : `size must be ${game.sizes.min} to ${game.sizes.max}, got ${settings.size}`,
+      );
   }
 }
 

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBot, normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
 import { readResource } from '../../workers/node-cores';
-import type { AnyGame, BotInfo } from '../contracts/game';
+import { type AnyGame, type BotInfo, isSize } from '../contracts/game';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import { games, gameById } from '../games';
@@ -50,7 +50,11 @@ import { checkRedis } from '../cluster/tasks';
 const MAX_OPENINGS_BYTES = 16 << 20;
 /** The games' data files (src/games/), beside dist-node/ where this CLI is bundled. */
 const GAMES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../src/games');
-const SIZE_OPTION: OptionSpec = { name: 'size', value: 'N', help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5)' };
+const SIZE_OPTION: OptionSpec = {
+  name: 'size',
+  value: 'N',
+  help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5; Connect 4: WxH, default 7x6)',
+};
 const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' };
 
 const REDIS_OPTION: OptionSpec = { name: 'redis', value: 'URL', help: 'play the games on the cluster: the workers (playground worker) of this Redis' };
@@ -172,8 +176,7 @@ async function tuneToResume(
     for (const config of settings.vs) parseBotConfig(known, config);
     if (settings.openings) checkOpenings(game, settings.openings);
     const sizes = game.sizes;
-    if (settings.size !== undefined && (!sizes || settings.size < sizes.min || settings.size > sizes.max))
-      throw new Error(`size ${settings.size} is not a size of ${game.rules.title}`);
+    if (settings.size !== undefined && (!sizes || !isSize(sizes, settings.size))) throw new Error(`size ${settings.size} is not a size of ${game.rules.title}`);
     return { settings: { ...settings, params, results: saved.results }, time: saved.time ?? {}, id: saved.id, created: saved.created };
   }, path);
 }
@@ -191,9 +194,12 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'file', value: 'PATH', help: 'read positions from PATH instead of standard input' },
       { name: 'max-nodes', value: 'N', help: 'a line that needs more nodes answers {"error":"budget",...} (default: no limit)' },
       { name: 'max-ms', value: 'N', help: 'likewise for milliseconds of search' },
+      { name: 'size', value: 'WxH', help: 'the board size of lines that do not say theirs (Connect 4: 6x5; default 7x6)' },
       WORKERS_OPTION,
     ],
     run(game, args, pool) {
+      if (args.options.has('size') && !game.sizes?.named) throw new UsageError(`${game.rules.title}'s positions say their own size: no --size`);
+      const size = args.options.has('size') ? boardSize(game, args) : undefined;
       const options: Record<string, string | boolean> = {};
       for (const option of game.solver?.options ?? []) {
         const value = args.options.get(option.name);
@@ -208,7 +214,7 @@ const commands: Readonly<Record<string, Command>> = {
       };
       const file = optionText(args, 'file');
       if (file !== undefined) asUsage(() => accessSync(file, constants.R_OK), '--file');
-      return solveLines(game.rules.id, readLines(fileOrStdin(file)), options, budget, pool(), process.stdout);
+      return solveLines(game.rules.id, readLines(fileOrStdin(file)), options, budget, pool(), process.stdout, size);
     },
   },
   play: {
@@ -418,6 +424,11 @@ function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
   if (!game.sizes) {
     if (args.options.has('size')) throw new UsageError(`${game.rules.title} has no board sizes`);
     return undefined;
+  }
+  const named = game.sizes.named;
+  if (named) {
+    const text = optionText(args, 'size');
+    return text === undefined ? game.sizes.default : asUsage(() => named.parse(text), '--size');
   }
   return optionInteger(args, 'size', game.sizes.default, game.sizes.min, game.sizes.max);
 }

@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import type { Budget, SolveOptions } from '../contracts/game';
 import type { WorkerPool } from '../runtime/pool';
 import { requestSolve } from '../runtime/requests';
+import { gameById } from '../games';
 import type { Line } from '../io/lines';
 
 /** Solves every position line on the pool, in parallel, printing in order; resolves to the exit status. */
@@ -16,7 +17,9 @@ export async function solveLines(
   budget: Budget,
   pool: WorkerPool,
   output: Writable,
+  size?: number,
 ): Promise<number> {
+  const { rules } = gameById(game);
   let failed = false;
   // The answers not yet printed, in input order; at most `inFlight` of them.
   const pending: Promise<string>[] = [];
@@ -24,16 +27,20 @@ export async function solveLines(
   const print = async (answer: Promise<string>) => {
     if (!output.write(await answer)) await new Promise((done) => output.once('drain', done));
   };
-  for await (const line of lines) {
+  /** A line of a game whose notation may leave the size out, read here as of `size` and sent with its size. */
+  const sized = (text: string) => (size === undefined ? text : rules.format(rules.parse(text, size)));
+  for await (const input of lines) {
     let answer: Promise<Record<string, unknown>>;
-    if ('tooLong' in line) answer = Promise.resolve({ error: `a line is at most 1 MB, this one has ${line.tooLong} bytes` });
+    if ('tooLong' in input) answer = Promise.resolve({ error: `a line is at most 1 MB, this one has ${input.tooLong} bytes` });
     else {
-      const text = line.text.trim();
+      const text = input.text.trim();
       if (text === '' || text.startsWith('#')) continue;
-      answer = requestSolve(pool, game, text, options, budget).promise.then(
-        (result) => ({ ...result, ms: round(result.ms) }),
-        (error: Error) => ({ error: error.message }),
-      );
+      answer = Promise.resolve()
+        .then(() => requestSolve(pool, game, sized(text), options, budget).promise)
+        .then(
+          (result) => ({ ...result, ms: round(result.ms) }),
+          (error: Error) => ({ error: error.message }),
+        );
     }
     pending.push(
       answer.then((result) => {

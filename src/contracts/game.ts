@@ -13,8 +13,11 @@ export interface GameRules<P, M> {
   readonly seats: readonly [string, string];
   /** A start position; games with random starts draw it from the seed, games with sizes take one. */
   start(seed: number, size?: number): P;
-  /** Reads the game's position notation (docs/cli.md); throws an Error saying what is wrong. */
-  parse(text: string): P;
+  /**
+   * Reads the game's position notation (docs/cli.md); throws an Error saying what is wrong. A game with sizes
+   * whose notation may leave the size out (Connect 4's moves) reads such text as a position of `size`.
+   */
+  parse(text: string, size?: number): P;
   format(position: P): string;
   /**
    * The position as one seat is allowed to see it, in a notation `parse` reads (what an engine is sent). Absent
@@ -242,6 +245,34 @@ export interface PageEntry {
 }
 
 /**
+ * A game's board sizes: numbers from min to max (the matrix game's 2 to 20), or, for a game whose size is not one
+ * number (Connect 4's width x height), the numbers that stand for its sizes, with how a person writes them.
+ */
+export interface Sizes {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+  readonly named?: {
+    /** Every size, in the order a picker lists them. */
+    readonly all: readonly number[];
+    /** `6x5` for the number of 6 x 5; throws for a number that is not a size. */
+    format(size: number): string;
+    /** Reads a size as written; throws an Error saying what the sizes are. */
+    parse(text: string): number;
+  };
+}
+
+/** Whether a number is one of the game's sizes. */
+export function isSize(sizes: Sizes, size: number): boolean {
+  return sizes.named ? sizes.named.all.includes(size) : Number.isInteger(size) && size >= sizes.min && size <= sizes.max;
+}
+
+/** A size as a person writes it. */
+export function sizeLabel(sizes: Sizes, size: number): string {
+  return sizes.named ? sizes.named.format(size) : String(size);
+}
+
+/**
  * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots and,
  * as members a game has or not, each capability. A game is written with defineGame (src/games/define-game.ts),
  * which keeps its types and fills in what a game built on its rules alone does not give.
@@ -256,12 +287,17 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly pages: readonly PageEntry[];
   /** The file name of the game's WebAssembly core under build/ (without .wasm), for a game that has one. */
   readonly core?: string;
+  /**
+   * A game whose core comes in several builds (Connect 4: 7x6, and any size): what its bots and solver get as
+   * their core, made from new instances of its builds; the worker makes it once. Absent: an instance of `core`.
+   */
+  readonly makeCore?: (instantiate: (build: string) => Promise<unknown>) => Core;
   /** Data files the game ships under src/games/ (`connect4/book.bin`), served alike by both workers. */
   readonly resources?: readonly string[];
   /** A one-player puzzle: no arena, no bots against each other. */
   readonly solitaire?: boolean;
-  /** Board sizes, for games that have them (the matrix game). */
-  readonly sizes?: { readonly min: number; readonly max: number; readonly default: number };
+  /** Board sizes, for games that have them (the matrix game, Connect 4). */
+  readonly sizes?: Sizes;
   /** What a game's margin counts, for games that end with points (plus-minus's points, Red Ten's cards left); none: won, drawn or lost only. */
   readonly margin?: string;
   /** The arena's defaults: starts (each played twice per pair) and a size, chosen so that a run of the levels ends within a minute on two cores. */

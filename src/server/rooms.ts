@@ -8,7 +8,7 @@
 // and tests drive a Lobby directly too.
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { AnyGame } from '../contracts/game';
+import { type AnyGame, isSize } from '../contracts/game';
 import { gameById } from '../games';
 import { parseClientMessage, type ClientMessage, type ErrorCode, type OnlineGame, type RoomState, type SeatState, type ServerMessage } from '../net/protocol';
 import type { FailureLog } from './failures';
@@ -255,7 +255,7 @@ export class Lobby {
     const game = gameById(gameId);
     // The sizes a room may be created with are the game's own (Red Ten online is a full deal).
     const limits = game.online?.sizes;
-    if (size !== undefined && (!limits || size < limits.min || size > limits.max)) {
+    if (size !== undefined && (!limits || size < limits.min || size > limits.max || (game.sizes && !isSize(game.sizes, size)))) {
       throw new Refused('bad-message', limits ? limits.rule : `${gameId} has no size to choose`);
     }
     let id: string;

@@ -9,7 +9,7 @@ import { type GameSession, movesFromLabels, type Player, replayMoves } from './g
 import { onUserBotsChange } from './my-bots/user-bots';
 import { OnlineLink } from './online';
 import { BOARD_NOTATION, formatGameRecord, MAX_RECORD_CHARS, parseGameRecord } from '../contracts/game-record';
-import { moveLabel } from '../contracts/game';
+import { isSize, moveLabel, sizeLabel } from '../contracts/game';
 import { movesPlayed, moveList } from './move-list';
 import { ReviewController } from './review-controller';
 import { openReplay, watchLive } from './replay';
@@ -327,9 +327,13 @@ export abstract class GamePage<P, M> extends LitElement {
     const start = session.positions[0];
     // A game that hides cards keeps a deal drawn from the seed by its size: the link shows no hidden hand (the
     // page draws the deal again from the seed).
-    if (rules.seatView && session.size !== undefined && rules.format(start) === rules.format(rules.start(session.seed, session.size)))
-      params.size = String(session.size);
-    else params.start = rules.format(start);
+    const sizes = session.game.sizes;
+    const fresh = session.size !== undefined && rules.format(start) === rules.format(rules.start(session.seed, session.size));
+    if (rules.seatView && fresh) params.size = String(session.size);
+    else if (sizes?.named && fresh) {
+      // A board of its own size, empty: the size says it all (`size=6x5`), and the default one needs not be said.
+      if (session.size !== sizes.default) params.size = sizeLabel(sizes, session.size!);
+    } else params.start = rules.format(start);
     if (session.moves.length > 0) params.moves = session.moves.map((move) => rules.formatMove(move)).join(',');
     if (this.twoPlayers && this.mode === 'vs-bot') {
       params.seat = String(this.humanSeat);
@@ -421,7 +425,9 @@ export abstract class GamePage<P, M> extends LitElement {
     const nextSeed = seed === null ? session.seed : parseSeed(seed);
     const size = this.linkSize(params.get('size'));
     const startText = params.get('start') ?? params.get('pos');
-    const start = startText === null ? rules.start(nextSeed, size ?? session.size) : rules.parse(startText);
+    // A game whose sizes are named reads a start without its size as of the link's size, else its default.
+    const linkSizeOrDefault = size ?? (game.sizes?.named ? game.sizes.default : session.size);
+    const start = startText === null ? rules.start(nextSeed, linkSizeOrDefault) : rules.parse(startText, size);
     const movesText = params.get('moves');
     const texts = movesText ? movesText.split(',') : [];
     const moves = params.get('notation') === BOARD_NOTATION ? movesFromLabels(game, start, texts) : texts.map((text) => rules.parseMove(text));
@@ -442,6 +448,7 @@ export abstract class GamePage<P, M> extends LitElement {
     }
     session.seed = nextSeed;
     if (size !== undefined) session.size = size;
+    else if (game.sizes?.named) session.size = game.sizes.default;
     if (startText !== null) this.openingPosition(start);
     session.players = this.players();
     session.load(start, moves);
@@ -459,13 +466,14 @@ export abstract class GamePage<P, M> extends LitElement {
     }
   }
 
-  /** A link's `size` (a deal's cards each, a board's side), within the game's sizes. */
+  /** A link's `size` (a deal's cards each, a board's side, Connect 4's `6x5`), within the game's sizes. */
   private linkSize(text: string | null): number | undefined {
     if (text === null) return undefined;
     const sizes = this.session.game.sizes;
     if (!sizes) throw new Error(`${this.session.game.rules.title} has no sizes`);
+    if (sizes.named) return sizes.named.parse(text);
     const size = Number(text);
-    if (!/^\d+$/.test(text) || size < sizes.min || size > sizes.max) throw new Error(`size "${text}" is not a whole number from ${sizes.min} to ${sizes.max}`);
+    if (!/^\d+$/.test(text) || !isSize(sizes, size)) throw new Error(`size "${text}" is not a whole number from ${sizes.min} to ${sizes.max}`);
     return size;
   }
 }

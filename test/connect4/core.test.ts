@@ -6,7 +6,10 @@ import { instantiateCore } from '../../src/contracts/core';
 import { readCoreModule } from '../../workers/node-cores';
 import { Rng } from '../../src/contracts/rng';
 import { setPosition, type Connect4Core } from '../../src/games/connect4/core';
-import { HEIGHT, legalMoves, newGame, outcome, parse, play, WIDTH } from '../../src/games/connect4/rules';
+import { legalMoves, newGame, outcome, parse, play } from '../../src/games/connect4/rules';
+
+const WIDTH = 7;
+const HEIGHT = 6;
 
 const core = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4'));
 

@@ -27,9 +27,9 @@ describe('connect 4 rules', () => {
   });
 
   it.each([
-    ['48', "move 2 is '8': columns are the digits 1 to 7"],
-    ['40', "move 2 is '0': columns are the digits 1 to 7"],
-    ['4a', "move 2 is 'a': columns are the digits 1 to 7"],
+    ['48', "move 2 is '8': columns are 1 to 7"],
+    ['40', "move 2 is '0': columns are 1 to 7"],
+    ['4a', "move 2 is 'a': columns are 1 to 7"],
     ['4444444', 'move 7 plays column 4 a seventh time'],
     ['12121212', 'move 8 comes after a four in a row'],
   ])('refuses "%s": %s', (line, message) => {
@@ -40,7 +40,8 @@ describe('connect 4 rules', () => {
     expect(parse('4453 -2').moves).toBe('4453');
     expect(() => play(parse('444444'), 3)).toThrow('column 4 is full');
     expect(rules.parseMove(' 7 ')).toBe(6);
-    expect(() => rules.parseMove('8')).toThrow('columns are 1 to 7');
+    expect(() => play(newGame(), rules.parseMove('8'))).toThrow('columns are 1 to 7');
+    expect(() => rules.parseMove('x')).toThrow('is not a column');
   });
 });
 
@@ -64,17 +65,17 @@ describe("the article's win places", () => {
   });
 
   it('score 2^(own stones) per win place, zero once the opponent is in it, 16 for four', () => {
-    const scores = new WinPlaceScores();
+    const scores = new WinPlaceScores(7, 6);
     scores.drop(0, 3, 0);
     scores.drop(0, 3, 1);
     scores.drop(0, 3, 2);
     expect(scores.isWinner(0)).toBe(false);
     expect(scores.drop(0, 3, 3)).toBe(true);
     expect(scores.isWinner(0)).toBe(true);
-    const blocked = new WinPlaceScores();
+    const blocked = new WinPlaceScores(7, 6);
     blocked.drop(0, 0, 0);
     blocked.drop(1, 1, 0);
-    const place = WinPlaceScores.places.findIndex((p) => p.join() === [0, 6, 12, 18].join()); // row 0, columns 0-3
+    const place = winPlaces(7, 6, 4).findIndex((p) => p.join() === [0, 6, 12, 18].join()); // row 0, columns 0-3
     expect(blocked.score[0][place]).toBe(0);
     expect(blocked.score[1][place]).toBe(0);
   });
@@ -89,12 +90,12 @@ describe('opening book', () => {
     // In the position's own orientation: column 2 (index 1) best at -1, ties broken towards the centre.
     const own = [-3, -1, -2, -1, -4, null, -5];
     const stored = mirrored ? [...own].reverse() : own;
-    const bytes = OpeningBook.write([{ key, values: stored }]);
+    const bytes = OpeningBook.write({ width: 7, height: 6 }, [{ key, values: stored }]);
     const book = OpeningBook.read(bytes.buffer as ArrayBuffer);
     expect(book.lookup(position)).toEqual({ values: own, score: -1, column: 3 });
     expect(book.lookup(mirror)).toEqual({ values: [...own].reverse(), score: -1, column: 3 });
     expect(() => OpeningBook.read(bytes.buffer.slice(0, bytes.length - 1) as ArrayBuffer)).toThrow('truncated');
-    expect(() => OpeningBook.read(new TextEncoder().encode('C4B1\0\0\0\0').buffer as ArrayBuffer)).toThrow('version 2');
+    expect(() => OpeningBook.read(new TextEncoder().encode('C4B1\0\0\0\0').buffer as ArrayBuffer)).toThrow('version 3');
     expect(book.lookup(parse('44'))).toBeUndefined();
   });
 });

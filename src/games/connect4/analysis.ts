@@ -6,9 +6,9 @@
 
 import type { Analysis, AnalyzeTools, Iteration } from '../../contracts/game';
 import { loadBook } from './book';
-import { setPosition, type Connect4Core } from './core';
-import { HEIGHT, WIDTH, height, play, type Position } from './rules';
-import { BudgetSpent, CELLS, CENTRE_ORDER, remaining, searchScore } from './solve';
+import { setPosition, type Connect4Cores } from './core';
+import { cells, height, play, type Position } from './rules';
+import { BudgetSpent, centreOrder, remaining, searchScore, winScore } from './solve';
 import { searchCore } from './threads';
 
 /** The first round's nodes per column. */
@@ -16,11 +16,12 @@ const FIRST_ROUND_NODES = 100_000;
 
 export async function analyzeFastestFirst(
   position: Position,
-  { core: singleCore, budget, resource, threads, threadCount = 1 }: AnalyzeTools<Connect4Core>,
+  { core: cores, budget, resource, threads, threadCount = 1 }: AnalyzeTools<Connect4Cores>,
   progress: (iteration: Iteration<number>) => void,
 ): Promise<Analysis> {
-  const book = await loadBook(resource);
-  const values: (number | null)[] = Array(WIDTH).fill(null);
+  const book = await loadBook(resource, position);
+  const values: (number | null)[] = Array(position.width).fill(null);
+  const order = centreOrder(position.width);
   const moves = position.moves.length;
   const settle = (column: number, value: number) => {
     values[column] = value;
@@ -29,15 +30,15 @@ export async function analyzeFastestFirst(
   // A position of the book: every column at once.
   const known = book?.lookup(position);
   if (known) {
-    for (const column of CENTRE_ORDER) if (known.values[column] !== null) settle(column, known.values[column]!);
-    return { values, depth: CELLS - moves, exact: true, nodes: 0, ms: 0 };
+    for (const column of order) if (known.values[column] !== null) settle(column, known.values[column]!);
+    return { values, depth: cells(position) - moves, exact: true, nodes: 0, ms: 0 };
   }
-  const core = await searchCore(singleCore, threads, threadCount);
+  const core = await searchCore(cores, threads, threadCount, position);
   setPosition(core, position);
   let open: number[] = [];
-  for (const column of CENTRE_ORDER) {
-    if (height(position, column) === HEIGHT) continue;
-    if (core.isWinningMove(column)) settle(column, Math.trunc((CELLS + 1 - moves) / 2));
+  for (const column of order) {
+    if (height(position, column) === position.height) continue;
+    if (core.isWinningMove(column)) settle(column, winScore(position, moves + 1));
     else {
       const known = book?.lookup(play(position, column));
       if (known) settle(column, 0 - known.score);
@@ -61,5 +62,5 @@ export async function analyzeFastestFirst(
     }
     open = stillOpen;
   }
-  return { values, depth: CELLS - moves, exact: true, nodes, ms };
+  return { values, depth: cells(position) - moves, exact: true, nodes, ms };
 }

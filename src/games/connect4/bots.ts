@@ -4,16 +4,17 @@
 import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
 import { Rng } from '../../contracts/rng';
 import { loadBook } from './book';
-import { setPosition, type Connect4Core } from './core';
-import { HEIGHT, WIDTH, height, legalMoves, seatToMove, type Position } from './rules';
-import { bestColumn, CENTRE_ORDER, searchScore } from './solve';
+import { setPosition, type Connect4Cores } from './core';
+import { height, legalMoves, seatToMove, type Position } from './rules';
+import { symbolColumn } from './sizes';
+import { bestColumn, centreOrder, searchScore } from './solve';
 import { WinPlaceScores } from './win-places';
 
-type Connect4Bot = Bot<Position, number, Connect4Core>;
+type Connect4Bot = Bot<Position, number, Connect4Cores>;
 
 /** The book's move for a position it has, reported as a step named "book" (no search). */
-async function bookMove(position: Position, context: BotContext<Connect4Core>): Promise<Decision<number> | undefined> {
-  const known = (await loadBook(context.resource))?.lookup(position);
+async function bookMove(position: Position, context: BotContext<Connect4Cores>): Promise<Decision<number> | undefined> {
+  const known = (await loadBook(context.resource, position))?.lookup(position);
   if (!known) return undefined;
   const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, best: known.column, stage: 'book' };
   context.progress(iteration);
@@ -27,20 +28,25 @@ const WIN_SCORE = 1_000_000;
 class ClassicSearch {
   nodes = 0;
   private readonly heights: number[];
+  private readonly rows: number;
+  /** Columns from the centre out. */
+  readonly order: readonly number[];
 
   constructor(
     position: Position,
     private scores: WinPlaceScores,
     private side: 0 | 1,
   ) {
-    this.heights = [...Array(WIDTH).keys()].map((column) => height(position, column));
+    this.heights = [...Array(position.width).keys()].map((column) => height(position, column));
+    this.rows = position.height;
+    this.order = centreOrder(position.width);
   }
 
   static of(position: Position): ClassicSearch {
-    const scores = new WinPlaceScores();
-    const heights = Array<number>(WIDTH).fill(0);
-    [...position.moves].forEach((digit, ply) => {
-      const column = Number(digit) - 1;
+    const scores = new WinPlaceScores(position.width, position.height);
+    const heights = Array<number>(position.width).fill(0);
+    [...position.moves].forEach((symbol, ply) => {
+      const column = symbolColumn(symbol);
       scores.drop((ply % 2) as 0 | 1, column, heights[column]++);
     });
     return new ClassicSearch(position, scores, seatToMove(position));
@@ -64,8 +70,8 @@ class ClassicSearch {
     this.nodes++;
     if (depth === 0) return this.scores.evaluate(this.side);
     let best = -Infinity;
-    for (const column of CENTRE_ORDER) {
-      if (this.heights[column] === HEIGHT) continue;
+    for (const column of this.order) {
+      if (this.heights[column] === this.rows) continue;
       const value = this.moveValue(column, depth, alpha, beta);
       if (value > best) best = value;
       if (best > alpha) alpha = best;
@@ -83,7 +89,7 @@ export const classicBot: Connect4Bot = {
   params: [
     { name: 'depth', label: 'Depth', min: 1, max: 8, default: 4 },
     { name: 'tolerance', label: 'Tolerance', min: 0, max: 100, default: 0 },
-    { name: 'book', label: 'Book plies', min: 0, max: 42, default: 0 },
+    { name: 'book', label: 'Book plies', min: 0, max: 60, default: 0 },
   ],
   async choose(position, context) {
     const { params, seed, progress } = context;
@@ -97,7 +103,7 @@ export const classicBot: Connect4Bot = {
     const started = performance.now();
     const search = ClassicSearch.of(position);
     const values = new Map(
-      CENTRE_ORDER.filter((c) => moves.includes(c)).map((column) => [column, search.moveValue(column, params.depth, -Infinity, Infinity)]),
+      search.order.filter((c) => moves.includes(c)).map((column) => [column, search.moveValue(column, params.depth, -Infinity, Infinity)]),
     );
     const best = Math.max(...values.values());
     const good = [...values].filter(([, value]) => value >= best - params.tolerance).map(([column]) => column);
@@ -117,7 +123,7 @@ export const perfectBot: Connect4Bot = {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const known = await bookMove(position, context);
     if (known) return known;
-    const core = await context.core();
+    const core = await (await context.core()).forSize(position);
     setPosition(core, position);
     core.clearTable();
     const iterations: Iteration<number>[] = [];
@@ -126,7 +132,7 @@ export const perfectBot: Connect4Bot = {
       context.progress(iteration);
     });
     if (!searched.complete) throw new Error(`the solver ran out of its budget (${searched.nodes} nodes)`);
-    const best = bestColumn(core, searched.score);
+    const best = bestColumn(core, position.width, searched.score);
     return { move: best.column!, report: { iterations, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms } };
   },
 };

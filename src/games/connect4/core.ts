@@ -1,8 +1,15 @@
-// The Connect 4 core's exports (assembly/connect4) and how a rules position is set up in it.
+// The Connect 4 core's exports (assembly/connect4), its two builds (7x6, and any size), and how a rules position
+// is set up in it.
 
 import type { Position } from './rules';
+import { type BoardSize, isStandard, symbolColumn } from './sizes';
 
 export interface Connect4Core {
+  /** Sets the board's size (the any-size build; the 7x6 build takes only 7x6): 1 when it is a size the core plays. */
+  setSize(width: number, height: number): number;
+  /** The size's lowest and highest scores (Pons': -18 and 18 on 7x6). */
+  lowestScore(): number;
+  highestScore(): number;
   reset(): void;
   moveCount(): number;
   canPlay(column: number): number;
@@ -24,10 +31,10 @@ export interface Connect4Core {
   firstMoveRate(): number;
   /** How many threads search (1 in the single-threaded build). */
   threadCount(): number;
-  /** Sizes the transposition table to 2^log2 entries (20-27, 8 bytes each), empty, unless it has that size already. */
+  /** Sizes the transposition table to 2^log2 entries (20-27, 8 bytes each; 16 in the any-size build), empty, unless it has that size already. */
   setTableSize(log2: number): number;
   tableEntries(): number;
-  /** Threads (the `-threads` build): the first thread's blocks for `count` threads; a helper's attachment. */
+  /** Threads (the `-threads` builds): the first thread's blocks for `count` threads; a helper's attachment. */
   allocateThreads(count: number): number;
   attachThread(blocks: number, index: number, threads: number): number;
   attachTable(address: number, entries: number): void;
@@ -35,7 +42,49 @@ export interface Connect4Core {
   quitHelpers(): void;
 }
 
+/** The build that plays a size: 7x6's own (its shape compiled in, the fastest), else the any-size build. */
+export function coreBuild(size: BoardSize, threaded: boolean): string {
+  return `connect4${isStandard(size) ? '' : '-sizes'}${threaded ? '-threads' : ''}`;
+}
+
+/** A worker's Connect 4 cores: the 7x6 build's instance, and the any-size build's, made when first needed. */
+export interface Connect4Cores {
+  /** The core for positions of this size, set to it (its table emptied when the size changes). */
+  forSize(size: BoardSize): Promise<Connect4Core>;
+}
+
+export function connect4Cores(instantiate: (build: string) => Promise<unknown>): Connect4Cores {
+  const instances = new Map<string, Promise<Connect4Core>>();
+  return {
+    async forSize(size) {
+      const build = coreBuild(size, false);
+      let instance = instances.get(build);
+      if (!instance) {
+        instance = instantiate(build) as Promise<Connect4Core>;
+        instances.set(build, instance);
+      }
+      const core = await instance;
+      useSize(core, size);
+      return core;
+    },
+  };
+}
+
+/** The size each core instance is set to (the any-size build's starts at 7x6). */
+const sizes = new WeakMap<Connect4Core, string>();
+
+/** Sets a core to a size unless it has it, emptying its table (keys of two sizes may be the same bits). */
+export function useSize(core: Connect4Core, size: BoardSize): void {
+  const name = `${size.width}x${size.height}`;
+  if ((sizes.get(core) ?? '7x6') === name) return;
+  if (!core.setSize(size.width, size.height)) throw new Error(`this core does not play ${name}`);
+  core.clearTable();
+  sizes.set(core, name);
+}
+
+/** Sets the core to the position (and its size). */
 export function setPosition(core: Connect4Core, position: Position): void {
+  useSize(core, position);
   core.reset();
-  for (const digit of position.moves) core.playColumn(Number(digit) - 1);
+  for (const symbol of position.moves) core.playColumn(symbolColumn(symbol));
 }

@@ -5,15 +5,16 @@ import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
-import type { Connect4Core } from './core';
+import { type Connect4Cores, connect4Cores } from './core';
 import { rules, type Position } from './rules';
 import { analyzeFastestFirst } from './analysis';
-import { loadBook } from './book';
+import { bookFile, loadBook } from './book';
 import { solve, type Connect4SolveOptions } from './solve';
+import { SIZES, STANDARD, formatSize, parseSize, sizeNumber, sizeOfNumber } from './sizes';
 import { terminal } from './terminal';
 import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
 
-export const connect4 = defineGame<Position, number, Connect4Core, Connect4SolveOptions>({
+export const connect4 = defineGame<Position, number, Connect4Cores, Connect4SolveOptions>({
   rules,
   botTypes,
   bots,
@@ -21,8 +22,20 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
   terminal,
   pages: [{ route: 'connect4', title: 'Connect 4', blurb: "Drop stones against the article's classic bot or a perfect solver; see every column's score." }],
   core: 'connect4',
-  resources: ['connect4/book.bin'],
-  online: {},
+  makeCore: connect4Cores,
+  // The 7x6 book ships; a book of another size is read where one was built (npm run book:connect4 -- --size WxH).
+  resources: SIZES.map(bookFile),
+  sizes: {
+    min: sizeNumber(SIZES[0]),
+    max: sizeNumber(SIZES[SIZES.length - 1]),
+    default: sizeNumber(STANDARD),
+    named: {
+      all: SIZES.map(sizeNumber),
+      format: (size) => formatSize(sizeOfNumber(size)),
+      parse: (text) => sizeNumber(parseSize(text)),
+    },
+  },
+  online: { sizes: { min: sizeNumber(SIZES[0]), max: sizeNumber(SIZES[SIZES.length - 1]), rule: 'a Connect 4 room is one of its sizes, 4x4 to 12x4' } },
   // The five levels, perfect included: 100 games in about 25 s on two cores.
   arena: { starts: 5 },
   openings: { positions: dataLines(openings) },
@@ -48,20 +61,21 @@ export const connect4 = defineGame<Position, number, Connect4Core, Connect4Solve
     solve: async (position, options, { core, budget, resource, threads }, progress) => {
       // A position of the opening book answers from it: its score, a best column and every column's score, no search.
       if (!options['no-book'] && !options.scoreOnly && !rules.outcome(position)) {
-        const known = (await loadBook(resource))?.lookup(position);
+        const known = (await loadBook(resource, position))?.lookup(position);
         if (known) {
           const sign = (value: number | null) => (value === null ? null : options.weak ? Math.sign(value) : value);
           const columns = options.analyze ? { columns: known.values.map(sign) } : {};
           return { score: sign(known.score), move: known.column + 1, ...columns, book: true, nodes: 0, ms: 0 };
         }
       }
-      const searching = await searchCore(core, threads, Number(options.threads ?? 1), Number(options.table ?? DEFAULT_TABLE_LOG2));
+      const searching = await searchCore(core, threads, Number(options.threads ?? 1), position, Number(options.table ?? DEFAULT_TABLE_LOG2));
       return solve(position, options, searching, budget, progress);
     },
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),
-    // Pons' score: a win with the winner's k-th stone scores 22 - k (18 at most), a loss the opposite.
-    values: { unit: "score: 22 less the winner's stones", bound: 18 },
+    // Pons' score: on 7x6 a win with the winner's k-th stone scores 22 - k (18 at most), a loss the opposite;
+    // on W x H, (W x H + 2 - the stones on the board) / 2, rounded down.
+    values: { unit: "score: 22 less the winner's stones on 7x6", bound: 18 },
   },
   analyze: analyzeFastestFirst,
 });

@@ -4,11 +4,17 @@
 import { withIterations } from '../../contracts/core';
 import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';
 import { setPosition, type Connect4Core } from './core';
-import { HEIGHT, WIDTH, height, outcome, type Position } from './rules';
+import { cells, height, outcome, type Position } from './rules';
 
-export const CELLS = WIDTH * HEIGHT;
-/** Columns from the centre out: among equal moves the centre is played first. */
-export const CENTRE_ORDER = [3, 2, 4, 1, 5, 0, 6];
+/** Columns from the centre out (Pons' order; on an even width the left of the two middle ones first): among equal moves the centre is played first. */
+export function centreOrder(width: number): number[] {
+  return Array.from({ length: width }, (_, i) => Math.floor(width / 2) + (1 - 2 * (i % 2)) * Math.floor((i + 1) / 2));
+}
+
+/** The score of a win by the stone that makes `stones` stones on the board (Pons': 22 less the winner's stones on 7x6). */
+export function winScore(position: Position, stones: number): number {
+  return Math.floor((cells(position) + 2 - stones) / 2);
+}
 
 export interface Searched {
   readonly score: number;
@@ -55,10 +61,16 @@ export function remaining(budget: Budget, nodes: number, ms: number): { nodes: n
  * The first column, centre first, that reaches `score` (found by one null-window search each); null when the
  * budget ran out first. A weak loss (-1) is reached by every column: they all lose.
  */
-export function bestColumn(core: Connect4Core, score: number, weak = false, budget: Budget = {}): { column: number | null; nodes: number; ms: number } {
+export function bestColumn(
+  core: Connect4Core,
+  width: number,
+  score: number,
+  weak = false,
+  budget: Budget = {},
+): { column: number | null; nodes: number; ms: number } {
   let nodes = 0;
   let ms = 0;
-  for (const column of CENTRE_ORDER) {
+  for (const column of centreOrder(width)) {
     if (!core.canPlay(column)) continue;
     if (weak && score < 0) return { column, nodes, ms };
     const left = remaining(budget, nodes, ms);
@@ -74,8 +86,7 @@ export function bestColumn(core: Connect4Core, score: number, weak = false, budg
 /** The score of a finished game for the side to move: lost to the opponent's last stone, or a tie. */
 export function finishedScore(position: Position, weak: boolean): number {
   if (outcome(position)?.winner === null) return 0;
-  const opponentStones = Math.ceil(position.moves.length / 2);
-  return weak ? -1 : opponentStones - 22;
+  return weak ? -1 : -winScore(position, position.moves.length);
 }
 
 /**
@@ -90,14 +101,14 @@ export function analyzeColumns(
   progress?: (iteration: Iteration<number>) => void,
 ): Analysis {
   setPosition(core, position);
-  const values: (number | null)[] = Array(WIDTH).fill(null);
+  const values: (number | null)[] = Array(position.width).fill(null);
   let nodes = 0;
   let ms = 0;
   const moves = position.moves.length;
-  for (const column of CENTRE_ORDER) {
-    if (height(position, column) === HEIGHT) continue;
+  for (const column of centreOrder(position.width)) {
+    if (height(position, column) === position.height) continue;
     if (core.isWinningMove(column)) {
-      values[column] = weak ? 1 : Math.trunc((CELLS + 1 - moves) / 2);
+      values[column] = weak ? 1 : winScore(position, moves + 1);
       continue;
     }
     core.playColumn(column);
@@ -108,7 +119,7 @@ export function analyzeColumns(
     if (!child.complete) throw new BudgetSpent(nodes, ms);
     values[column] = 0 - child.score; // not -0 for a draw
   }
-  return { values, depth: CELLS - moves, exact: true, nodes, ms };
+  return { values, depth: cells(position) - moves, exact: true, nodes, ms };
 }
 
 /**
@@ -130,8 +141,8 @@ export interface Connect4SolveOptions {
 }
 
 /**
- * The solve answer (docs/cli.md): {"score": S, "move": C} for the side to move (C 1-7, centre first among the best), with
- * "columns" (7 scores, null for a full column) when analysing; a finished game has move null. Every position
+ * The solve answer (docs/cli.md): {"score": S, "move": C} for the side to move (C the column from 1, centre first
+ * among the best), with "columns" (a score per column, null for a full one) when analysing; a finished game has move null. Every position
  * starts from a clear table, so its node count does not depend on the lines before it, unless 'keep-table'. `scoreOnly` (for the
  * bench) leaves the move out.
  */
@@ -145,7 +156,7 @@ export function solve(
   const weak = options.weak === true;
   if (outcome(position)) {
     const score = finishedScore(position, weak);
-    return { score, move: null, ...(options.analyze ? { columns: Array(WIDTH).fill(null) } : {}), nodes: 0, ms: 0 };
+    return { score, move: null, ...(options.analyze ? { columns: Array(position.width).fill(null) } : {}), nodes: 0, ms: 0 };
   }
   setPosition(core, position);
   if (!options['keep-table']) core.clearTable();
@@ -158,14 +169,14 @@ export function solve(
       throw error;
     }
     const score = Math.max(...analysis.values.filter((v): v is number => v !== null));
-    const move = CENTRE_ORDER.find((column) => analysis.values[column] === score)!;
+    const move = centreOrder(position.width).find((column) => analysis.values[column] === score)!;
     return { score, move: move + 1, columns: analysis.values, nodes: analysis.nodes, ms: analysis.ms };
   }
   const searched = searchScore(core, weak, budget, progress);
   if (!searched.complete) return budgetAnswer(searched.nodes, searched.ms);
   // The bench compares the score search alone with Pons' figures and the native solver.
   if (options.scoreOnly) return { score: searched.score, nodes: searched.nodes, ms: searched.ms };
-  const best = bestColumn(core, searched.score, weak, remaining(budget, searched.nodes, searched.ms));
+  const best = bestColumn(core, position.width, searched.score, weak, remaining(budget, searched.nodes, searched.ms));
   const nodes = searched.nodes + best.nodes;
   const ms = searched.ms + best.ms;
   if (best.column === null) return budgetAnswer(nodes, ms);

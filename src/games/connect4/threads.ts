@@ -5,7 +5,8 @@
 
 import { instantiateCore } from '../../contracts/core';
 import type { ThreadTools } from '../../contracts/game';
-import type { Connect4Core } from './core';
+import { type Connect4Core, type Connect4Cores, coreBuild, useSize } from './core';
+import { type BoardSize, formatSize } from './sizes';
 
 /** The most threads a search may use. */
 export const MAX_THREADS = 16;
@@ -21,6 +22,7 @@ export interface HelperStart {
   readonly entries: number;
   readonly index: number;
   readonly threads: number;
+  readonly size: BoardSize;
 }
 
 // The control words a helper's worker reads (byte offsets from the control address the core returns).
@@ -34,6 +36,7 @@ const MAXIMUM_PAGES = 32768;
 interface ThreadedCore {
   readonly threads: number;
   readonly log2: number;
+  readonly size: string;
   readonly core: Promise<Connect4Core>;
 }
 
@@ -41,24 +44,25 @@ let current: ThreadedCore | undefined;
 let stopCurrent: (() => void) | undefined;
 
 /**
- * The core searching with `threads` threads on a table of 2^log2 entries, started on first use and kept for the
- * next searches (a search with another count or size stops these and starts others). Throws, saying why, where
- * threads are not available.
+ * The core searching boards of `size` with `threads` threads on a table of 2^log2 entries, started on first use
+ * and kept for the next searches (a search with another count, table or board size stops these and starts
+ * others). Throws, saying why, where threads are not available.
  */
-export function threadedCore(tools: ThreadTools, threads: number, log2 = DEFAULT_TABLE_LOG2): Promise<Connect4Core> {
-  if (current?.threads === threads && current.log2 === log2) return current.core;
+export function threadedCore(tools: ThreadTools, threads: number, log2: number, size: BoardSize): Promise<Connect4Core> {
+  if (current?.threads === threads && current.log2 === log2 && current.size === formatSize(size)) return current.core;
   stopCurrent?.();
   const core = (async () => {
     const reason = tools.unavailable();
     if (reason) throw new Error(`${threads} threads are not available here: ${reason}`);
-    const module = await tools.module('connect4-threads');
+    const module = await tools.module(coreBuild(size, true));
     const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
     const first = await instantiateCore<Connect4Core>(module, memory);
+    useSize(first, size);
     const blocks = first.allocateThreads(threads);
     const table = first.setTableSize(log2);
     const entries = first.tableEntries();
     const helpers = await Promise.all(
-      Array.from({ length: threads - 1 }, (_, i) => tools.spawn({ module, memory, blocks, table, entries, index: i + 1, threads } satisfies HelperStart)),
+      Array.from({ length: threads - 1 }, (_, i) => tools.spawn({ module, memory, blocks, table, entries, index: i + 1, threads, size } satisfies HelperStart)),
     );
     stopCurrent = () => {
       first.quitHelpers();
@@ -66,7 +70,7 @@ export function threadedCore(tools: ThreadTools, threads: number, log2 = DEFAULT
     };
     return first;
   })();
-  current = { threads, log2, core };
+  current = { threads, log2, size: formatSize(size), core };
   core.catch(() => {
     if (current?.core === core) current = undefined;
   });
@@ -74,16 +78,17 @@ export function threadedCore(tools: ThreadTools, threads: number, log2 = DEFAULT
 }
 
 /**
- * The core to search with: the worker's own for one thread (its table sized to 2^log2 entries when a size is
- * given), else the threaded core. Throws where this worker cannot start threads.
+ * The core to search boards of `size` with: the worker's own for one thread (its table sized to 2^log2 entries
+ * when a table size is given), else the threaded core. Throws where this worker cannot start threads.
  */
-export function searchCore(single: Connect4Core, tools: ThreadTools | undefined, threads: number, log2?: number): Promise<Connect4Core> {
+export async function searchCore(cores: Connect4Cores, tools: ThreadTools | undefined, threads: number, size: BoardSize, log2?: number): Promise<Connect4Core> {
   if (threads === 1) {
+    const single = await cores.forSize(size);
     if (log2 !== undefined) single.setTableSize(log2);
-    return Promise.resolve(single);
+    return single;
   }
-  if (!tools) return Promise.reject(new Error('this worker cannot start search threads'));
-  return threadedCore(tools, threads, log2);
+  if (!tools) throw new Error('this worker cannot start search threads');
+  return threadedCore(tools, threads, log2 ?? DEFAULT_TABLE_LOG2, size);
 }
 
 /**
@@ -92,6 +97,7 @@ export function searchCore(single: Connect4Core, tools: ThreadTools | undefined,
  */
 export async function runHelper(start: HelperStart, joined: () => void): Promise<void> {
   const core = await instantiateCore<Connect4Core>(start.module, start.memory);
+  if (!core.setSize(start.size.width, start.size.height)) throw new Error(`this core does not play ${formatSize(start.size)}`);
   const control = core.attachThread(start.blocks, start.index, start.threads);
   core.attachTable(start.table, start.entries);
   joined();

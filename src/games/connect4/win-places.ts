@@ -25,19 +25,43 @@ export function winPlaceCount(w: number, h: number, n: number): number {
 
 export const WIN = 16;
 
-/** The C4State scores of a 7x6 board for four in a row, updated stone by stone (updateScore). */
+/** A board's win places for four in a row, and for each cell (column * height + row) the places through it. */
+interface Places {
+  readonly height: number;
+  readonly count: number;
+  readonly ofCell: readonly (readonly number[])[];
+}
+
+const placesBySize = new Map<string, Places>();
+
+function placesOf(width: number, height: number): Places {
+  const name = `${width}x${height}`;
+  let places = placesBySize.get(name);
+  if (!places) {
+    const all = winPlaces(width, height, 4);
+    const ofCell = Array.from({ length: width * height }, (_, cell) => all.flatMap((place, i) => (place.includes(cell) ? [i] : [])));
+    places = { height, count: all.length, ofCell };
+    placesBySize.set(name, places);
+  }
+  return places;
+}
+
+/** The C4State scores of a board for four in a row, updated stone by stone (updateScore). */
 export class WinPlaceScores {
-  static readonly places = winPlaces(7, 6, 4);
-  /** For each cell (column * 6 + row), the win places through it. */
-  static readonly placesOfCell: readonly number[][] = Array.from({ length: 42 }, (_, cell) =>
-    WinPlaceScores.places.flatMap((place, i) => (place.includes(cell) ? [i] : [])),
-  );
-  readonly score: [number[], number[]] = [Array(WinPlaceScores.places.length).fill(1), Array(WinPlaceScores.places.length).fill(1)];
+  readonly score: [number[], number[]];
+
+  constructor(
+    width: number,
+    height: number,
+    private readonly places = placesOf(width, height),
+  ) {
+    this.score = [Array(places.count).fill(1), Array(places.count).fill(1)];
+  }
 
   /** A stone of `player` (0 or 1) on (column, row); returns true when it completes a win place (16). */
   drop(player: 0 | 1, column: number, row: number): boolean {
     let won = false;
-    for (const i of WinPlaceScores.placesOfCell[column * 6 + row]) {
+    for (const i of this.places.ofCell[column * this.places.height + row]) {
       this.score[player][i] <<= 1;
       this.score[1 - player][i] = 0;
       if (this.score[player][i] === WIN) won = true;
@@ -57,7 +81,7 @@ export class WinPlaceScores {
   }
 
   copy(): WinPlaceScores {
-    const copy = new WinPlaceScores();
+    const copy = new WinPlaceScores(0, 0, this.places);
     copy.score[0] = this.score[0].slice();
     copy.score[1] = this.score[1].slice();
     return copy;

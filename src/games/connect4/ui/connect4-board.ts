@@ -1,12 +1,13 @@
-// <connect4-board>: the 7x6 board. A marker over the column the pointer or the keyboard is on (the article's
-// arrow), the last stone falling into place, the winning four outlined, and on request each column's score
-// under perfect play, coloured win / draw / loss with the moves to the end, as on Pascal Pons' site.
-// Keys: left and right move the marker, Enter or Space drops, digits 1-7 drop in that column.
-// Fires `column-play` with the column (0-6), also for a full column: the page says why it cannot be played.
+// <connect4-board>: the board, of the position's size. A marker over the column the pointer or the keyboard is
+// on (the article's arrow), the last stone falling into place, the winning four outlined, and on request each
+// column's score under perfect play, coloured win / draw / loss with the moves to the end, as on Pascal Pons' site.
+// Keys: left and right move the marker, Enter or Space drops, a column's symbol (1-9, a-c) drops in that column.
+// Fires `column-play` with the column (0-based), also for a full column: the page says why it cannot be played.
 
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { HEIGHT, WIDTH, type Position } from '../rules';
+import { cells, type Position } from '../rules';
+import { columnRange, columnSymbol, symbolColumn } from '../sizes';
 
 const STONE_NAMES = ['', 'red', 'yellow'];
 const LINES = [
@@ -19,36 +20,43 @@ const LINES = [
 /** The cells of every four in a row on the board, as `column,row`. */
 function winningCells(position: Position): Set<string> {
   const cells = new Set<string>();
-  const { board } = position;
-  for (let column = 0; column < WIDTH; column++) {
-    for (let row = 0; row < HEIGHT; row++) {
+  const { board, width, height } = position;
+  for (let column = 0; column < width; column++) {
+    for (let row = 0; row < height; row++) {
       const stone = board[column][row];
       if (!stone) continue;
       for (const [dc, dr] of LINES) {
         const line = [0, 1, 2, 3].map((k) => [column + k * dc, row + k * dr]);
-        if (line.every(([c, r]) => c >= 0 && c < WIDTH && r >= 0 && r < HEIGHT && board[c][r] === stone)) for (const [c, r] of line) cells.add(`${c},${r}`);
+        if (line.every(([c, r]) => c >= 0 && c < width && r >= 0 && r < height && board[c][r] === stone)) for (const [c, r] of line) cells.add(`${c},${r}`);
       }
     }
   }
   return cells;
 }
 
-/** Words for a column's score (Pons' convention) for the side to move with `stones` of its own on the board. */
-export function scoreWords(score: number, movesPlayed: number): string {
+/**
+ * Words for a column's score (Pons' convention) for the side to move, `movesPlayed` stones on a board of `cells`:
+ * how many more stones the winner plays, its last one making four.
+ */
+export function scoreWords(score: number, movesPlayed: number, boardCells: number): string {
   if (score === 0) return 'draw';
-  const mine = Math.floor(movesPlayed / 2);
-  // A win with the k-th own stone scores 22 - k; a loss to the opponent's k-th stone scores k - 22.
-  if (score > 0) return `win in ${22 - score - mine}`;
-  const theirs = Math.ceil(movesPlayed / 2);
-  return `loss in ${22 + score - theirs}`;
+  // The winner's k-th stone is stone 2k - 1 (first player) or 2k of the game, and a win by stone p scores
+  // (cells + 2 - p) / 2 rounded down: 22 - k on 7x6.
+  const firstToMove = movesPlayed % 2 === 0;
+  const winnerFirst = score > 0 ? firstToMove : !firstToMove;
+  const k = Math.floor((boardCells + (winnerFirst ? 3 : 2)) / 2) - Math.abs(score);
+  const winnerStones = winnerFirst ? Math.ceil(movesPlayed / 2) : Math.floor(movesPlayed / 2);
+  return `${score > 0 ? 'win' : 'loss'} in ${k - winnerStones}`;
 }
 
 @customElement('connect4-board')
 export class Connect4Board extends LitElement {
   static styles = css`
     :host {
-      /* A hole's size: 3.2rem, less on a narrow screen so that the seven columns fit (a phone's 390 px). */
-      --hole: min(3.2rem, calc((100vw - 7rem) / 7));
+      /* A hole's size: 3.2rem, less on a narrow or short screen so that the board fits (a phone's 390 px). */
+      --columns: 7;
+      --rows: 6;
+      --hole: min(3.2rem, calc((100vw - 7rem) / var(--columns)), calc((100vh - 16rem) / var(--rows)));
     }
     .wrap {
       width: max-content;
@@ -56,7 +64,7 @@ export class Connect4Board extends LitElement {
     .markers,
     .scores {
       display: grid;
-      grid-template-columns: repeat(7, var(--hole));
+      grid-template-columns: repeat(var(--columns), var(--hole));
       gap: 6px;
       padding: 0 8px;
       height: 1.6rem;
@@ -79,8 +87,8 @@ export class Connect4Board extends LitElement {
     }
     .board {
       display: grid;
-      grid-template-columns: repeat(7, var(--hole));
-      grid-template-rows: repeat(6, var(--hole));
+      grid-template-columns: repeat(var(--columns), var(--hole));
+      grid-template-rows: repeat(var(--rows), var(--hole));
       gap: 6px;
       padding: 8px;
       background: #1d4ed8;
@@ -158,24 +166,32 @@ export class Connect4Board extends LitElement {
   @property({ attribute: false }) scores: readonly (number | null | undefined)[] | null = null;
   @state() private hover = 3;
 
+  protected willUpdate(): void {
+    this.style.setProperty('--columns', String(this.position.width));
+    this.style.setProperty('--rows', String(this.position.height));
+    if (this.hover >= this.position.width) this.hover = Math.floor((this.position.width - 1) / 2);
+  }
+
   render() {
-    const { board, moves } = this.position;
+    const { board, moves, width, height } = this.position;
     const wins = winningCells(this.position);
-    const last = moves.length ? Number(moves.at(-1)) - 1 : -1;
+    const last = moves.length ? symbolColumn(moves.at(-1)!) : -1;
     const lastRow = last >= 0 ? board[last].filter(Boolean).length - 1 : -1;
+    const columns = [...Array(width).keys()];
+    const range = columnRange(width);
     return html`<div class="wrap">
       <div class="markers" aria-hidden="true">
-        ${[...Array(WIDTH).keys()].map((column) => html`<span class="marker ${this.interactive && column === this.hover ? 'on' : ''}">▼</span>`)}
+        ${columns.map((column) => html`<span class="marker ${this.interactive && column === this.hover ? 'on' : ''}">▼</span>`)}
       </div>
-      <div class="board" role="grid" aria-label="Connect 4 board: columns 1 to 7, keys 1-7 or arrows and Enter" tabindex="0"
+      <div class="board" role="grid" aria-label=${`Connect 4 board, ${width} by ${height}: columns ${range}, keys ${range} or arrows and Enter`} tabindex="0"
         @keydown=${this.onKeydown}>
-        ${[...Array(HEIGHT).keys()].reverse().flatMap((row) =>
-          [...Array(WIDTH).keys()].map((column) => {
+        ${[...Array(height).keys()].reverse().flatMap((row) =>
+          columns.map((column) => {
             const stone = board[column][row];
             const falling = column === last && row === lastRow;
-            const style = falling ? `--fall-from: ${-(HEIGHT - row) * 3.6}rem; --fall-ms: ${120 + 45 * (HEIGHT - row)}ms` : '';
+            const style = falling ? `--fall-from: ${-(height - row) * 3.6}rem; --fall-ms: ${120 + 45 * (height - row)}ms` : '';
             return html`<button class="hole" role="gridcell" tabindex="-1" data-column=${column} data-row=${row}
-              aria-label=${`Column ${column + 1}, row ${row + 1}: ${stone ? STONE_NAMES[stone] : 'empty'}`}
+              aria-label=${`Column ${columnSymbol(column)}, row ${row + 1}: ${stone ? STONE_NAMES[stone] : 'empty'}`}
               @mouseenter=${() => (this.hover = column)} @click=${() => this.drop(column)}>
               ${stone ? html`<span class="stone ${STONE_NAMES[stone]} ${wins.has(`${column},${row}`) ? 'win' : ''} ${falling ? 'falling' : ''}" style=${style}></span>` : nothing}
             </button>`;
@@ -187,11 +203,11 @@ export class Connect4Board extends LitElement {
           ? html`<div class="scores" aria-label="Score of each column">
             ${this.scores.map((score, column) =>
               score === undefined
-                ? html`<span class="pending" aria-label=${`column ${column + 1}: being solved`}>…</span>`
+                ? html`<span class="pending" aria-label=${`column ${columnSymbol(column)}: being solved`}>…</span>`
                 : score === null
-                  ? html`<span aria-label=${`column ${column + 1}: full`}>–</span>`
-                  : html`<span class=${score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw'} aria-label=${`column ${column + 1}: ${score}, ${scoreWords(score, moves.length)}`}>
-                    ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length)}</span></span>`,
+                  ? html`<span aria-label=${`column ${columnSymbol(column)}: full`}>–</span>`
+                  : html`<span class=${score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw'} aria-label=${`column ${columnSymbol(column)}: ${score}, ${scoreWords(score, moves.length, cells(this.position))}`}>
+                    ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length, cells(this.position))}</span></span>`,
             )}
           </div>`
           : nothing
@@ -208,13 +224,17 @@ export class Connect4Board extends LitElement {
   private onKeydown(event: KeyboardEvent): void {
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
-      this.hover = (this.hover + (event.key === 'ArrowLeft' ? WIDTH - 1 : 1)) % WIDTH;
+      const width = this.position.width;
+      this.hover = (this.hover + (event.key === 'ArrowLeft' ? width - 1 : 1)) % width;
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       this.drop(this.hover);
-    } else if (/^[1-7]$/.test(event.key)) {
-      event.preventDefault();
-      this.drop(Number(event.key) - 1);
+    } else {
+      const column = symbolColumn(event.key);
+      if (column >= 0 && column < this.position.width) {
+        event.preventDefault();
+        this.drop(column);
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
-// The Connect 4 page: a person against the AI (red, first, or yellow), two AIs, or two people; AI levels from
-// the article's classic bot to the perfect solver; the article's status messages; a full column refused as an
-// illegal move; "Show solution" with each column's score; the search chart of the solver's iterations. The
-// position lives in the URL: #/connect4?pos=4453
+// The Connect 4 page: a person against the AI (red, first, or yellow), two AIs, or two people, on a board of any
+// size (7x6 by default); AI levels from the article's classic bot to the perfect solver; the article's status
+// messages; a full column refused as an illegal move; "Show solution" with each column's score; the search chart
+// of the solver's iterations. The game lives in the URL: #/connect4?moves=4,4,5,3, #/connect4?size=6x5&…
 
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -15,7 +15,8 @@ import '../../../ui/search-chart';
 import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import { connect4 } from '..';
-import { HEIGHT, height, type Position } from '../rules';
+import { format, height, type Position } from '../rules';
+import { columnRange, columnSymbol, formatSize, SIZES, sizeNumber, symbolColumn } from '../sizes';
 import { MAX_THREADS } from '../threads';
 import './connect4-board';
 
@@ -55,6 +56,7 @@ export class Connect4Page extends GamePage<Position, number> {
         <section class="panel game" aria-label="Game">
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
+            ${this.mode === 'online' ? '' : this.sizeSelect()}
             ${
               this.mode === 'vs-bot'
                 ? html`${this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])}
@@ -76,7 +78,7 @@ export class Connect4Page extends GamePage<Position, number> {
             ${
               this.liveOnline
                 ? ''
-                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, position.moves)} /> Show solution</label>
+                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, format(position))} /> Show solution</label>
                   ${this.threadsSelect()}`
             }
             ${
@@ -89,7 +91,7 @@ export class Connect4Page extends GamePage<Position, number> {
           ${this.endBanner(this.status(), SEATS)}
           ${sessionControls(session, { newGame: () => this.newGame(), setSeed: (text) => this.setSeed(text) })}
           ${this.movesPanel(SEATS)}
-          <p class="hint">Click a column, or press 1-7; arrows and Enter on the board. The solution shows each column's score
+          <p class="hint">Click a column, or press ${columnRange(position.width)}; arrows and Enter on the board. The solution shows each column's score
             for the side to move: positive wins (sooner is higher), 0 draws, negative loses.</p>
         </section>
         ${
@@ -116,10 +118,31 @@ export class Connect4Page extends GamePage<Position, number> {
     if (analysis.shown) return analysis.shown.values;
     if (!analysis.running) return null;
     const position = this.session.position;
-    const scores: (number | null | undefined)[] = Array.from({ length: 7 }, (_, column) => (height(position, column) === HEIGHT ? null : undefined));
+    const scores: (number | null | undefined)[] = Array.from({ length: position.width }, (_, column) =>
+      height(position, column) === position.height ? null : undefined,
+    );
     for (const iteration of analysis.progress)
-      if (iteration.stage === 'move' && iteration.best !== undefined) scores[Number(iteration.best) - 1] = iteration.score;
+      if (iteration.stage === 'move' && iteration.best !== undefined) scores[symbolColumn(String(iteration.best))] = iteration.score;
     return scores;
+  }
+
+  /** The board's size: a new game on the size picked (7x6 the standard; larger boards take the solver far longer). */
+  private sizeSelect() {
+    const current = this.session.size ?? sizeNumber(this.session.position);
+    return html`<label>Board
+      <select aria-label="Board size" @change=${(e: Event) => this.setSize(Number((e.target as HTMLSelectElement).value))}>
+        ${SIZES.map((size) => html`<option value=${sizeNumber(size)} ?selected=${sizeNumber(size) === current}>${formatSize(size)}${formatSize(size) === '7x6' ? ' (standard)' : ''}</option>`)}
+      </select></label>`;
+  }
+
+  private setSize(size: number): void {
+    this.session.size = size;
+    this.newGame();
+  }
+
+  /** A link's start sets the board's size for the games after it. */
+  protected openingPosition(position: Position): void {
+    this.session.size = sizeNumber(position);
   }
 
   /**
@@ -185,22 +208,24 @@ export class Connect4Page extends GamePage<Position, number> {
   }
 
   protected showAnalysis(): void {
-    this.analysis.toggle(true, this.session.position.moves);
+    this.analysis.toggle(true, format(this.session.position));
   }
 
   protected setBotConfig(seat: 0 | 1, config: string): void {
     this.levelChoice.setConfig(seat, config);
   }
 
-  /** Digits 1-7 drop a stone in that column. */
+  /** A column's symbol (1-9, a-c) drops a stone in that column. */
   protected keyMove(key: string): number | undefined {
-    return /^[1-7]$/.test(key) ? Number(key) - 1 : undefined;
+    const column = symbolColumn(key);
+    return column >= 0 && column < this.session.position.width ? column : undefined;
   }
 
   /** A full column is refused with the article's "illegal move". */
   protected play(column: number): void {
-    if (height(this.session.position, column) === HEIGHT) {
-      this.notice = `Illegal move: column ${column + 1} is full.`;
+    const position = this.session.position;
+    if (height(position, column) === position.height) {
+      this.notice = `Illegal move: column ${columnSymbol(column)} is full.`;
       return;
     }
     this.notice = '';
@@ -210,7 +235,7 @@ export class Connect4Page extends GamePage<Position, number> {
   private positionChanged(): void {
     this.notice = '';
     this.saveToUrl();
-    this.analysis.show(this.session.position.moves, !!this.session.outcome);
+    this.analysis.show(format(this.session.position), !!this.session.outcome);
   }
 }
 

@@ -1,0 +1,127 @@
+// Connect 4 on other boards than 7x6: the rules' notation, the any-size core against the rules, the solver against
+// plain minimax over the rules on the small boards, and the empty boards against the published values.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { instantiateCore } from '../../src/contracts/core';
+import { Rng } from '../../src/contracts/rng';
+import { type Connect4Core, setPosition } from '../../src/games/connect4/core';
+import { format, legalMoves, newGame, outcome, parse, play, type Position, rules } from '../../src/games/connect4/rules';
+import { formatSize, parseSize, SIZES, sizeNumber } from '../../src/games/connect4/sizes';
+import { solve } from '../../src/games/connect4/solve';
+import { readCoreModule } from '../../workers/node-cores';
+import { bruteForce } from './brute-force';
+
+const anySize = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4-sizes'));
+const standard = await instantiateCore<Connect4Core>(await readCoreModule('build', 'connect4'));
+
+/** Every position `plies` stones or fewer into a game on the board, each once. */
+function positionsUpTo(width: number, height: number, plies: number): Position[] {
+  const found = new Map<string, Position>();
+  const walk = (position: Position) => {
+    const key = position.board.map((column) => column.join('')).join('/');
+    if (found.has(key)) return;
+    found.set(key, position);
+    if (position.moves.length < plies && !outcome(position)) for (const column of legalMoves(position)) walk(play(position, column));
+  };
+  walk(newGame({ width, height }));
+  return [...found.values()];
+}
+
+describe('connect 4 sizes', () => {
+  it('has every size from 4x4 whose bitboard fits 64 bits, and writes the others with their size', () => {
+    expect(SIZES.length).toBe(42);
+    for (const size of ['8x7', '9x6', '10x5', '12x4', '4x15', '7x6']) expect(SIZES.map(formatSize)).toContain(size);
+    for (const size of ['9x7', '13x4', '4x16', '3x5']) expect(() => parseSize(size)).toThrow('is not a size here');
+    expect(rules.start(1, sizeNumber({ width: 6, height: 5 })).board.map((column) => column.length)).toEqual([5, 5, 5, 5, 5, 5]);
+    const wide = parse('10x5:a9A');
+    expect(format(wide)).toBe('10x5:a9a');
+    expect(() => parse('10x5:b')).toThrow('columns are 1 to 9 and a');
+    expect(wide.board[9][0]).toBe(1);
+    expect(parse('4453', { width: 6, height: 5 }).width).toBe(6);
+    expect(format(parse('-', { width: 6, height: 5 }))).toBe('6x5:-');
+    expect(format(parse('4453'))).toBe('4453');
+    expect(() => parse('6x5:7')).toThrow("move 1 is '7': columns are 1 to 6");
+    expect(() => parse('4x4:11111')).toThrow('move 5 plays column 1 a fifth time');
+    expect(() => parse('8x8:1')).toThrow('8x8 is not a size here');
+  });
+
+  it('the any-size core agrees with the rules on legal columns, wins and every cell, on boards from 4x4 to 12x4 and 4x15', () => {
+    const rng = new Rng(5);
+    for (const { width, height } of [
+      { width: 4, height: 4 },
+      { width: 6, height: 5 },
+      { width: 7, height: 6 },
+      { width: 8, height: 7 },
+      { width: 9, height: 6 },
+      { width: 10, height: 5 },
+      { width: 12, height: 4 },
+      { width: 4, height: 15 },
+    ]) {
+      expect(anySize.setSize(width, height)).toBe(1);
+      for (let game = 0; game < 60; game++) {
+        let position = newGame({ width, height });
+        anySize.reset();
+        while (!outcome(position)) {
+          const legal = legalMoves(position);
+          expect([...Array(width).keys()].filter((c) => anySize.canPlay(c))).toEqual(legal);
+          for (const column of legal) expect(!!anySize.isWinningMove(column)).toBe(play(position, column).winner !== null);
+          const column = rng.pick(legal);
+          position = play(position, column);
+          anySize.playColumn(column);
+          for (let c = 0; c < width; c++) for (let r = 0; r < height; r++) expect(anySize.cellAt(c, r)).toBe(position.board[c][r]);
+        }
+      }
+    }
+    expect(anySize.setSize(9, 7)).toBe(0);
+    expect(standard.setSize(6, 5)).toBe(0);
+  });
+
+  it('the any-size core counts the published distinct positions of 7x6 at plies 0 to 8', () => {
+    anySize.setSize(7, 6);
+    anySize.reset();
+    expect([...Array(9).keys()].map((ply) => anySize.countPositions(ply))).toEqual([1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]);
+  });
+
+  // Every position a few stones in, each solved from an empty table, strong and weak, against minimax over the rules.
+  it.each([
+    [4, 4, 8],
+    [5, 4, 5],
+    [4, 5, 5],
+  ])('solves every position of %ix%i up to %i stones in as plain minimax over the rules does', (width, height, plies) => {
+    const oracle = bruteForce(width, height);
+    const positions = positionsUpTo(width, height, plies);
+    expect(positions.length).toBeGreaterThan(500);
+    for (const position of positions) {
+      const expected = oracle.score(position);
+      const strong = solve(position, { scoreOnly: true }, anySize);
+      expect(strong.score, format(position)).toBe(expected);
+      expect(solve(position, { weak: true, scoreOnly: true }, anySize).score, format(position)).toBe(Math.sign(expected));
+    }
+    // A best move reaches the score: playing it leaves the opponent the negated score (or wins at once).
+    for (const position of positions.filter((_, i) => i % 25 === 0)) {
+      const answer = solve(position, {}, anySize);
+      if (answer.move === null) continue;
+      const child = play(position, Number(answer.move) - 1);
+      expect(child.winner !== null ? answer.score : 0 - oracle.score(child), format(position)).toBe(answer.score);
+    }
+  });
+
+  // The empty boards that take our solver under about a second, against the published values (Tromp, Steininger).
+  const published = readFileSync('test/data/connect4/empty-boards.txt', 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(' '));
+  it.each(published.filter(([size]) => ['4x4', '5x4', '6x4', '7x4', '4x5', '5x5', '6x5', '4x6', '5x6', '4x7', '4x8'].includes(size)))(
+    'scores the empty %s board as published (%s, ending on move %s)',
+    (sizeText, winner, lastMove) => {
+      const size = parseSize(sizeText);
+      const cells = size.width * size.height;
+      const magnitude = Math.floor((cells + 2 - Number(lastMove)) / 2);
+      const expected = winner === 'draw' ? 0 : winner === '1st' ? magnitude : -magnitude;
+      const empty = newGame(size);
+      setPosition(anySize, empty);
+      expect(solve(empty, { scoreOnly: true }, anySize).score).toBe(expected);
+    },
+  );
+});
