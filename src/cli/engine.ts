@@ -18,6 +18,8 @@ export async function runEngine(game: AnyGame, bot: string, lines: AsyncIterable
   const config = parseBotConfig(game.bots, bot);
   const spec = findBot(game.bots, config.id);
   let params: Record<string, number> = { ...config.params };
+  /** The size hello named, for a game whose positions may leave theirs out (Connect 4's moves). */
+  let size: number | undefined;
   for await (const line of lines) {
     if ('tooLong' in line) {
       say({ error: `a line is at most 1 MB, this one has ${line.tooLong} bytes` });
@@ -34,6 +36,11 @@ export async function runEngine(game: AnyGame, bot: string, lines: AsyncIterable
     switch (message.type) {
       case 'hello':
         if (message.game !== game.rules.id) say({ error: `this engine plays ${game.rules.id}, not ${message.game}` });
+        try {
+          size = message.size !== undefined && game.sizes?.named ? game.sizes.named.parse(message.size) : undefined;
+        } catch (error) {
+          say({ error: (error as Error).message });
+        }
         say({ name: bot, author: 'AI Playground', protocol: PROTOCOL_VERSION, params: spec.params });
         break;
       case 'newgame':
@@ -42,11 +49,12 @@ export async function runEngine(game: AnyGame, bot: string, lines: AsyncIterable
       case 'move': {
         const configText = [config.id, ...Object.entries(params).map(([name, value]) => `${name}=${value}`)].join(':');
         try {
+          const position = size === undefined ? message.position : game.rules.format(game.rules.parse(message.position, size));
           const answer = await requestMove(pool, {
             game: game.rules.id,
             bot: configText,
-            position: message.position,
-            seed: deriveSeed(1, message.position),
+            position,
+            seed: deriveSeed(1, position),
             budget: message.ms ? { ms: message.ms } : {},
           }).promise;
           const last = answer.report.iterations.at(-1);

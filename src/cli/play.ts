@@ -3,7 +3,7 @@
 
 import type { Writable } from 'node:stream';
 import { parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame } from '../contracts/game';
+import { type AnyGame, sizeLabel } from '../contracts/game';
 import { GameClock, type TimeControl } from '../arena/time-control';
 import { deriveSeed } from '../contracts/rng';
 import { type Engine, EngineFault } from '../engines/engine';
@@ -37,7 +37,8 @@ export async function playGame(game: AnyGame, setup: PlaySetup, lines: AsyncIter
   const botSeat = setup.humans[0] ? 1 : 0;
   try {
     if (setup.engine) {
-      engine = (await startEngine(setup.engine.command, game.rules.id)).engine;
+      const size = setup.size !== undefined && game.sizes ? sizeLabel(game.sizes, setup.size) : undefined;
+      engine = (await startEngine(setup.engine.command, game.rules.id, size)).engine;
       engine.newGame(botSeat, parseBotConfig([engineBotInfo(setup.engine)], setup.bot).params);
     }
     return await playTurns(game, setup, lines, pool, engine, say);

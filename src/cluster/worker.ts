@@ -106,8 +106,10 @@ export function startClusterWorker(
       throw new Error(`worker ${name} cannot start its engine: ${(error as Error).message}`);
     }
     // A submitted module (named by its own command) starts in the sandbox, from the code the task carries.
-    const start = (command: string, gameId: string) =>
-      Object.hasOwn(modules, command) ? ModuleEngine.start('bot.mjs', modules[command], gameId, () => spawnSandboxBotWorker()) : startEngine(command, gameId);
+    const start = (command: string, gameId: string, size?: string) =>
+      Object.hasOwn(modules, command)
+        ? ModuleEngine.start('bot.mjs', modules[command], gameId, () => spawnSandboxBotWorker())
+        : startEngine(command, gameId, size);
     for (const module of Object.keys(modules).filter((module) => task.engines.includes(module))) {
       // A module's identity is its code's: learnt once, however many tasks carry it.
       const key = `${task.game} ${createHash('sha256').update(modules[module]).digest('base64')}`;

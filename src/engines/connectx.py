@@ -63,14 +63,28 @@ def load_agent(path):
     return agents[-1]
 
 
-def board_of(position):
-    """Kaggle's board for a position in the playground's notation (the columns played, 1 to 7, in order)."""
-    heights = [0] * COLUMNS
-    board = [0] * (COLUMNS * ROWS)
-    for index, character in enumerate(position):
-        column = int(character) - 1
-        row = ROWS - 1 - heights[column]
-        board[row * COLUMNS + column] = 1 + index % 2
+SYMBOLS = "123456789abc"
+
+
+def read_position(position):
+    """The columns, rows and moves of a position in the playground's notation: the columns played in order
+    (1-9, then a, b, c), after the board's size when it is not 7x6 (`6x5:4453`, `6x5:-` empty)."""
+    columns, rows = COLUMNS, ROWS
+    if ":" in position:
+        size, position = position.split(":", 1)
+        columns, rows = (int(side) for side in size.lower().split("x"))
+    moves = "" if position == "-" else position.lower()
+    return columns, rows, moves
+
+
+def board_of(columns, rows, moves):
+    """Kaggle's board: rows x columns cells row-major from the top."""
+    heights = [0] * columns
+    board = [0] * (columns * rows)
+    for index, character in enumerate(moves):
+        column = SYMBOLS.index(character)
+        row = rows - 1 - heights[column]
+        board[row * columns + column] = 1 + index % 2
         heights[column] += 1
     return board
 
@@ -108,11 +122,12 @@ def main():
             position = str(message.get("position", ""))
             ms = message.get("ms") or 0
             act = ms / 1000 if ms > 0 else ACT_TIMEOUT
-            board = board_of(position)
-            observation = Struct(board=board, mark=1 + len(position) % 2, step=len(position), remainingOverageTime=overage)
+            columns, rows, moves = read_position(position)
+            board = board_of(columns, rows, moves)
+            observation = Struct(board=board, mark=1 + len(moves) % 2, step=len(moves), remainingOverageTime=overage)
             configuration = Struct(
-                columns=COLUMNS,
-                rows=ROWS,
+                columns=columns,
+                rows=rows,
                 inarow=INAROW,
                 actTimeout=act,
                 timeout=act,
@@ -130,10 +145,11 @@ def main():
             with contextlib.redirect_stdout(sys.stderr):
                 column = agent(observation, configuration)
             overage = max(0, overage - max(0, time.monotonic() - started - act))
-            # A column from 0 (an int, or numpy's) becomes the playground's column from 1; anything else is sent as
-            # it is, and refused as an illegal move.
+            # A column from 0 (an int, or numpy's) becomes the playground's symbol of it (1-9, a-c); anything else
+            # is sent as it is, and refused as an illegal move.
             try:
-                move = str(operator.index(column) + 1)
+                index = operator.index(column)
+                move = SYMBOLS[index] if 0 <= index < len(SYMBOLS) else str(index + 1)
             except TypeError:
                 move = repr(column)
             say({"move": move})

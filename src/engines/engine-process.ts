@@ -73,10 +73,11 @@ export class EngineProcess implements Engine {
   }
 
   /** Starts the engine and greets it; rejects with a fault when it does not answer as an engine. */
-  static async start(command: string, game: string): Promise<{ engine: EngineProcess; identity: EngineIdentity }> {
+  static async start(command: string, game: string, size?: string): Promise<{ engine: EngineProcess; identity: EngineIdentity }> {
     const engine = new EngineProcess(command);
     try {
-      const answer = await engine.ask({ type: 'hello', protocol: PROTOCOL_VERSION, game }, HELLO_MS, 'no-hello');
+      const hello = { type: 'hello', protocol: PROTOCOL_VERSION, game, ...(size === undefined ? {} : { size }) } as const;
+      const answer = await engine.ask(hello, HELLO_MS, 'no-hello');
       if (!('name' in answer)) throw new EngineFault('no-hello', `it answered hello with ${JSON.stringify(answer)}`);
       return { engine, identity: { name: answer.name, author: answer.author, params: answer.params ?? [] } };
     } catch (error) {

@@ -13,7 +13,8 @@ const params = v.record(v.string(), finite);
 
 /** What the host sends. */
 const HostMessageSchema = v.variant('type', [
-  v.object({ type: v.literal('hello'), protocol: finite, game: v.string() }),
+  /** `size`: the board size of the games to come, for games that have sizes (Connect 4's `6x5`). */
+  v.object({ type: v.literal('hello'), protocol: finite, game: v.string(), size: v.optional(v.string()) }),
   v.object({ type: v.literal('newgame'), seat, params: v.optional(params, {}) }),
   /** `ms`: the time the engine should spend on this move (0: no limit); with a clock, `clock` is what is left and `increment` what each move adds. */
   v.object({

@@ -34,16 +34,17 @@ function connectxAdapter(): string {
   return found;
 }
 
-export async function startEngine(command: string, game: string): Promise<{ engine: Engine; identity: EngineIdentity }> {
+/** `size`: the board size of the engine's games, said in its hello (`6x5`), for games that have sizes. */
+export async function startEngine(command: string, game: string, size?: string): Promise<{ engine: Engine; identity: EngineIdentity }> {
   const submission = CONNECTX.exec(command.trim())?.[1];
   if (submission !== undefined) {
     if (game !== 'connect4') throw new EngineFault('no-hello', `a ConnectX agent plays connect4, not ${game}`);
     const path = resolve(submission);
     if (!existsSync(path)) throw new EngineFault('crash', `there is no ConnectX submission ${path}`);
-    return EngineProcess.start(`exec python3 ${quoted(connectxAdapter())} ${quoted(path)}`, game);
+    return EngineProcess.start(`exec python3 ${quoted(connectxAdapter())} ${quoted(path)}`, game, size);
   }
   const sandboxed = SANDBOX.exec(command.trim())?.[1];
-  if (sandboxed === undefined && !isBotModulePath(command)) return EngineProcess.start(command, game);
+  if (sandboxed === undefined && !isBotModulePath(command)) return EngineProcess.start(command, game, size);
   const path = resolve(sandboxed ?? command.trim());
   let source: string;
   try {

@@ -8,7 +8,7 @@ import { type ForfeitReason, type GameRecord, lostOnTime, type MoveRecord } from
 import { GameClock, type TimeControl } from '../arena/time-control';
 import type { Schedule } from '../arena/schedule';
 import { parseBotConfig } from '../contracts/bot-config';
-import type { AnyGame, BotInfo } from '../contracts/game';
+import { type AnyGame, type BotInfo, sizeLabel } from '../contracts/game';
 import { deriveSeed } from '../contracts/rng';
 import { type Engine, EngineFault, type EngineIdentity } from '../engines/engine';
 import { CancelledError, type Job, type WorkerPool } from './pool';
@@ -32,8 +32,11 @@ export function engineBotInfo(engine: EngineSpec): BotInfo {
   };
 }
 
-/** Starts an engine from its command for a game: a process in Node, a bot module's worker. */
-export type EngineStarter = (command: string, game: string) => Promise<{ engine: Engine; identity: EngineIdentity }>;
+/**
+ * Starts an engine from its command for a game (and the board size its games are of, as the game writes sizes,
+ * for games that have them): a process in Node, a bot module's worker.
+ */
+export type EngineStarter = (command: string, game: string, size?: string) => Promise<{ engine: Engine; identity: EngineIdentity }>;
 
 /** Starts an engine once to learn its name and parameters (the answer to hello). */
 export async function identifyEngine(start: EngineStarter, game: AnyGame, name: string, command: string): Promise<EngineSpec> {
@@ -54,6 +57,7 @@ class EngineSlot {
     private readonly game: AnyGame,
     private readonly engines: ReadonlyMap<string, EngineSpec>,
     private readonly start: EngineStarter,
+    private readonly size: string | undefined,
   ) {}
 
   engine(name: string, seat: 0 | 1): Promise<Engine> {
@@ -61,7 +65,7 @@ class EngineSlot {
     const running = this.running.get(key);
     if (running) return running.engine;
     const entry: { engine: Promise<Engine>; started?: Engine } = {
-      engine: this.start(this.engines.get(name)!.command, this.game.rules.id).then(({ engine }) => (entry.started = engine)),
+      engine: this.start(this.engines.get(name)!.command, this.game.rules.id, this.size).then(({ engine }) => (entry.started = engine)),
     };
     this.running.set(key, entry);
     entry.engine.catch(() => this.running.delete(key));
@@ -109,7 +113,8 @@ export function runEngineSchedule(
   const known = [...game.bots, ...engines.map(engineBotInfo)];
   const started = performance.now();
   const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
-  const slots = Array.from({ length: pool.size }, () => new EngineSlot(game, byName, start));
+  const size = schedule.size !== undefined && game.sizes ? sizeLabel(game.sizes, schedule.size) : undefined;
+  const slots = Array.from({ length: pool.size }, () => new EngineSlot(game, byName, start, size));
   const moves = new Set<Job<unknown>>();
   let next = 0;
   let done = 0;

@@ -71,7 +71,24 @@ describe('playground connect4 solve', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line).error ?? JSON.parse(line).score),
-    ).toEqual(["move 2 is '8': columns are the digits 1 to 7", 'move 7 plays column 4 a seventh time', 'move 8 comes after a four in a row', -18]);
+    ).toEqual(["move 2 is '8': columns are 1 to 7", 'move 7 plays column 4 a seventh time', 'move 8 comes after a four in a row', -18]);
+  });
+
+  it('with --size reads the lines as positions of that size (the published 6x4 and 5x4 empty boards), or says why not', async () => {
+    // 6x4: the second player wins on the last stone (-1); 5x4: a draw (Tromp's results).
+    const six = await runCli(['connect4', 'solve', '--size', '6x4'], '-\n7\n');
+    expect(
+      six.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).score ?? JSON.parse(line).error),
+    ).toEqual([-1, "move 1 is '7': columns are 1 to 6"]);
+    expect(six.status).toBe(1);
+    const five = await runCli(['connect4', 'solve', '--analyze'], '5x4:-\n');
+    expect(JSON.parse(five.stdout)).toMatchObject({ score: 0, move: 3, columns: [-1, 0, 0, 0, -1] });
+    const bad = await runCli(['connect4', 'solve', '--size', '9x7'], '-\n');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('9x7 is not a size here');
   });
 });
 
@@ -91,7 +108,7 @@ describe('playground connect4 play', () => {
     const input = ['', 'x', '9', '4', '4', '4', '4', '4', '4', '4', '3'].join('\n');
     const { stdout } = await runCli(['connect4', 'play', '--two-players'], input);
     expect(stdout).toContain('Empty line: please enter a column, 1 to 7.');
-    expect(stdout).toContain('"x" is not a number');
+    expect(stdout).toContain('"x" is not a column: please enter a column, 1 to 7.');
     expect(stdout).toContain('There is no column 9: the columns are 1 to 7.');
     expect(stdout).toContain('Illegal move: column 4 is full.');
     expect(stdout).toContain('Yellow (O) to move: enter a column, 1 to 7');
