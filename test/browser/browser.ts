@@ -93,8 +93,9 @@ export function useBrowser(
 /** The game a page's link holds (its start and moves, played with the rules): the position it shows. */
 export function linkedPosition<P>(page: Page, gameId: string): P {
   const params = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
-  const { rules } = gameById(gameId) as unknown as GameDefinition<P, unknown>;
-  let position = rules.parse(params.get('start') ?? params.get('pos') ?? '');
+  const { rules, sizes } = gameById(gameId) as unknown as GameDefinition<P, unknown>;
+  const size = params.get('size');
+  let position = rules.parse(params.get('start') ?? params.get('pos') ?? '', size !== null && sizes?.named ? sizes.named.parse(size) : undefined);
   for (const move of params.get('moves')?.split(',') ?? []) position = rules.play(position, rules.parseMove(move));
   return position;
 }

@@ -29,6 +29,26 @@ describe('connect 4 page', () => {
     expect(final.winner !== null || final.moves.length === 42).toBe(true);
   });
 
+  it('plays on a board of another size, picked or linked, the size kept in the link and across a reload, with its solution', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?mode=two`);
+    await page.getByLabel('Board size').selectOption({ label: '6x5' });
+    await expect.poll(() => page.locator('connect4-board button.hole').count()).toBe(30);
+    expect(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('size')).toBe('6x5');
+    await page.keyboard.press('6');
+    await page.keyboard.press('7'); // no seventh column here
+    expect(position(page)).toMatchObject({ width: 6, height: 5, moves: '6' });
+    // The empty 5x4 board from a link: a draw, the two edge columns lose (minimax over the rules agrees, test/connect4).
+    await page.goto(`${url}#/connect4?mode=two&size=5x4`);
+    await page.reload();
+    await expect.poll(() => page.locator('connect4-board button.hole').count()).toBe(20);
+    await page.getByLabel('Show solution').check();
+    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { timeout: 20_000 }).toBe(5);
+    const labels = await page.locator('connect4-board .scores > span').evaluateAll((spans) => spans.map((s) => s.getAttribute('aria-label')));
+    expect(labels).toEqual(['column 1: -1, loss in 10', 'column 2: 0, draw', 'column 3: 0, draw', 'column 4: 0, draw', 'column 5: -1, loss in 10']);
+    expect(await page.getByLabel('Board size').inputValue()).toBe('504');
+  });
+
   it("refuses a full column with the article's illegal move, and plays by keys", async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/connect4?mode=two&pos=444444`);
