@@ -1,10 +1,14 @@
 // Connect 4 on other boards than 7x6: the rules' notation, the any-size core against the rules, the solver against
 // plain minimax over the rules on the small boards, and the empty boards against the published values.
 
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
 import { Rng } from '../../src/contracts/rng';
+import { canonicalKey, OpeningBook } from '../../src/games/connect4/book';
 import { type Connect4Core, setPosition } from '../../src/games/connect4/core';
 import { format, legalMoves, newGame, outcome, parse, play, type Position, rules } from '../../src/games/connect4/rules';
 import { formatSize, parseSize, SIZES, sizeNumber } from '../../src/games/connect4/sizes';
@@ -104,6 +108,31 @@ describe('connect 4 sizes', () => {
       if (answer.move === null) continue;
       const child = play(position, Number(answer.move) - 1);
       expect(child.winner !== null ? answer.score : 0 - oracle.score(child), format(position)).toBe(answer.score);
+    }
+  });
+
+  it('builds an opening book of another size (npm run book:connect4 -- --size 5x4), every entry as minimax over the rules scores it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'book-'));
+    try {
+      mkdirSync(join(folder, 'src/games/connect4'), { recursive: true });
+      const run = spawnSync('node', [resolve('dist-node/connect4-book.mjs'), '--size', '5x4', '--plies', '3', '--threads', '1'], { cwd: folder, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const bytes = readFileSync(join(folder, 'src/games/connect4/book-5x4.bin'));
+      const book = OpeningBook.read(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      expect(book.size).toEqual({ width: 5, height: 4 });
+      const oracle = bruteForce(5, 4);
+      const positions = positionsUpTo(5, 4, 3).filter((position) => book.lookup(position));
+      expect(new Set(positions.map((position) => canonicalKey(position).key)).size).toBe(book.positions);
+      for (const position of positions) {
+        const values = legalMoves(position).map((column) => {
+          const child = play(position, column);
+          return child.winner !== null ? Math.floor((20 + 2 - child.moves.length) / 2) : 0 - oracle.score(child);
+        });
+        expect(book.lookup(position)!.values.filter((value) => value !== null), format(position)).toEqual(values);
+      }
+      expect(book.lookup(newGame())).toBeUndefined();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 
