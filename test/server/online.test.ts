@@ -233,6 +233,19 @@ describe('online play', () => {
     await Promise.all(clients.slice(0, 2).map((client) => client.close()));
   });
 
+  it('makes a Connect 4 room of any of its sizes, its start that empty board, and refuses a size Connect 4 has not', () => {
+    const rooms = new LobbyClass({});
+    const sent: ServerMessage[] = [];
+    const client = { address: 'y', send: (text: string) => void sent.push(JSON.parse(text) as ServerMessage), silentMs: () => 0 };
+    rooms.receive(client, JSON.stringify({ type: 'create', game: 'connect4', size: 605 }));
+    expect(sent.at(-1)).toMatchObject({ type: 'joined', state: { start: '6x5:-' } });
+    for (const size of [907, 699, 7]) {
+      rooms.receive(client, JSON.stringify({ type: 'create', game: 'connect4', size }));
+      expect(sent.at(-1)).toMatchObject({ type: 'error', code: 'bad-message' });
+    }
+    expect(rooms.rooms.size).toBe(1);
+  });
+
   it('removes a room nobody has used for a while', () => {
     let now = 0;
     const rooms = new LobbyClass({ idleMs: 1000, now: () => now });
