@@ -68,7 +68,10 @@ function etcPlies(): i32 {
   return boardCells() - 15;
 }
 const INFINITE: i32 = 1000;
-/** Move order weights, Steininger's 1.2, 0.5, 0.5, 0.3 and 0.1 x (distance from the edge) / 7, times 70. */
+/**
+ * Move order weights: Steininger's 1.2, 0.5, 0.5, 0.3 and 0.1 x (distance from the edge) / width, times 70 x
+ * width (so that all are whole numbers: on 7x6 the threats weigh 7 x 84, ... and the distance 7 x 1).
+ */
 const NEXT_THREAT = 84;
 const TABLE_MOVE = 35;
 const SECOND_THREAT = 35;
@@ -256,10 +259,10 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
     let score =
       NEXT_THREAT * <i32>popcnt(threats & next) +
       SECOND_THREAT * <i32>popcnt(threats & ((next & boardMask()) << 1)) +
-      ANY_THREAT * <i32>popcnt(threats) +
-      min(column, boardWidth() - 1 - column);
+      ANY_THREAT * <i32>popcnt(threats);
     if (column == tableColumn) score += TABLE_MOVE;
     if (jitter > 0) score += JITTER * <i32>(nextNoise() % <u32>(1 + (jitter % 10)));
+    score = score * boardWidth() + 7 * min(column, boardWidth() - 1 - column);
     setOrder(moves, i, score);
   }
   sortChildren(moves, count);
@@ -283,7 +286,8 @@ function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
       // Noise passes on to a child only where it cannot change the order here.
       let childJitter = jitter / 10;
       const order = childOrder(moves, i);
-      if ((i == 0 || childOrder(moves, i - 1) > order + JITTER) && (i == count - 1 || childOrder(moves, i + 1) < order - JITTER))
+      const spread = JITTER * boardWidth();
+      if ((i == 0 || childOrder(moves, i - 1) > order + spread) && (i == count - 1 || childOrder(moves, i + 1) < order - spread))
         childJitter = jitter;
       const childMoves = <i32>popcnt(childAll);
       setStones(childCurrent, childAll, childMoves);
