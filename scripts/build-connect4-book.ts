@@ -64,7 +64,9 @@ async function analyse(position: Position): Promise<(number | null)[]> {
   const values = answer.columns as (number | null)[];
   entries.set(key, { key, values: mirrored ? [...values].reverse() : values });
   if (++unsaved >= 20) save();
-  console.log(`"${format(position)}": ${values.map((v) => v ?? '-').join(' ')} (${answer.nodes} nodes, ${((performance.now() - started) / 1000).toFixed(2)} s)`);
+  console.log(
+    `"${format(position)}": ${values.map((v) => v ?? '-').join(' ')} (${answer.nodes} nodes, ${((performance.now() - started) / 1000).toFixed(2)} s)`,
+  );
   return values;
 }
 

@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { findGame, games } from '../games';
-import type { AnyGame, BotInfo } from '../contracts/game';
+import { type AnyGame, type BotInfo, sizeLabel } from '../contracts/game';
 import { matchSchedule } from './match';
 import { type GridAxis, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule, sweep, tournament } from './schedule';
 import type { SprtSettings } from './sprt';
@@ -110,7 +110,9 @@ export function gameSuite(game: AnyGame, size: number | undefined): readonly str
   if (!game.openings) throw new Error(`${game.rules.title} has no opening suite`);
   const suiteSize = game.openings.size;
   if (suiteSize !== undefined && size !== undefined && size !== suiteSize)
-    throw new Error(`${game.rules.title}'s opening suite is of size ${suiteSize}, not ${size}: play size ${suiteSize}, or seeded starts`);
+    throw new Error(
+      `${game.rules.title}'s opening suite is of size ${sizeLabel(game.sizes!, suiteSize)}, not ${sizeLabel(game.sizes!, size)}: play size ${sizeLabel(game.sizes!, suiteSize)}, or seeded starts`,
+    );
   return game.openings.positions;
 }
 

@@ -311,6 +311,14 @@ export abstract class GamePage<P, M> extends LitElement {
   /** A position opened from a link, before the game restarts from it (a page may adapt its settings). */
   protected openingPosition(_position: P): void {}
 
+  /**
+   * A link's settings of the page's own (Connect 4's `solution`, `threads`), checked before anything is applied:
+   * returns what applies them, or throws saying what is wrong. urlParams writes them back.
+   */
+  protected pageSettings(_params: URLSearchParams): () => void {
+    return () => {};
+  }
+
   /** Sets a seat's bot from a link's configuration; throws when this page cannot (no such level or bot). */
   protected abstract setBotConfig(seat: 0 | 1, config: string): void;
 
@@ -440,7 +448,9 @@ export abstract class GamePage<P, M> extends LitElement {
         : startText !== null && moves.length === 0 && nextMode === 'vs-bot'
           ? rules.seatToMove(start)
           : this.humanSeat;
+    const applySettings = this.pageSettings(params);
     this.setBotConfigs([params.get('bot0'), params.get('bot1')]);
+    applySettings();
     if (this.twoPlayers) {
       if (this.mode === 'online') this.goOffline();
       this.mode = nextMode as Mode;

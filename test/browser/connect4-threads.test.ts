@@ -15,8 +15,8 @@ const LINE = '17516442226766';
 
 /** Each column's score as the page shows it, once all seven are settled. */
 async function shownScores(page: Page): Promise<(number | null)[]> {
-  await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { timeout: 60_000 }).toBe(7);
-  const labels = await page.locator('connect4-board .scores > span').evaluateAll((spans) => spans.map((span) => span.getAttribute('aria-label')!));
+  await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { timeout: 60_000 }).toBe(7);
+  const labels = await page.locator('connect4-board .scores > *').evaluateAll((spans) => spans.map((span) => span.getAttribute('aria-label')!));
   return labels.map((label) => (label.endsWith(': full') ? null : Number(label.match(/: (-?\d+)/)![1])));
 }
 

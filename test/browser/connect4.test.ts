@@ -43,10 +43,60 @@ describe('connect 4 page', () => {
     await page.reload();
     await expect.poll(() => page.locator('connect4-board button.hole').count()).toBe(20);
     await page.getByLabel('Show solution').check();
-    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { timeout: 20_000 }).toBe(5);
-    const labels = await page.locator('connect4-board .scores > span').evaluateAll((spans) => spans.map((s) => s.getAttribute('aria-label')));
-    expect(labels).toEqual(['column 1: -1, loss in 10', 'column 2: 0, draw', 'column 3: 0, draw', 'column 4: 0, draw', 'column 5: -1, loss in 10']);
+    await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { timeout: 20_000 }).toBe(5);
+    const labels = await page.locator('connect4-board .scores > *').evaluateAll((spans) => spans.map((s) => s.getAttribute('aria-label')));
+    expect(labels).toEqual(
+      ['column 1: -1, loss in 10', 'column 2: 0, draw', 'column 3: 0, draw', 'column 4: 0, draw', 'column 5: -1, loss in 10'].map(
+        (label) => `${label}; play it`,
+      ),
+    );
     expect(await page.getByLabel('Board size').inputValue()).toBe('504');
+  });
+
+  it('is an analysis board: a score plays its column, the landing cell previewed, the best line played move by move, the solution kept in the link', async () => {
+    const { page, url } = browser;
+    // Ten stones before the end: quick to solve, and its best line is short.
+    const start = '2252576253462244111563365343671351';
+    await page.goto(`${url}#/connect4?mode=two&pos=${start}&solution=1`);
+    await page.reload();
+    expect(await page.getByLabel('Show solution').isChecked()).toBe(true);
+    const scores = page.locator('connect4-board .scores > button');
+    await expect.poll(() => scores.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Hovering a column shows where its stone would land, faintly.
+    await page.locator('connect4-board button[data-column="6"][data-row="0"]').hover();
+    expect(await page.locator('connect4-board .stone.ghost').count()).toBe(1);
+    expect(await page.locator('connect4-board .stone.ghost').evaluate((ghost) => (ghost.parentElement as HTMLElement).dataset.column)).toBe('6');
+    // The best line: perfect play to the end; its second move's button plays two moves.
+    const moves = page.locator('.best-line button.line-move');
+    await expect.poll(() => moves.count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    const line = await moves.allTextContents();
+    await moves.nth(1).click();
+    expect(position(page).moves).toBe(start + line.slice(0, 2).join(''));
+    // A score is a button that plays its column; the link keeps the solution on.
+    const before = position(page).moves;
+    await expect.poll(() => scores.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const label = (await scores.first().getAttribute('aria-label'))!;
+    await scores.first().click();
+    expect(position(page).moves).toBe(before + /^column (\w)/.exec(label)![1]);
+    expect(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('solution')).toBe('1');
+  });
+
+  it('sets up a position by hand: refuses one no game reaches, saying why, and analyses one a game does', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4?mode=two&size=5x4`);
+    await page.getByRole('button', { name: 'Set up a position' }).click();
+    const cell = (column: number, row: number) => page.locator(`connect4-board button[data-column="${column}"][data-row="${row}"]`);
+    await cell(2, 1).click(); // red, floating
+    await page.getByRole('button', { name: 'Analyse this position' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('the stone in column 3, row 2, has nothing under it');
+    await cell(2, 0).click();
+    await cell(2, 0).click(); // yellow under it
+    await page.getByRole('button', { name: 'Analyse this position' }).click();
+    const analysed = position(page);
+    expect(analysed.board[2].slice(0, 2)).toEqual([2, 1]);
+    expect(analysed.moves.length).toBe(2);
+    expect(await page.getByLabel('Show solution').isChecked()).toBe(true);
+    await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { timeout: 20_000 }).toBe(5);
   });
 
   it("refuses a full column with the article's illegal move, and plays by keys", async () => {
@@ -68,11 +118,11 @@ describe('connect 4 page', () => {
     // Near the end of a game: the solution is quick.
     await page.goto(`${url}#/connect4?mode=two&pos=2252576253462244111563365343671351441`);
     await page.getByLabel('Show solution').check();
-    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { timeout: 20_000 }).toBe(7);
-    const labels = await page.locator('connect4-board .scores > span').evaluateAll((spans) => spans.map((s) => s.getAttribute('aria-label')));
+    await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { timeout: 20_000 }).toBe(7);
+    const labels = await page.locator('connect4-board .scores > *').evaluateAll((spans) => spans.map((s) => s.getAttribute('aria-label')));
     const full = parse('2252576253462244111563365343671351441').board.filter((column) => column[5] !== 0).length;
     expect(labels.filter((label) => label!.endsWith(': full')).length).toBe(full);
-    expect(labels.some((label) => /: -?\d+, (win in \d+|loss in \d+|draw)$/.test(label!))).toBe(true);
+    expect(labels.some((label) => /: -?\d+, (win in \d+|loss in \d+|draw)(; play it)?$/.test(label!))).toBe(true);
   });
 
   it('shows all seven scores at once on a 2-stone position the book reaches, and "Analyse from here" turns the solution on', async () => {
@@ -80,7 +130,7 @@ describe('connect 4 page', () => {
     await page.goto(`${url}#/connect4?mode=two&moves=4,4`);
     await expect.poll(() => position(page).moves).toBe('44');
     await page.getByLabel('Show solution').check();
-    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { interval: 50 }).toBe(7);
+    await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { interval: 50 }).toBe(7);
     // All seven from the book: no search.
     expect(await page.locator('connect4-page').evaluate((el) => (el as unknown as { analysis: { shown?: { nodes: number } } }).analysis.shown?.nodes)).toBe(0);
     // From a vs-AI game: the position opens for two at one board, the solution on.
@@ -92,7 +142,7 @@ describe('connect 4 page', () => {
     await expect.poll(() => position(page).moves.length, { timeout: 20_000 }).toBe(2);
     await page.getByRole('button', { name: 'Analyse from here' }).click();
     expect(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('mode')).toBe('two');
-    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count()).toBe(7);
+    await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count()).toBe(7);
   });
 
   it('lets two perfect AIs play from a late position to the end', async () => {

@@ -42,7 +42,7 @@ describe('search chart', () => {
     await page.getByLabel('Show solution').check();
     // The solution shown (every column's score), then the solve's passes: they come on a port of their own and may
     // arrive after the result, and still count.
-    await expect.poll(() => page.locator('connect4-board .scores > span:not(.pending)').count(), { timeout: 60_000 }).toBe(7);
+    await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { timeout: 60_000 }).toBe(7);
     expect(await page.locator('connect4-page .thinking').count()).toBe(0);
     await expect.poll(() => passes.evaluate((el) => (el as unknown as { entries: unknown[] }).entries.length)).toBeGreaterThan(0);
     expect(await passes.locator('p').textContent()).toMatch(/Last move \(pass \d+\): pass \d+, [\d,]+ nodes/);

@@ -12,7 +12,7 @@ import { canonicalKey, OpeningBook } from '../../src/games/connect4/book';
 import { type Connect4Core, setPosition } from '../../src/games/connect4/core';
 import { format, legalMoves, newGame, outcome, parse, play, type Position, rules } from '../../src/games/connect4/rules';
 import { formatSize, parseSize, SIZES, sizeNumber } from '../../src/games/connect4/sizes';
-import { solve } from '../../src/games/connect4/solve';
+import { principalVariation, solve } from '../../src/games/connect4/solve';
 import { readCoreModule } from '../../workers/node-cores';
 import { bruteForce } from './brute-force';
 
@@ -111,11 +111,30 @@ describe('connect 4 sizes', () => {
     }
   });
 
+  it('gives the best line of a position: every move of it best as minimax over the rules scores it, to the end, its end the score', () => {
+    const oracle = bruteForce(5, 4);
+    for (const start of positionsUpTo(5, 4, 4).filter((position, i) => i % 7 === 0 && !outcome(position))) {
+      const { line, score } = principalVariation(start, anySize, {}, () => undefined);
+      expect(score, format(start)).toBe(oracle.score(start));
+      let position = start;
+      for (const column of line!) {
+        const child = play(position, column);
+        const value = child.winner !== null ? Math.floor((20 + 2 - child.moves.length) / 2) : 0 - oracle.score(child);
+        expect(value, `${format(start)}: ${format(child)}`).toBe(oracle.score(position));
+        position = child;
+      }
+      expect(outcome(position), format(start)).not.toBeNull();
+    }
+  });
+
   it('builds an opening book of another size (npm run book:connect4 -- --size 5x4), every entry as minimax over the rules scores it', () => {
     const folder = mkdtempSync(join(tmpdir(), 'book-'));
     try {
       mkdirSync(join(folder, 'src/games/connect4'), { recursive: true });
-      const run = spawnSync('node', [resolve('dist-node/connect4-book.mjs'), '--size', '5x4', '--plies', '3', '--threads', '1'], { cwd: folder, encoding: 'utf8' });
+      const run = spawnSync('node', [resolve('dist-node/connect4-book.mjs'), '--size', '5x4', '--plies', '3', '--threads', '1'], {
+        cwd: folder,
+        encoding: 'utf8',
+      });
       expect(run.status, run.stderr).toBe(0);
       const bytes = readFileSync(join(folder, 'src/games/connect4/book-5x4.bin'));
       const book = OpeningBook.read(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
@@ -128,7 +147,10 @@ describe('connect 4 sizes', () => {
           const child = play(position, column);
           return child.winner !== null ? Math.floor((20 + 2 - child.moves.length) / 2) : 0 - oracle.score(child);
         });
-        expect(book.lookup(position)!.values.filter((value) => value !== null), format(position)).toEqual(values);
+        expect(
+          book.lookup(position)!.values.filter((value) => value !== null),
+          format(position),
+        ).toEqual(values);
       }
       expect(book.lookup(newGame())).toBeUndefined();
     } finally {

@@ -105,8 +105,8 @@ describe('a Kaggle ConnectX agent as an engine', () => {
       const faulty = record!.forfeit!;
       const bot = record!.seats[faulty.seat];
       if (bot === 'wide') {
-        // Its first move is column 9 from 0: "10" here, refused by the rules.
-        expect(faulty).toMatchObject({ reason: 'illegal-move', detail: expect.stringMatching(/^10 in /) });
+        // Its first move is column 9 from 0: "a" here (the 10th column of the widest boards), refused by the rules on 7x6.
+        expect(faulty).toMatchObject({ reason: 'illegal-move', detail: expect.stringMatching(/^a in /) });
         expect(record!.moves.filter((_, ply) => ply % 2 === faulty.seat)).toEqual([]);
       } else {
         expect(bot).toBe('raises');

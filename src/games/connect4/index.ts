@@ -1,6 +1,7 @@
 // Connect 4 as the CLI, the arena, the workers, the server and the pages see it.
 
 import { dataLines } from '../../contracts/data-lines';
+import { budgetAnswer } from '../../contracts/game';
 import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
@@ -9,7 +10,7 @@ import { type Connect4Cores, connect4Cores } from './core';
 import { rules, type Position } from './rules';
 import { analyzeFastestFirst } from './analysis';
 import { bookFile, loadBook } from './book';
-import { solve, type Connect4SolveOptions } from './solve';
+import { principalVariation, solve, type Connect4SolveOptions } from './solve';
 import { SIZES, STANDARD, formatSize, parseSize, sizeNumber, sizeOfNumber } from './sizes';
 import { terminal } from './terminal';
 import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
@@ -38,10 +39,11 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
   online: { sizes: { min: sizeNumber(SIZES[0]), max: sizeNumber(SIZES[SIZES.length - 1]), rule: 'a Connect 4 room is one of its sizes, 4x4 to 12x4' } },
   // The five levels, perfect included: 100 games in about 25 s on two cores.
   arena: { starts: 5 },
-  openings: { positions: dataLines(openings) },
+  openings: { positions: dataLines(openings), size: sizeNumber(STANDARD) },
   solver: {
     options: [
       { name: 'analyze', help: "add every column's score (null for a full column)" },
+      { name: 'pv', help: 'add the best line: the columns of perfect play by both to the end ("pv":[4,4,…])' },
       { name: 'weak', help: 'only win (1), draw (0) or loss (-1): faster' },
       { name: 'no-book', help: 'search even a position the opening book has (by default it answers, with "book":true)' },
       {
@@ -59,9 +61,17 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
       },
     ],
     solve: async (position, options, { core, budget, resource, threads }, progress) => {
+      const book = options['no-book'] ? undefined : await loadBook(resource, position);
+      if (options.pv) {
+        // The line alone: its first move is the best one, and its length says when the game ends.
+        const searching = await searchCore(core, threads, Number(options.threads ?? 1), position, Number(options.table ?? DEFAULT_TABLE_LOG2));
+        const { line, score, nodes, ms } = principalVariation(position, searching, budget, (at) => book?.lookup(at));
+        if (line === null) return budgetAnswer(nodes, ms);
+        return { score, move: line.length ? line[0] + 1 : null, pv: line.map((column) => column + 1), nodes, ms };
+      }
       // A position of the opening book answers from it: its score, a best column and every column's score, no search.
       if (!options['no-book'] && !options.scoreOnly && !rules.outcome(position)) {
-        const known = (await loadBook(resource, position))?.lookup(position);
+        const known = book?.lookup(position);
         if (known) {
           const sign = (value: number | null) => (value === null ? null : options.weak ? Math.sign(value) : value);
           const columns = options.analyze ? { columns: known.values.map(sign) } : {};

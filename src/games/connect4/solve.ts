@@ -4,7 +4,8 @@
 import { withIterations } from '../../contracts/core';
 import { budgetAnswer, type Analysis, type Budget, type Iteration, type SolveAnswer } from '../../contracts/game';
 import { setPosition, type Connect4Core } from './core';
-import { cells, height, outcome, type Position } from './rules';
+import type { BookAnswer } from './book';
+import { cells, height, outcome, play, type Position } from './rules';
 
 /** Columns from the centre out (Pons' order; on an even width the left of the two middle ones first): among equal moves the centre is played first. */
 export function centreOrder(width: number): number[] {
@@ -123,6 +124,46 @@ export function analyzeColumns(
 }
 
 /**
+ * The best line from a position: perfect play by both sides to the game's end, each move the most central of the
+ * best (the book's move where the book has the position); the table is kept from one move to the next, which
+ * share most of their search. Null when the budget runs out first.
+ */
+export function principalVariation(
+  position: Position,
+  core: Connect4Core,
+  budget: Budget,
+  book: (position: Position) => BookAnswer | undefined,
+): { line: number[] | null; score: number; nodes: number; ms: number } {
+  const line: number[] = [];
+  let nodes = 0;
+  let ms = 0;
+  setPosition(core, position);
+  core.clearTable();
+  for (let current = position; !outcome(current); ) {
+    let column = book(current)?.column;
+    if (column === undefined) {
+      setPosition(core, current);
+      const searched = searchScore(core, false, remaining(budget, nodes, ms));
+      nodes += searched.nodes;
+      ms += searched.ms;
+      if (!searched.complete) return { line: null, score: 0, nodes, ms };
+      const best = bestColumn(core, current.width, searched.score, false, remaining(budget, nodes, ms));
+      nodes += best.nodes;
+      ms += best.ms;
+      if (best.column === null) return { line: null, score: 0, nodes, ms };
+      column = best.column;
+    }
+    line.push(column);
+    current = play(current, column);
+  }
+  // The line's end says the score: who won, with which stone.
+  const end = line.reduce(play, position);
+  const winner = end.winner;
+  const score = winner === null ? 0 : (winner === position.moves.length % 2 ? 1 : -1) * winScore(end, end.moves.length);
+  return { line, score, nodes, ms };
+}
+
+/**
  * The solve's options: `--analyze` (every column's score), `--weak` (win, draw or loss only), and the bench's
  * `scoreOnly` (the score search alone, as Pons' figures and the native reference count it).
  */
@@ -137,6 +178,8 @@ export interface Connect4SolveOptions {
   readonly 'keep-table'?: boolean;
   /** The table's size, log2 of its entries (`--table 25`: 2^25 entries, 256 MB). */
   readonly table?: string;
+  /** Add the best line, the moves of perfect play to the end. */
+  readonly pv?: boolean;
   readonly scoreOnly?: boolean;
 }
 

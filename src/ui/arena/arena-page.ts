@@ -21,7 +21,7 @@ import { gameSuite, planRun, sweepGrid, type RunSpec } from '../../arena/run-spe
 import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
 import { findBot, paramTitles, parseBotConfig } from '../../contracts/bot-config';
-import type { AnyGame, BotInfo } from '../../contracts/game';
+import { type AnyGame, type BotInfo, sizeLabel } from '../../contracts/game';
 import type { TimeControl } from '../../arena/time-control';
 import { runEngineSchedule } from '../../runtime/engine-games';
 import { isUserBot, onUserBotsChange, startUserBot, userBotInfos, userEngineSpecs } from '../my-bots/user-bots';
@@ -304,17 +304,21 @@ export class ArenaPage extends LitElement {
             </select>
           </label>
           ${
-            game.sizes
-              ? html`<label>Size <input type="number" min=${game.sizes.min} max=${game.sizes.max} .value=${String(this.size)}
-                @change=${(e: Event) => (this.size = this.clamp(e, game.sizes!.min, game.sizes!.max))} /></label>`
-              : ''
+            game.sizes?.named
+              ? html`<label>Size <select ?disabled=${running} @change=${(e: Event) => (this.size = Number((e.target as HTMLSelectElement).value))}>
+                  ${game.sizes.named.all.map((size) => html`<option value=${size} ?selected=${size === this.size}>${game.sizes!.named!.format(size)}</option>`)}
+                </select></label>`
+              : game.sizes
+                ? html`<label>Size <input type="number" min=${game.sizes.min} max=${game.sizes.max} .value=${String(this.size)}
+                  @change=${(e: Event) => (this.size = this.clamp(e, game.sizes!.min, game.sizes!.max))} /></label>`
+                : ''
           }
           <label>Starts <input type="number" min="1" max="10000" .value=${String(this.gamesPerPair)} @change=${(e: Event) => (this.gamesPerPair = this.clamp(e, 1, 10000))} /></label>
           ${
             game.openings
               ? html`<label title=${oneStart(game) ? `Without it every game of ${game.rules.title} begins from the same position: bots that choose alike would play the same game again, and each repeat would count as new evidence` : 'Balanced positions a few moves in, taken in turn'}>
                 <input type="checkbox" .checked=${this.fromOpenings} @change=${(e: Event) => (this.fromOpenings = (e.target as HTMLInputElement).checked)} />
-                From the opening suite (${game.openings.positions.length} positions${game.openings.size ? ` of size ${game.openings.size}` : ''}${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
+                From the opening suite (${game.openings.positions.length} positions${game.openings.size && game.sizes ? ` of size ${sizeLabel(game.sizes, game.openings.size)}` : ''}${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
               : ''
           }
           <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>

@@ -1,8 +1,10 @@
 // <connect4-board>: the board, of the position's size. A marker over the column the pointer or the keyboard is
-// on (the article's arrow), the last stone falling into place, the winning four outlined, and on request each
-// column's score under perfect play, coloured win / draw / loss with the moves to the end, as on Pascal Pons' site.
-// Keys: left and right move the marker, Enter or Space drops, a column's symbol (1-9, a-c) drops in that column.
-// Fires `column-play` with the column (0-based), also for a full column: the page says why it cannot be played.
+// on (the article's arrow) and a faint stone where a drop there would land, the last stone falling into place, the
+// winning four outlined, and on request each column's score under perfect play (a button that plays the column),
+// in words as well as colour (blue win, grey draw, orange loss: told apart without red and green), as on Pascal
+// Pons' site. Keys: left and right move the marker, Enter or Space drops, a column's symbol (1-9, a-c) drops in
+// that column. Fires `column-play` with the column (0-based), also for a full column: the page says why it cannot
+// be played. While `editing`, a click on a cell fires `cell-edit` with its column and row instead.
 
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -32,6 +34,10 @@ function winningCells(position: Position): Set<string> {
     }
   }
   return cells;
+}
+
+function scoreClass(score: number): string {
+  return score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw';
 }
 
 /**
@@ -139,8 +145,22 @@ export class Connect4Board extends LitElement {
         transform: translateY(0);
       }
     }
+    .scores > * {
+      font: inherit;
+      background: none;
+      border: none;
+      padding: 0;
+      border-radius: 4px;
+    }
+    .scores > button {
+      cursor: pointer;
+    }
+    .scores > button:hover,
+    .scores > button:focus-visible {
+      background: var(--cell);
+    }
     .score-win {
-      color: #15803d;
+      color: #005b96;
       font-weight: 700;
     }
     .score-draw {
@@ -148,8 +168,11 @@ export class Connect4Board extends LitElement {
       font-weight: 700;
     }
     .score-loss {
-      color: #b91c1c;
+      color: #9a3412;
       font-weight: 700;
+    }
+    .stone.ghost {
+      opacity: 0.35;
     }
     .words {
       display: block;
@@ -164,7 +187,11 @@ export class Connect4Board extends LitElement {
   /** Each column's score for the side to move (null: full), shown when set. */
   /** Each column's score for the side to move: null for a full column, undefined while it is being solved. */
   @property({ attribute: false }) scores: readonly (number | null | undefined)[] | null = null;
+  /** Cells are set by hand: a click fires `cell-edit`. */
+  @property({ type: Boolean }) editing = false;
   @state() private hover = 3;
+  /** The pointer is over the board, or the board has the keyboard's focus: the landing cell is previewed. */
+  @state() private aiming = false;
 
   protected willUpdate(): void {
     this.style.setProperty('--columns', String(this.position.width));
@@ -179,12 +206,16 @@ export class Connect4Board extends LitElement {
     const lastRow = last >= 0 ? board[last].filter(Boolean).length - 1 : -1;
     const columns = [...Array(width).keys()];
     const range = columnRange(width);
+    const aimed = this.interactive && !this.editing && this.aiming ? this.hover : -1;
+    const landing = aimed >= 0 ? board[aimed].indexOf(0) : -1;
+    const mover = STONE_NAMES[(moves.length % 2) + 1];
     return html`<div class="wrap">
       <div class="markers" aria-hidden="true">
-        ${columns.map((column) => html`<span class="marker ${this.interactive && column === this.hover ? 'on' : ''}">▼</span>`)}
+        ${columns.map((column) => html`<span class="marker ${this.interactive && !this.editing && column === this.hover ? 'on' : ''}">▼</span>`)}
       </div>
       <div class="board" role="grid" aria-label=${`Connect 4 board, ${width} by ${height}: columns ${range}, keys ${range} or arrows and Enter`} tabindex="0"
-        @keydown=${this.onKeydown}>
+        @keydown=${this.onKeydown} @mouseenter=${() => (this.aiming = true)} @mouseleave=${() => (this.aiming = false)}
+        @focusin=${() => (this.aiming = true)} @focusout=${() => (this.aiming = false)}>
         ${[...Array(height).keys()].reverse().flatMap((row) =>
           columns.map((column) => {
             const stone = board[column][row];
@@ -192,8 +223,9 @@ export class Connect4Board extends LitElement {
             const style = falling ? `--fall-from: ${-(height - row) * 3.6}rem; --fall-ms: ${120 + 45 * (height - row)}ms` : '';
             return html`<button class="hole" role="gridcell" tabindex="-1" data-column=${column} data-row=${row}
               aria-label=${`Column ${columnSymbol(column)}, row ${row + 1}: ${stone ? STONE_NAMES[stone] : 'empty'}`}
-              @mouseenter=${() => (this.hover = column)} @click=${() => this.drop(column)}>
+              @mouseenter=${() => (this.hover = column)} @click=${() => (this.editing ? this.edit(column, row) : this.drop(column))}>
               ${stone ? html`<span class="stone ${STONE_NAMES[stone]} ${wins.has(`${column},${row}`) ? 'win' : ''} ${falling ? 'falling' : ''}" style=${style}></span>` : nothing}
+              ${!stone && column === aimed && row === landing ? html`<span class="stone ghost ${mover}" aria-hidden="true"></span>` : nothing}
             </button>`;
           }),
         )}
@@ -206,8 +238,12 @@ export class Connect4Board extends LitElement {
                 ? html`<span class="pending" aria-label=${`column ${columnSymbol(column)}: being solved`}>…</span>`
                 : score === null
                   ? html`<span aria-label=${`column ${columnSymbol(column)}: full`}>–</span>`
-                  : html`<span class=${score > 0 ? 'score-win' : score < 0 ? 'score-loss' : 'score-draw'} aria-label=${`column ${columnSymbol(column)}: ${score}, ${scoreWords(score, moves.length, cells(this.position))}`}>
-                    ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length, cells(this.position))}</span></span>`,
+                  : this.interactive && !this.editing
+                    ? html`<button class=${scoreClass(score)} aria-label=${`column ${columnSymbol(column)}: ${score}, ${scoreWords(score, moves.length, cells(this.position))}; play it`}
+                        @click=${() => this.drop(column)} @mouseenter=${() => (this.hover = column)}>
+                        ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length, cells(this.position))}</span></button>`
+                    : html`<span class=${scoreClass(score)} aria-label=${`column ${columnSymbol(column)}: ${score}, ${scoreWords(score, moves.length, cells(this.position))}`}>
+                        ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length, cells(this.position))}</span></span>`,
             )}
           </div>`
           : nothing
@@ -215,8 +251,12 @@ export class Connect4Board extends LitElement {
     </div>`;
   }
 
+  private edit(column: number, row: number): void {
+    this.dispatchEvent(new CustomEvent('cell-edit', { detail: { column, row }, bubbles: true, composed: true }));
+  }
+
   private drop(column: number): void {
-    if (!this.interactive) return;
+    if (!this.interactive || this.editing) return;
     this.hover = column;
     this.dispatchEvent(new CustomEvent('column-play', { detail: column, bubbles: true, composed: true }));
   }

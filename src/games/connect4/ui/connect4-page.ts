@@ -1,7 +1,10 @@
 // The Connect 4 page: a person against the AI (red, first, or yellow), two AIs, or two people, on a board of any
 // size (7x6 by default); AI levels from the article's classic bot to the perfect solver; the article's status
 // messages; a full column refused as an illegal move; "Show solution" with each column's score; the search chart
-// of the solver's iterations. The game lives in the URL: #/connect4?moves=4,4,5,3, #/connect4?size=6x5&…
+// of the solver's iterations. As an analysis board: a column's score plays it, the best line of the position is
+// shown and playable move by move, and a position may be set up by hand (checked to be one a game reaches) and
+// analysed. The game lives in the URL (#/connect4?moves=4,4,5,3, #/connect4?size=6x5&…), and so do "Show
+// solution" (solution=1) and its threads (threads=2).
 
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -15,12 +18,16 @@ import '../../../ui/search-chart';
 import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
 import { pageStyles } from '../../../ui/styles';
 import { connect4 } from '..';
-import { format, height, type Position } from '../rules';
+import { positionOf } from '../reachable';
+import { format, height, newGame, type Position, sizeOf } from '../rules';
 import { columnRange, columnSymbol, formatSize, SIZES, sizeNumber, symbolColumn } from '../sizes';
 import { MAX_THREADS } from '../threads';
+import { BestLineController } from './best-line';
 import './connect4-board';
 
 const SEATS = ['Red', 'Yellow'] as const;
+/** "Show solution"'s threads unless told otherwise: two where the page has shared memory. */
+const DEFAULT_THREADS = crossOriginIsolated ? Math.min(2, navigator.hardwareConcurrency || 1) : 1;
 const levels = connect4.levels;
 
 @customElement('connect4-page')
@@ -30,6 +37,11 @@ export class Connect4Page extends GamePage<Position, number> {
     css`
       .thinking {
         color: var(--muted);
+      }
+      .line-move {
+        min-width: 1.8rem;
+        margin: 0 1px;
+        font-variant-numeric: tabular-nums;
       }
     `,
   ];
@@ -43,7 +55,11 @@ export class Connect4Page extends GamePage<Position, number> {
     () => [...connect4.bots, ...userBotInfos('connect4')],
   );
   @state() private notice = '';
-  private readonly analysis = new AnalysisController(this, 'connect4', {}, crossOriginIsolated ? Math.min(2, navigator.hardwareConcurrency || 1) : 1);
+  /** The board being set up by hand (board[column][row]), while editing. */
+  @state() private draft: number[][] | null = null;
+  @state() private draftError = '';
+  private readonly bestLine = new BestLineController(this);
+  private readonly analysis = new AnalysisController(this, 'connect4', {}, DEFAULT_THREADS);
   protected readonly session = new GameSession<Position, number>(this, connect4, this.players(), () => this.positionChanged());
 
   render() {
@@ -66,8 +82,12 @@ export class Connect4Page extends GamePage<Position, number> {
                   : ''
             }
           </div>
-          <connect4-board .position=${position} .scores=${analysis.on && !this.liveOnline ? this.columnScores() : null} ?interactive=${session.humanToMove}
-            @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}></connect4-board>
+          <connect4-board .position=${this.draft ? this.draftPosition() : position}
+            .scores=${analysis.on && !this.liveOnline && !this.draft ? this.columnScores() : null}
+            ?interactive=${session.humanToMove || this.draft !== null} ?editing=${this.draft !== null}
+            @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}
+            @cell-edit=${(e: CustomEvent<{ column: number; row: number }>) => this.editCell(e.detail.column, e.detail.row)}></connect4-board>
+          ${this.draft ? this.editorControls() : analysis.on && !this.liveOnline ? this.bestLineView() : ''}
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${
             this.notice || session.error || this.linkError || analysis.error
@@ -78,8 +98,9 @@ export class Connect4Page extends GamePage<Position, number> {
             ${
               this.liveOnline
                 ? ''
-                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => analysis.toggle((e.target as HTMLInputElement).checked, format(position))} /> Show solution</label>
-                  ${this.threadsSelect()}`
+                : html`<label><input type="checkbox" .checked=${analysis.on} @change=${(e: Event) => this.toggleSolution((e.target as HTMLInputElement).checked)} /> Show solution</label>
+                  ${this.threadsSelect()}
+                  ${this.draft ? '' : html`<button @click=${() => this.startEditing()}>Set up a position</button>`}`
             }
             ${
               analysis.running
@@ -153,9 +174,111 @@ export class Connect4Page extends GamePage<Position, number> {
     if (!crossOriginIsolated) return html`<span class="hint">one thread: this page is not cross-origin isolated, so it has no shared memory</span>`;
     const most = Math.min(MAX_THREADS, navigator.hardwareConcurrency || 1);
     return html`<label>Threads
-      <select @change=${(e: Event) => this.analysis.setThreads(Number((e.target as HTMLSelectElement).value))}>
+      <select @change=${(e: Event) => this.setThreads(Number((e.target as HTMLSelectElement).value))}>
         ${Array.from({ length: most }, (_, i) => html`<option value=${i + 1} ?selected=${i + 1 === this.analysis.threads}>${i + 1}</option>`)}
       </select></label>`;
+  }
+
+  private toggleSolution(on: boolean): void {
+    this.analysis.toggle(on, format(this.session.position));
+    this.showBestLine();
+    this.saveToUrl();
+  }
+
+  private setThreads(threads: number): void {
+    this.analysis.setThreads(threads);
+    this.showBestLine();
+    this.saveToUrl();
+  }
+
+  private showBestLine(): void {
+    const session = this.session;
+    this.bestLine.show(format(session.position), this.analysis.on && !session.outcome && !this.liveOnline, this.analysis.threads);
+  }
+
+  /** The best line: perfect play by both to the end, each move a button that plays the line up to it. */
+  private bestLineView() {
+    const { line, error, running } = this.bestLine;
+    if (this.session.outcome) return '';
+    if (error) return html`<p class="error" role="alert">${error}</p>`;
+    if (!line) return html`<p class="hint" aria-live="polite">${running ? 'Finding the best line…' : ''}</p>`;
+    const start = this.session.position.moves.length;
+    return html`<p class="best-line" aria-label="Best line">Best line:
+      ${line.map(
+        (column, i) =>
+          html`<button class="line-move" aria-label=${`play the best line to move ${start + i + 1}: column ${columnSymbol(column)}`}
+            @click=${() => this.playLine(line.slice(0, i + 1))}>${columnSymbol(column)}</button>`,
+      )}
+      <span class="hint">(${line.length} moves to the end)</span></p>`;
+  }
+
+  private playLine(columns: readonly number[]): void {
+    const session = this.session;
+    session.load(session.positions[0], [...session.moves, ...columns]);
+  }
+
+  /** A position to set up by hand: the board shown, then each click on a cell turns it empty, red, yellow. */
+  private startEditing(): void {
+    this.draft = this.session.position.board.map((column) => column.slice());
+    this.draftError = '';
+  }
+
+  private draftPosition(): Position {
+    const { width, height } = this.session.position;
+    return { moves: '', width, height, board: this.draft!, winner: null };
+  }
+
+  private editCell(column: number, row: number): void {
+    const draft = this.draft!.map((cells) => cells.slice());
+    draft[column][row] = (draft[column][row] + 1) % 3;
+    this.draft = draft;
+    this.draftError = '';
+  }
+
+  private editorControls() {
+    return html`<div class="controls" aria-label="Setting up a position">
+        <span class="hint">Click a cell: empty, then red, then yellow.</span>
+        <button @click=${() => this.analyseDraft()}>Analyse this position</button>
+        <button @click=${() => (this.draft = this.draft!.map((cells) => cells.map(() => 0)))}>Clear</button>
+        <button @click=${() => (this.draft = null)}>Cancel</button>
+      </div>
+      ${this.draftError ? html`<p class="error" role="alert">${this.draftError}</p>` : ''}`;
+  }
+
+  /** The position set up, checked to be one a game reaches, becomes the game (two people: nothing moves by itself), analysed. */
+  private analyseDraft(): void {
+    let position: Position;
+    try {
+      position = positionOf(this.draft!);
+    } catch (error) {
+      this.draftError = `This position cannot be analysed: ${(error as Error).message}.`;
+      return;
+    }
+    this.draft = null;
+    if (this.mode !== 'two') this.setMode('two');
+    this.analysis.on = true;
+    this.session.load(newGame(sizeOf(position)), [...position.moves].map(symbolColumn));
+  }
+
+  /** "Show solution" and its threads, from a link. */
+  protected pageSettings(params: URLSearchParams): () => void {
+    const solution = params.get('solution');
+    if (solution !== null && solution !== '0' && solution !== '1') throw new Error(`solution "${solution}" is not 0 or 1`);
+    const threadsText = params.get('threads');
+    const most = crossOriginIsolated ? Math.min(MAX_THREADS, navigator.hardwareConcurrency || 1) : 1;
+    const threads = threadsText === null ? this.analysis.threads : Number(threadsText);
+    if (!Number.isInteger(threads) || threads < 1 || threads > most) throw new Error(`threads "${threadsText}" is not 1 to ${most} here`);
+    return () => {
+      if (solution !== null) this.analysis.on = solution === '1';
+      this.analysis.threads = threads;
+    };
+  }
+
+  protected urlParams(): Record<string, string> {
+    const params = super.urlParams();
+    if (this.analysis.on) params.solution = '1';
+    if (this.analysis.threads !== DEFAULT_THREADS) params.threads = String(this.analysis.threads);
+    return params;
   }
 
   /** The statistics of the last pass of the solve shown on the chart: table hits, best move first, threads. */
@@ -208,7 +331,7 @@ export class Connect4Page extends GamePage<Position, number> {
   }
 
   protected showAnalysis(): void {
-    this.analysis.toggle(true, format(this.session.position));
+    this.toggleSolution(true);
   }
 
   protected setBotConfig(seat: 0 | 1, config: string): void {
@@ -236,6 +359,7 @@ export class Connect4Page extends GamePage<Position, number> {
     this.notice = '';
     this.saveToUrl();
     this.analysis.show(format(this.session.position), !!this.session.outcome);
+    this.showBestLine();
   }
 }
 
