@@ -55,15 +55,15 @@ describe('connect 4 page', () => {
 
   it('is an analysis board: a score plays its column, the landing cell previewed, the best line played move by move, the solution kept in the link', async () => {
     const { page, url } = browser;
-    // Ten stones before the end: quick to solve, and its best line is short.
-    const start = '2252576253462244111563365343671351';
+    // Five stones before the end: quick to solve, and its best line is four moves.
+    const start = '2252576253462244111563365343671351441';
     await page.goto(`${url}#/connect4?mode=two&pos=${start}&solution=1`);
     await page.reload();
     expect(await page.getByLabel('Show solution').isChecked()).toBe(true);
     const scores = page.locator('connect4-board .scores > button');
     await expect.poll(() => scores.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // Hovering a column shows where its stone would land, faintly.
-    await page.locator('connect4-board button[data-column="6"][data-row="0"]').hover();
+    await page.locator('connect4-board button[data-column="6"][data-row="5"]').hover();
     expect(await page.locator('connect4-board .stone.ghost').count()).toBe(1);
     expect(await page.locator('connect4-board .stone.ghost').evaluate((ghost) => (ghost.parentElement as HTMLElement).dataset.column)).toBe('6');
     // The best line: perfect play to the end; its second move's button plays two moves.
@@ -89,11 +89,13 @@ describe('connect 4 page', () => {
     await cell(2, 1).click(); // red, floating
     await page.getByRole('button', { name: 'Analyse this position' }).click();
     expect(await page.getByRole('alert').textContent()).toContain('the stone in column 3, row 2, has nothing under it');
-    await cell(2, 0).click();
-    await cell(2, 0).click(); // yellow under it
+    await cell(2, 0).click(); // red under it: two reds
+    await page.getByRole('button', { name: 'Analyse this position' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('red has 2 stones and yellow 0');
+    await cell(2, 1).click(); // yellow on red
     await page.getByRole('button', { name: 'Analyse this position' }).click();
     const analysed = position(page);
-    expect(analysed.board[2].slice(0, 2)).toEqual([2, 1]);
+    expect(analysed.board[2].slice(0, 2)).toEqual([1, 2]);
     expect(analysed.moves.length).toBe(2);
     expect(await page.getByLabel('Show solution').isChecked()).toBe(true);
     await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { timeout: 20_000 }).toBe(5);

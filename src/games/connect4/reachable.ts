@@ -31,7 +31,12 @@ export function positionOf(board: Board): Position {
     stones,
     first + second,
   );
-  if (order === null) throw new Error('no game reaches it: every order of its moves makes four in a row before its last stone');
+  if (order === null)
+    throw new Error(
+      fours.length > 0
+        ? 'no game reaches it: every order of its moves makes four in a row before its last stone'
+        : 'no game reaches it: no order of its stones alternates the players, red first, each on the stone below it',
+    );
   const moves = order.map(columnSymbol).join('');
   return parse(moves, { width, height });
 }
