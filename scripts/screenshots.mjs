@@ -21,7 +21,7 @@ const SHOTS = [
     link: 'connect4?mode=two&moves=4,4,3,5,4',
     act: async (page) => {
       await page.getByLabel('Show solution').check();
-      await page.locator('connect4-board .scores > span:not(.pending)').nth(6).waitFor({ timeout: 60_000 });
+      await page.locator('connect4-board .scores > :not(.pending)').nth(6).waitFor({ timeout: 60_000 });
     },
   },
   {

@@ -59,10 +59,11 @@ export function scoreWords(score: number, movesPlayed: number, boardCells: numbe
 export class Connect4Board extends LitElement {
   static styles = css`
     :host {
-      /* A hole's size: 3.2rem, less on a narrow or short screen so that the board fits (a phone's 390 px). */
+      /* A hole's size: 3.2rem, less for a wide or tall board and on a narrow or short screen, so that the board
+         fits its panel (a phone's 390 px). */
       --columns: 7;
       --rows: 6;
-      --hole: min(3.2rem, calc((100vw - 7rem) / var(--columns)), calc((100vh - 16rem) / var(--rows)));
+      --hole: min(3.2rem, calc(24rem / var(--columns)), calc((100vw - 7rem) / var(--columns)), calc((100vh - 18rem) / var(--rows)));
     }
     .wrap {
       width: max-content;

@@ -105,7 +105,7 @@ export class Connect4Page extends GamePage<Position, number> {
             ${
               analysis.running
                 ? html`<span class="thinking">solving the other columns, easiest first… ${analysis.progress.reduce((sum, it) => sum + it.nodes, 0).toLocaleString('en')} nodes</span>
-                  <button @click=${() => analysis.cancel()}>Cancel</button>`
+                  <button @click=${() => this.cancelSolution()}>Cancel</button>`
                 : ''
             }
           </div>
@@ -185,6 +185,13 @@ export class Connect4Page extends GamePage<Position, number> {
     this.saveToUrl();
   }
 
+  /** Stops the solution's searches of this position: the columns' scores and the best line. */
+  private cancelSolution(): void {
+    this.analysis.cancel();
+    this.bestLine.cancel();
+    this.requestUpdate();
+  }
+
   private setThreads(threads: number): void {
     this.analysis.setThreads(threads);
     this.showBestLine();
@@ -201,7 +208,10 @@ export class Connect4Page extends GamePage<Position, number> {
     const { line, error, running } = this.bestLine;
     if (this.session.outcome) return '';
     if (error) return html`<p class="error" role="alert">${error}</p>`;
-    if (!line) return html`<p class="hint" aria-live="polite">${running ? 'Finding the best line…' : ''}</p>`;
+    if (!line)
+      return html`<p class="hint" aria-live="polite">
+        ${running ? html`Finding the best line… <button @click=${() => this.cancelSolution()}>Stop</button>` : ''}
+      </p>`;
     const start = this.session.position.moves.length;
     return html`<p class="best-line" aria-label="Best line">Best line:
       ${line.map(
