@@ -80,7 +80,7 @@ describe('small things', () => {
     });
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('This link cannot be opened: "9" is not a column: columns are 1 to 7. The game shown is not the link\'s.');
+      .toBe("This link cannot be opened: move 2 (9): column 9 does not exist: columns are 1 to 7. The game shown is not the link's.");
     // The game shown is held: no bot plays on in it, and the address is the link's.
     const held = () =>
       page.locator('connect4-page').evaluate((el) => {
