@@ -10,8 +10,8 @@ import { type BoardSize, formatSize } from './sizes';
 
 /** The most threads a search may use. */
 export const MAX_THREADS = 16;
-/** The table's size unless told otherwise: 2^23 entries, 64 MB (as the core's own default). */
-export const DEFAULT_TABLE_LOG2 = 23;
+/** The table's size unless told otherwise: 2^18 entries, 2 MB (as the core's own default: assembly/connect4/transposition-table.ts says why). */
+export const DEFAULT_TABLE_LOG2 = 18;
 
 /** What a helper needs to join: the module, the memory, where its block and the table are. */
 export interface HelperStart {
