@@ -245,7 +245,7 @@ describe('my bots', () => {
     expect(reference).toContain('type Move = number;');
     expect(reference).toContain('legalMoves(p?: Position): Move[];');
     for (const [returned, named] of [
-      ['9', 'choose returned 9 (not a move of this game); legalMoves() here: [0,1,2,3,4,5,6]'],
+      ['9', 'choose returned 9 (column a (the 10th) does not exist: columns are 1 to 7); legalMoves() here: [0,1,2,3,4,5,6]'],
       ['undefined', 'choose returned undefined (not a move of this game); legalMoves() here: [0,1,2,3,4,5,6]'],
     ]) {
       await typeCode(page, `export default { name: 'off', choose() { return ${returned}; } };`);

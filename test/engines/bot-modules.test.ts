@@ -149,7 +149,7 @@ describe('a bot module', () => {
 
   it.each([
     ['undefined', 'undefined (not a move of this game)'],
-    ['9', '9 (column a does not exist: columns are 1 to 7)'],
+    ['9', '9 (column a (the 10th) does not exist: columns are 1 to 7)'],
     ['{"column":3}', '{"column":3} (not a move of this game)'],
   ])('that returns %s forfeits naming what it returned, and the moves it could have returned', async (returned, named) => {
     const folder = mkdtempSync(join(tmpdir(), 'modules-'));
