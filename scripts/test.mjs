@@ -17,7 +17,10 @@ if (existsSync(report)) {
   const unloaded = testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
   const skipped = narrowed ? [] : testResults.flatMap((file) => file.assertionResults.filter((test) => ['skipped', 'pending', 'todo'].includes(test.status)));
   if (skipped.length > 0) console.log(`${skipped.length} skipped, counted as failed: ${skipped.map((test) => test.fullName).join('; ')}`);
-  failed = numFailedTests + unloaded + skipped.length;
+  // An error outside any test (an unhandled rejection) fails the run too: the line says so, as the exit status does.
+  const outside = run.status !== 0 && numFailedTests + unloaded === 0 ? 1 : 0;
+  if (outside) console.log('vitest ended with an error outside the tests (above), counted as one failed');
+  failed = numFailedTests + unloaded + skipped.length + outside;
   console.log(`${numPassedTests} passed, ${failed} failed`);
 } else {
   console.log('0 passed, 1 failed');
