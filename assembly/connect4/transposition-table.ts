@@ -115,15 +115,21 @@ function tag(k: u64): u64 {
   return (k << 32) | (generation << TAG_SHIFT);
 }
 
+/** Any size: whether the two-word entry at `at`, whose data word is `data`, is the key's, of this generation. */
+@inline
+function holds(at: usize, data: u64, k: u64): bool {
+  return (atomic.load<u64>(at) ^ data) == k && (data & GENERATION_MASK) == generation << TAG_SHIFT;
+}
+
 /** The entry stored for the key, or 0. Read atomically: other threads may write it meanwhile. */
 @inline
 export function tableGet(k: u64): u64 {
   const at = slot(k);
   if (ANY_SIZE) {
     const first = atomic.load<u64>(at, 8);
-    if ((atomic.load<u64>(at) ^ first) == k && (first & GENERATION_MASK) == generation << TAG_SHIFT) return first;
+    if (holds(at, first, k)) return first;
     const second = atomic.load<u64>(at, 24);
-    return (atomic.load<u64>(at, 16) ^ second) == k && (second & GENERATION_MASK) == generation << TAG_SHIFT ? second : 0;
+    return holds(at + ENTRY_BYTES, second, k) ? second : 0;
   }
   const wanted = tag(k);
   const first = atomic.load<u64>(at);
@@ -167,8 +173,8 @@ export function tablePut(k: u64, column: i32, type: i32, score: i32, nodes: u64)
   if (ANY_SIZE) {
     const first = atomic.load<u64>(at, 8);
     const second = atomic.load<u64>(at, 24);
-    const firstMine = (atomic.load<u64>(at) ^ first) == k && (first & GENERATION_MASK) == current;
-    const secondMine = (atomic.load<u64>(at, 16) ^ second) == k && (second & GENERATION_MASK) == current;
+    const firstMine = holds(at, first, k);
+    const secondMine = holds(at + ENTRY_BYTES, second, k);
     let target = at;
     let mine = firstMine;
     let existing = first;

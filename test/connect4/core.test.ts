@@ -6,10 +6,9 @@ import { instantiateCore } from '../../src/contracts/core';
 import { readCoreModule } from '../../workers/node-cores';
 import { Rng } from '../../src/contracts/rng';
 import { setPosition, type Connect4Core } from '../../src/games/connect4/core';
-import { legalMoves, newGame, outcome, parse, play } from '../../src/games/connect4/rules';
+import { parse } from '../../src/games/connect4/rules';
+import { expectCoreFollowsRules } from './core-follows-rules';
 
-const WIDTH = 7;
-const HEIGHT = 6;
 
 const core = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4'));
 
@@ -31,20 +30,7 @@ describe('connect 4 core', () => {
   });
 
   it('agrees with the rules on legal columns, winning moves and every cell through 600 random games', () => {
-    const rng = new Rng(31);
-    for (let game = 0; game < 600; game++) {
-      let position = newGame();
-      core.reset();
-      while (!outcome(position)) {
-        const legal = legalMoves(position);
-        expect([...Array(WIDTH).keys()].filter((c) => core.canPlay(c))).toEqual(legal);
-        for (const column of legal) expect(!!core.isWinningMove(column), `${position.moves}+${column + 1}`).toBe(play(position, column).winner !== null);
-        const column = rng.pick(legal);
-        position = play(position, column);
-        core.playColumn(column);
-        for (let c = 0; c < WIDTH; c++) for (let r = 0; r < HEIGHT; r++) expect(core.cellAt(c, r)).toBe(position.board[c][r]);
-      }
-    }
+    expectCoreFollowsRules(core, { width: 7, height: 6 }, 600, new Rng(31));
   });
 
   // Pons' solver, run unchanged on his whole sets, counts these mean nodes (every call of its negamax). Ours count

@@ -15,6 +15,7 @@ import { formatSize, parseSize, SIZES, sizeNumber } from '../../src/games/connec
 import { principalVariation, solve } from '../../src/games/connect4/solve';
 import { readCoreModule } from '../../workers/node-cores';
 import { bruteForce } from './brute-force';
+import { expectCoreFollowsRules } from './core-follows-rules';
 
 const anySize = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4-sizes'));
 const standard = await instantiateCore<Connect4Core>(await readCoreModule('build', 'connect4'));
@@ -63,19 +64,7 @@ describe('connect 4 sizes', () => {
       { width: 4, height: 15 },
     ]) {
       expect(anySize.setSize(width, height)).toBe(1);
-      for (let game = 0; game < 60; game++) {
-        let position = newGame({ width, height });
-        anySize.reset();
-        while (!outcome(position)) {
-          const legal = legalMoves(position);
-          expect([...Array(width).keys()].filter((c) => anySize.canPlay(c))).toEqual(legal);
-          for (const column of legal) expect(!!anySize.isWinningMove(column)).toBe(play(position, column).winner !== null);
-          const column = rng.pick(legal);
-          position = play(position, column);
-          anySize.playColumn(column);
-          for (let c = 0; c < width; c++) for (let r = 0; r < height; r++) expect(anySize.cellAt(c, r)).toBe(position.board[c][r]);
-        }
-      }
+      expectCoreFollowsRules(anySize, { width, height }, 60, rng);
     }
     expect(anySize.setSize(9, 7)).toBe(0);
     expect(standard.setSize(6, 5)).toBe(0);

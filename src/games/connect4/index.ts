@@ -12,6 +12,10 @@ import { analyzeFastestFirst } from './analysis';
 import { bookFile, loadBook } from './book';
 import { principalVariation, solve, type Connect4SolveOptions } from './solve';
 import { SIZES, STANDARD, formatSize, parseSize, sizeNumber, sizeOfNumber } from './sizes';
+
+/** Every size as the game contract counts sizes, narrowest first (4x4 the least, 12x4 the most). */
+const SIZE_NUMBERS = SIZES.map(sizeNumber);
+const [FIRST_SIZE, LAST_SIZE] = [SIZE_NUMBERS[0], SIZE_NUMBERS[SIZE_NUMBERS.length - 1]];
 import { terminal } from './terminal';
 import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
 
@@ -27,16 +31,16 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
   // The 7x6 book ships; a book of another size is read where one was built (npm run book:connect4 -- --size WxH).
   resources: SIZES.map(bookFile),
   sizes: {
-    min: sizeNumber(SIZES[0]),
-    max: sizeNumber(SIZES[SIZES.length - 1]),
+    min: FIRST_SIZE,
+    max: LAST_SIZE,
     default: sizeNumber(STANDARD),
     named: {
-      all: SIZES.map(sizeNumber),
+      all: SIZE_NUMBERS,
       format: (size) => formatSize(sizeOfNumber(size)),
       parse: (text) => sizeNumber(parseSize(text)),
     },
   },
-  online: { sizes: { min: sizeNumber(SIZES[0]), max: sizeNumber(SIZES[SIZES.length - 1]), rule: 'a Connect 4 room is one of its sizes, 4x4 to 12x4' } },
+  online: { sizes: { min: FIRST_SIZE, max: LAST_SIZE, rule: 'a Connect 4 room is one of its sizes, 4x4 to 12x4' } },
   // The five levels, perfect included: 100 games in about 25 s on two cores.
   arena: { starts: 5 },
   openings: { positions: dataLines(openings), size: sizeNumber(STANDARD) },
@@ -62,10 +66,11 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
     ],
     solve: async (position, options, { core, budget, resource, threads }, progress) => {
       const book = options['no-book'] ? undefined : await loadBook(resource, position);
+      /** The core to search with: asked for only once a search is needed (threads start with it). */
+      const searching = () => searchCore(core, threads, Number(options.threads ?? 1), position, Number(options.table ?? DEFAULT_TABLE_LOG2));
       if (options.pv) {
         // The line alone: its first move is the best one, and its length says when the game ends.
-        const searching = await searchCore(core, threads, Number(options.threads ?? 1), position, Number(options.table ?? DEFAULT_TABLE_LOG2));
-        const { line, score, nodes, ms } = principalVariation(position, searching, budget, (at) => book?.lookup(at));
+        const { line, score, nodes, ms } = principalVariation(position, await searching(), budget, (at) => book?.lookup(at));
         if (line === null) return budgetAnswer(nodes, ms);
         return { score, move: line.length ? line[0] + 1 : null, pv: line.map((column) => column + 1), nodes, ms };
       }
@@ -78,8 +83,7 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
           return { score: sign(known.score), move: known.column + 1, ...columns, book: true, nodes: 0, ms: 0 };
         }
       }
-      const searching = await searchCore(core, threads, Number(options.threads ?? 1), position, Number(options.table ?? DEFAULT_TABLE_LOG2));
-      return solve(position, options, searching, budget, progress);
+      return solve(position, options, await searching(), budget, progress);
     },
     // "score" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.score as number),

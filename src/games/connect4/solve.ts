@@ -139,7 +139,8 @@ export function principalVariation(
   let ms = 0;
   setPosition(core, position);
   core.clearTable();
-  for (let current = position; !outcome(current); ) {
+  let current = position;
+  while (!outcome(current)) {
     let column = book(current)?.column;
     if (column === undefined) {
       setPosition(core, current);
@@ -157,9 +158,8 @@ export function principalVariation(
     current = play(current, column);
   }
   // The line's end says the score: who won, with which stone.
-  const end = line.reduce(play, position);
-  const winner = end.winner;
-  const score = winner === null ? 0 : (winner === position.moves.length % 2 ? 1 : -1) * winScore(end, end.moves.length);
+  const winner = current.winner;
+  const score = winner === null ? 0 : (winner === position.moves.length % 2 ? 1 : -1) * winScore(current, current.moves.length);
   return { line, score, nodes, ms };
 }
 

@@ -234,22 +234,23 @@ export class Connect4Board extends LitElement {
       ${
         this.scores
           ? html`<div class="scores" aria-label="Score of each column">
-            ${this.scores.map((score, column) =>
-              score === undefined
-                ? html`<span class="pending" aria-label=${`column ${columnSymbol(column)}: being solved`}>…</span>`
-                : score === null
-                  ? html`<span aria-label=${`column ${columnSymbol(column)}: full`}>–</span>`
-                  : this.interactive && !this.editing
-                    ? html`<button class=${scoreClass(score)} aria-label=${`column ${columnSymbol(column)}: ${score}, ${scoreWords(score, moves.length, cells(this.position))}; play it`}
-                        @click=${() => this.drop(column)} @mouseenter=${() => (this.hover = column)}>
-                        ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length, cells(this.position))}</span></button>`
-                    : html`<span class=${scoreClass(score)} aria-label=${`column ${columnSymbol(column)}: ${score}, ${scoreWords(score, moves.length, cells(this.position))}`}>
-                        ${score > 0 ? '+' : ''}${score}<span class="words">${scoreWords(score, moves.length, cells(this.position))}</span></span>`,
-            )}
+            ${this.scores.map((score, column) => this.scoreView(score, column))}
           </div>`
           : nothing
       }
     </div>`;
+  }
+
+  /** A column's score under it: a button that plays the column while a person may, its words said and shown. */
+  private scoreView(score: number | null | undefined, column: number) {
+    const name = `column ${columnSymbol(column)}`;
+    if (score === undefined) return html`<span class="pending" aria-label=${`${name}: being solved`}>…</span>`;
+    if (score === null) return html`<span aria-label=${`${name}: full`}>–</span>`;
+    const words = scoreWords(score, this.position.moves.length, cells(this.position));
+    const shown = html`${score > 0 ? '+' : ''}${score}<span class="words">${words}</span>`;
+    if (!this.interactive || this.editing) return html`<span class=${scoreClass(score)} aria-label=${`${name}: ${score}, ${words}`}>${shown}</span>`;
+    return html`<button class=${scoreClass(score)} aria-label=${`${name}: ${score}, ${words}; play it`}
+      @click=${() => this.drop(column)} @mouseenter=${() => (this.hover = column)}>${shown}</button>`;
   }
 
   private edit(column: number, row: number): void {
