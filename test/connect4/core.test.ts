@@ -9,7 +9,6 @@ import { setPosition, type Connect4Core } from '../../src/games/connect4/core';
 import { parse } from '../../src/games/connect4/rules';
 import { expectCoreFollowsRules } from './core-follows-rules';
 
-
 const core = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4'));
 
 function testSet(name: string, count: number): [string, number][] {
