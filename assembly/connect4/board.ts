@@ -14,6 +14,9 @@ let width: i32 = 7;
 let height: i32 = 6;
 let bottom: u64 = 0x0040810204081;
 let board: u64 = 0xfdfbf7efdfbf;
+// The any-size build's edge and short cells of each direction (see edgeCells, shortCells), set with the size.
+let edges = new StaticArray<u64>(4);
+let shorts = new StaticArray<u64>(4);
 
 /** Sets the board's size (the any-size build; the 7x6 build answers false to any other). */
 export function setSize(columns: i32, rows: i32): bool {
@@ -24,8 +27,13 @@ export function setSize(columns: i32, rows: i32): bool {
   bottom = 0;
   for (let column = 0; column < columns; column++) bottom |= <u64>1 << (column * (rows + 1));
   board = bottom * ((<u64>1 << rows) - 1);
+  for (let direction = 0; direction < 4; direction++) {
+    edges[direction] = edgeOf(direction);
+    shorts[direction] = shortOf(direction);
+  }
   return true;
 }
+if (ANY_SIZE) setSize(7, 6);
 
 @inline
 export function boardWidth(): i32 {
@@ -52,4 +60,36 @@ export function bottomMask(): u64 {
 @inline
 export function boardMask(): u64 {
   return ANY_SIZE ? board : 0xfdfbf7efdfbf;
+}
+
+/** The shift from a cell to the next in a direction: 0 vertical, 1 horizontal, 2 falling (\), 3 rising (/). */
+@inline
+export function directionShift(direction: i32): i32 {
+  return direction == 0 ? 1 : direction == 1 ? boardHeight() + 1 : direction == 2 ? boardHeight() : boardHeight() + 2;
+}
+
+@inline
+function edgeOf(direction: i32): u64 {
+  const shift = directionShift(direction);
+  return boardMask() & ~((boardMask() << shift) & (boardMask() >> shift));
+}
+
+@inline
+function shortOf(direction: i32): u64 {
+  const shift = directionShift(direction);
+  const starts = boardMask() & (boardMask() >> shift) & (boardMask() >> (2 * shift)) & (boardMask() >> (3 * shift));
+  const halves = starts | (starts << shift);
+  return boardMask() & ~(halves | (halves << (2 * shift)));
+}
+
+/** The cells with no neighbour on one side in the direction: at the board's edge. */
+@inline
+export function edgeCells(direction: i32): u64 {
+  return ANY_SIZE ? unchecked(edges[direction]) : edgeOf(direction);
+}
+
+/** The cells no four in the direction passes through (the diagonals' corners). */
+@inline
+export function shortCells(direction: i32): u64 {
+  return ANY_SIZE ? unchecked(shorts[direction]) : shortOf(direction);
 }

@@ -4,6 +4,7 @@
 // inside.
 
 import { undoAddress } from "./thread-memory";
+import { deadStones } from "./dead-stones";
 import { ANY_SIZE, boardCells, boardHeight, boardMask, boardWidth, bottomMask } from "./board";
 
 export { boardCells, boardHeight, boardMask, boardWidth, bottomMask } from "./board";
@@ -126,6 +127,11 @@ export function cellAt(column: i32, row: i32): i32 {
   return mine == ((moves & 1) == 0) ? 1 : 2;
 }
 
+/** Whether the stone in this cell is dead (dead-stones.ts): its colour cannot change the game. */
+export function isDeadStone(column: i32, row: i32): bool {
+  return ((deadStones(current, current ^ mask) >> (column * (boardHeight() + 1) + row)) & 1) != 0;
+}
+
 /** The position's key: unique per position, below 2^((height + 1) x width). */
 @inline
 export function key(): u64 {
@@ -198,12 +204,25 @@ function mirrorColumns(k: u64): u64 {
 }
 
 /**
+ * Whether the table's key counts dead stones as the mover's: on boards 4 wide, where every row's only four spans
+ * the board and stones die fast (the empty 4x10 board searched 1.6x fewer positions in 0.7x the time). Elsewhere
+ * finding them costs more time than the positions they merge save (measured on the empty boards from 5x6 to 9x4
+ * and on Pons' 7x6 sets: 1.06x to 1.3x the time).
+ */
+@inline
+function keyIgnoresDeadStones(): bool {
+  return boardWidth() == 4;
+}
+
+/**
  * The transposition table's key: the mover's stones with a marker above each column's top stone (unique per
- * position, below 2^((height + 1) x width)), and a position and its mirror image share one, the smaller; mirroredKey() says which.
+ * position, below 2^((height + 1) x width)). Where dead stones count as the mover's, positions that differ only
+ * in them share a key. A position and its mirror image share one, the smaller; mirroredKey() says which.
  */
 @inline
 export function tableKey(): u64 {
-  const k = current | (mask + bottomMask());
+  const own = keyIgnoresDeadStones() ? current | deadStones(current, current ^ mask) : current;
+  const k = own | (mask + bottomMask());
   const m = mirrorColumns(k);
   keyMirrored = m < k;
   return keyMirrored ? m : k;
