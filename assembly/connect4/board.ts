@@ -14,6 +14,8 @@ let width: i32 = 7;
 let height: i32 = 6;
 let bottom: u64 = 0x0040810204081;
 let board: u64 = 0xfdfbf7efdfbf;
+/** The shift from a cell to the next above it (a vertical four); horizontal(), falling() and rising() below. */
+export const VERTICAL: i32 = 1;
 // The any-size build's edge and short cells of each direction (see edgeCells, shortCells), set with the size.
 let edges = new StaticArray<u64>(4);
 let shorts = new StaticArray<u64>(4);
@@ -62,10 +64,26 @@ export function boardMask(): u64 {
   return ANY_SIZE ? board : 0xfdfbf7efdfbf;
 }
 
-/** The shift from a cell to the next in a direction: 0 vertical, 1 horizontal, 2 falling (\), 3 rising (/). */
+/** The shifts from a cell to the next in the other directions of a four: right, down-right (\), up-right (/). */
+@inline
+export function horizontal(): i32 {
+  return boardHeight() + 1;
+}
+
+@inline
+export function falling(): i32 {
+  return boardHeight();
+}
+
+@inline
+export function rising(): i32 {
+  return boardHeight() + 2;
+}
+
+/** The shift of direction 0 to 3: vertical, horizontal, falling, rising (edgeCells' and shortCells' order). */
 @inline
 export function directionShift(direction: i32): i32 {
-  return direction == 0 ? 1 : direction == 1 ? boardHeight() + 1 : direction == 2 ? boardHeight() : boardHeight() + 2;
+  return direction == 0 ? VERTICAL : direction == 1 ? horizontal() : direction == 2 ? falling() : rising();
 }
 
 @inline

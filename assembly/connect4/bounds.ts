@@ -2,25 +2,8 @@
 // "claimeven" (the second player answers each move in the cell above it, so takes every even cell): what it
 // leaves the first player is an upper bound on the first player's score. After Christophe Steininger's c4.
 
+import { VERTICAL, falling, horizontal, rising } from "./board";
 import { allStones, boardHeight, boardMask, bottomMask, maxScore, opponentStones, ownStones } from "./position";
-
-/** Shifts to the next cell in each direction: up, right, down-right, up-right. */
-const VERTICAL = 1;
-
-@inline
-function horizontal(): i32 {
-  return boardHeight() + 1;
-}
-
-@inline
-function falling(): i32 {
-  return boardHeight();
-}
-
-@inline
-function rising(): i32 {
-  return boardHeight() + 2;
-}
 
 /** The cells of rows 2, 4, 6, ... (counting from 1 at the bottom). */
 @inline

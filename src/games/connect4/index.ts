@@ -12,12 +12,12 @@ import { analyzeFastestFirst } from './analysis';
 import { bookFile, loadBook } from './book';
 import { principalVariation, solve, type Connect4SolveOptions } from './solve';
 import { SIZES, STANDARD, formatSize, parseSize, sizeNumber, sizeOfNumber } from './sizes';
+import { terminal } from './terminal';
+import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
 
 /** Every size as the game contract counts sizes, narrowest first (4x4 the least, 12x4 the most). */
 const SIZE_NUMBERS = SIZES.map(sizeNumber);
 const [FIRST_SIZE, LAST_SIZE] = [SIZE_NUMBERS[0], SIZE_NUMBERS[SIZE_NUMBERS.length - 1]];
-import { terminal } from './terminal';
-import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
 
 export const connect4 = defineGame<Position, number, Connect4Cores, Connect4SolveOptions>({
   rules,

@@ -68,7 +68,9 @@ export function makesFour(board: readonly (readonly number[])[], column: number,
 /** Drops a stone into a column (0-based); throws for a full column (the article's "illegal move") or a finished game. */
 export function play(position: Position, column: number): Position {
   if (!Number.isInteger(column) || column < 0 || column >= position.width)
-    throw new Error(`column ${columnSymbol(column)}${column >= 9 ? ` (the ${column + 1}th)` : ''} does not exist: columns are ${columnRange(position.width)}`);
+    throw new Error(
+      `column ${column >= 9 && column < 12 ? `${columnSymbol(column)} (the ${column + 1}th)` : column + 1} does not exist: columns are ${columnRange(position.width)}`,
+    );
   if (isOver(position)) throw new Error('the game is over');
   const row = height(position, column);
   if (row === position.height) throw new Error(`column ${columnSymbol(column)} is full`);
