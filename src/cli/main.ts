@@ -419,6 +419,14 @@ function botConfig(known: readonly BotInfo[], text: string): string {
   return asUsage(() => normalizeBotConfig(known, text));
 }
 
+/** The name the CLI also gives the 15-puzzle's 5x5 size. */
+const PUZZLE24 = 'puzzle24';
+
+/** `puzzle24 <command> …` as `puzzle15 <command> … --size 5`. */
+function asPuzzle15([, ...rest]: readonly string[]): string[] {
+  return ['puzzle15', ...rest, ...(rest.length > 0 && !rest.includes('--size') ? ['--size', '5'] : [])];
+}
+
 /** The --size option, checked against the game's sizes; undefined for games without sizes. */
 function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
   if (!game.sizes) {
@@ -443,7 +451,7 @@ function usage(): string {
     "       playground lab list|show|cancel|export|import … --lab URL       (the lab's runs: playground lab --help)",
     '       playground ladder submit|list|show|retire … --lab URL           (the ladder: playground ladder --help)',
     '',
-    `games: ${Object.keys(games).join(', ')}`,
+    `games: ${Object.keys(games).join(', ')}; ${PUZZLE24} is the 15-puzzle's 5x5 size (puzzle15 --size 5)`,
     'commands:',
     ...commandLines,
     '',
@@ -452,7 +460,7 @@ function usage(): string {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const [first, second, ...rest] = argv;
+  const [first, second, ...rest] = argv[0] === PUZZLE24 ? asPuzzle15(argv) : argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     console.log(usage());
     return 0;

@@ -1,11 +1,11 @@
 // The 15-puzzle's one bot: the optimal solver, which plays the first move of an optimal solution.
 
 import type { Bot } from '../../contracts/game';
-import { HEURISTICS, type Puzzle15Core } from './core';
+import { HEURISTICS, type PuzzleCores } from './core';
 import type { Direction, Position } from './rules';
 import { solveBoard } from './solve';
 
-export const solverBot: Bot<Position, Direction, Puzzle15Core> = {
+export const solverBot: Bot<Position, Direction, PuzzleCores> = {
   id: 'solver',
   label: 'Optimal solver',
   description: 'IDA*: plays the first move of an optimal solution (heuristic 0 WD, 1 WD+ID, 2 Manhattan, 3 the 6-6-3 pattern database, 4 the 7-8 one).',

@@ -1,9 +1,26 @@
 // The 15-puzzle core's exports (assembly/puzzle15), setting a board up in it, and its pattern databases (the
 // 6-6-3 and the 7-8): read from the data cache, or built by the core on first use and written to the cache. A
-// worker holds one of the two at a time: making one ready frees the other.
+// worker holds one of the two at a time: making one ready frees the other. The 5x5 boards have a core of their own
+// (puzzle24-core.ts); the game's cores are both, each instantiated when first asked for.
 
 import type { DataCache, Iteration } from '../../contracts/game';
+import type { Puzzle24Core } from './puzzle24-core';
 import type { Position } from './rules';
+
+/** The game's cores: the 15-puzzle's, and the 24-puzzle's for 5x5 boards. */
+export interface PuzzleCores {
+  four(): Promise<Puzzle15Core>;
+  five(): Promise<Puzzle24Core>;
+}
+
+export function puzzleCores(instantiate: (build: string) => Promise<unknown>): PuzzleCores {
+  let four: Promise<Puzzle15Core> | undefined;
+  let five: Promise<Puzzle24Core> | undefined;
+  return {
+    four: () => (four ??= instantiate('puzzle15') as Promise<Puzzle15Core>),
+    five: () => (five ??= instantiate('puzzle24') as Promise<Puzzle24Core>),
+  };
+}
 
 /**
  * The heuristics by the core's index: walking distance, WD with the inversion distance, Manhattan, the 6-6-3

@@ -2,10 +2,11 @@
 
 import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
-import { ensureHeuristic, HEURISTICS, type Heuristic, type Puzzle15Core } from './core';
+import { ensureHeuristic, HEURISTICS, puzzleCores, type Heuristic, type PuzzleCores } from './core';
 import { levelBoard, parseLevels } from './levels';
-import { randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
-import { searchShare, solve } from './solve';
+import { ensurePatterns24, HEURISTICS_24, type Heuristic24 } from './puzzle24-core';
+import { PUZZLE_SIZES, randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
+import { defaultHeuristic, searchShare, solve } from './solve';
 import { terminal } from './terminal';
 
 export const GENERATORS = ['walk', 'random', 'level'] as const;
@@ -31,7 +32,7 @@ export async function generate(
   throw new Error(`there is no generator "${method}": use ${GENERATORS.join(', ')}`);
 }
 
-export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly heuristic?: Heuristic }>({
+export const puzzle15 = defineGame<Position, Direction, PuzzleCores, { readonly heuristic?: Heuristic | Heuristic24 }>({
   rules,
   bots,
   levels,
@@ -49,6 +50,8 @@ export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly
     },
   ],
   core: 'puzzle15',
+  makeCore: puzzleCores,
+  sizes: PUZZLE_SIZES,
   resources: ['puzzle15/levels.txt'],
   solitaire: true,
   generators: [
@@ -62,17 +65,20 @@ export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, { readonly
       {
         name: 'heuristic',
         value: 'H',
-        help: 'wd (default), wdid, md, pdb (6-6-3) or pdb78 (7-8; the pattern databases are built on first use, then cached); pdb78-pair, pdb78-regular and pdb78-dual: the 7-8 with fewer or more lookups',
-        choices: HEURISTICS,
+        help: '4x4: wd (default), wdid, md, pdb (6-6-3) or pdb78 (7-8; the pattern databases are built on first use, then cached); pdb78-pair, pdb78-regular and pdb78-dual: the 7-8 with fewer or more lookups. 5x5: pdb6666 (default; the 6-6-6-6 databases with the mirrored lookup) or pdb6666-regular (without it)',
+        choices: [...HEURISTICS, ...HEURISTICS_24],
       },
     ],
     solve: (position, options, { core, cache, budget, scratchCore }, progress) =>
-      solve(position, options.heuristic ?? 'wd', core, cache, budget, progress, scratchCore),
+      solve(position, options.heuristic ?? defaultHeuristic(position), core, cache, budget, progress, scratchCore),
     prepare: async (options, { core, cache, scratchCore }, progress) => {
-      await ensureHeuristic(options.heuristic ?? 'wd', core, cache, progress, scratchCore);
+      const heuristic = options.heuristic ?? 'wd';
+      if (heuristic.startsWith('pdb6666'))
+        await ensurePatterns24(await core.five(), cache, progress, scratchCore && (async () => (await scratchCore()).five()));
+      else await ensureHeuristic(heuristic, await core.four(), cache, progress, scratchCore && (async () => (await scratchCore()).four()));
     },
     // Each iteration of IDA* dealt out among the workers (src/runtime/shared-solve.ts).
     share: (position, options, { threshold, part, parts }, { core, cache, scratchCore }) =>
-      searchShare(position, options.heuristic ?? 'wd', core, cache, threshold, part, parts, scratchCore),
+      searchShare(position, options.heuristic ?? defaultHeuristic(position), core, cache, threshold, part, parts, scratchCore),
   },
 });

@@ -1,12 +1,18 @@
-// Solving a 15-puzzle board optimally with the core: the length and the blank's moves, each threshold of
-// IDA* reported as an iteration.
+// Solving a board optimally with the game's cores (the 15-puzzle's, or the 24-puzzle's for a 5x5 board): the
+// length and the blank's moves, each threshold of IDA* reported as an iteration.
 
 import { withIterations } from '../../contracts/core';
 import { budgetAnswer, type Budget, type DataCache, type Iteration, type ShareAnswer, type SolveAnswer } from '../../contracts/game';
-import { ensureHeuristic, heuristicIndex, PATTERN_CACHE_NAMES, setBoard, type Puzzle15Core } from './core';
-import type { Direction, Position } from './rules';
+import { ensureHeuristic, heuristicIndex, PATTERN_CACHE_NAMES, setBoard, type PuzzleCores } from './core';
+import { CACHE_NAME_24, ensurePatterns24, heuristic24Index, setBoard24 } from './puzzle24-core';
+import { sizeOf, type Direction, type Position } from './rules';
 
 const LETTERS: readonly Direction[] = ['U', 'L', 'R', 'D'];
+
+/** The heuristic a board is solved with when none is asked for: walking distance, or the 6-6-6-6 databases on 5x5. */
+export function defaultHeuristic(position: Position): string {
+  return sizeOf(position.tiles) === 5 ? 'pdb6666' : 'wd';
+}
 
 export interface Solution {
   /** The optimal number of moves, or -1 when the budget ran out. */
@@ -16,17 +22,35 @@ export interface Solution {
   readonly ms: number;
 }
 
-/** `scratch`: a core of its own for a pattern database's build (core.ts), where the worker has one to give. */
+/** What both cores' searches answer to. */
+interface SearchCore {
+  solve(heuristic: number, nodeLimit: number, msLimit: number): number;
+  searchShare(heuristic: number, limit: number, depth: number, part: number, parts: number, nodeLimit: number, msLimit: number): number;
+  solutionMove(i: number): number;
+  searchedLimit(): number;
+  nextLimit(): number;
+  nodeCount(): number;
+  elapsedMs(): number;
+}
+
+/** A board set in its core, the heuristic's tables ready; what forgets the tables when they prove wrong. */
+interface Search {
+  readonly core: SearchCore;
+  readonly which: number;
+  forget(): Promise<never>;
+}
+
+/** `scratch`: cores of their own for a pattern database's build (core.ts), where the worker has them to give. */
 export async function solveBoard(
   position: Position,
   heuristic: string,
-  core: Puzzle15Core,
+  cores: PuzzleCores,
   cache: DataCache,
   budget: Budget = {},
   progress?: (iteration: Iteration<Direction>) => void,
-  scratch?: () => Promise<Puzzle15Core>,
+  scratch?: () => Promise<PuzzleCores>,
 ): Promise<Solution> {
-  const which = await setUp(position, heuristic, core, cache, progress, scratch);
+  const { core, which, forget } = await setUp(position, heuristic, cores, cache, progress, scratch);
   let before = { nodes: 0, ms: 0 };
   const search = () => core.solve(which, budget.nodes ?? 0, budget.ms ?? 0);
   const length = progress
@@ -39,7 +63,7 @@ export async function solveBoard(
         search,
       )
     : search();
-  if (length === BROKEN) await forgetHeuristic(heuristic, core, cache);
+  if (length === BROKEN) await forget();
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs() };
 }
 
@@ -47,34 +71,47 @@ export async function solveBoard(
 const BROKEN = -2;
 
 /**
- * A pattern database whose estimates passed the puzzle's diameter (its bytes wrong, with a checksum made to match
- * them): it goes from the core and from the cache, so that the next solve builds it again, and this one says so.
+ * The board set in the core of its size with the heuristic's tables ready (the pattern database loaded or built).
+ * Tables whose estimates pass the puzzle's diameter (their bytes wrong, with a checksum made to match them) are
+ * forgotten by the core and the cache, so that the next solve builds them again, and the solve says so.
  */
-async function forgetHeuristic(heuristic: string, core: Puzzle15Core, cache: DataCache): Promise<never> {
-  core.freePatternGroups();
-  core.freeRankedGroups();
-  const name = PATTERN_CACHE_NAMES[heuristic.startsWith('pdb78') ? 'pdb78' : 'pdb'];
-  if (heuristic.startsWith('pdb')) await cache.write(name, new Uint8Array(0));
-  throw new Error(`the ${heuristic} estimates pass the puzzle's diameter (80 moves): its pattern database is wrong, and is built again at the next solve`);
-}
-
-/** The board set in the core with the heuristic's tables ready (the pattern database loaded or built); its index. */
 async function setUp(
   position: Position,
   heuristic: string,
-  core: Puzzle15Core,
+  cores: PuzzleCores,
   cache: DataCache,
   progress?: (iteration: Iteration<Direction>) => void,
-  scratch?: () => Promise<Puzzle15Core>,
-): Promise<number> {
+  scratch?: () => Promise<PuzzleCores>,
+): Promise<Search> {
+  const broken = (diameter: number) =>
+    `the ${heuristic} estimates pass the puzzle's diameter (${diameter} moves): its pattern database is wrong, and is built again at the next solve`;
+  if (sizeOf(position.tiles) === 5) {
+    const which = heuristic24Index(heuristic);
+    const core = await cores.five();
+    await ensurePatterns24(core, cache, progress, scratch && (async () => (await scratch()).five()));
+    setBoard24(core, position);
+    const forget = async (): Promise<never> => {
+      core.freeTables();
+      await cache.write(CACHE_NAME_24, new Uint8Array(0));
+      throw new Error(broken(210));
+    };
+    return { core, which, forget };
+  }
   const which = heuristicIndex(heuristic);
-  await ensureHeuristic(heuristic, core, cache, progress, scratch);
+  const core = await cores.four();
+  await ensureHeuristic(heuristic, core, cache, progress, scratch && (async () => (await scratch()).four()));
   setBoard(core, position);
-  return which;
+  const forget = async (): Promise<never> => {
+    core.freePatternGroups();
+    core.freeRankedGroups();
+    if (heuristic.startsWith('pdb')) await cache.write(PATTERN_CACHE_NAMES[heuristic.startsWith('pdb78') ? 'pdb78' : 'pdb'], new Uint8Array(0));
+    throw new Error(broken(80));
+  };
+  return { core, which, forget };
 }
 
 /** The solution's moves as letters, one per move naming where the blank goes. */
-function solutionMoves(core: Puzzle15Core, length: number): string {
+function solutionMoves(core: SearchCore, length: number): string {
   return length > 0 ? Array.from({ length }, (_, i) => LETTERS[core.solutionMove(i)]).join('') : '';
 }
 
@@ -88,16 +125,16 @@ export const SPLIT_DEPTH = 10;
 export async function searchShare(
   position: Position,
   heuristic: string,
-  core: Puzzle15Core,
+  cores: PuzzleCores,
   cache: DataCache,
   threshold: number,
   part: number,
   parts: number,
-  scratch?: () => Promise<Puzzle15Core>,
+  scratch?: () => Promise<PuzzleCores>,
 ): Promise<ShareAnswer> {
-  const which = await setUp(position, heuristic, core, cache, undefined, scratch);
+  const { core, which, forget } = await setUp(position, heuristic, cores, cache, undefined, scratch);
   const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
-  if (length === BROKEN) await forgetHeuristic(heuristic, core, cache);
+  if (length === BROKEN) await forget();
   return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
 }
 
@@ -105,13 +142,13 @@ export async function searchShare(
 export async function solve(
   position: Position,
   heuristic: string,
-  core: Puzzle15Core,
+  cores: PuzzleCores,
   cache: DataCache,
   budget: Budget,
   progress?: (iteration: Iteration<Direction>) => void,
-  scratch?: () => Promise<Puzzle15Core>,
+  scratch?: () => Promise<PuzzleCores>,
 ): Promise<SolveAnswer> {
-  const solution = await solveBoard(position, heuristic, core, cache, budget, progress, scratch);
+  const solution = await solveBoard(position, heuristic, cores, cache, budget, progress, scratch);
   if (solution.length < 0) return budgetAnswer(solution.nodes, solution.ms);
   return { length: solution.length, moves: solution.moves, nodes: solution.nodes, ms: solution.ms };
 }

@@ -1,0 +1,235 @@
+// IDA* over the board with the pattern databases: h = the larger of the groups' sum for the board and for the
+// board mirrored about the main diagonal (REFLECTED), or the board's alone (REGULAR). Blank moves are tried in
+// the order U, L, R, D; the move that undoes the previous one is never made. Counting (as Korf's published node
+// counts do): an expansion is a node with f = g + h <= threshold whose children are generated (the root in every
+// iteration); the search stops at the first generated child that is the goal. One iteration may be shared among
+// workers, each searching the subtrees dealt to it at a given depth.
+
+import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
+import { TILES, boardCells, boardWidth, cellOf, manhattanFrom, mirrorTile, notFirst, notLast, tileOn } from "./board";
+import { groupCount, groupEntry, groupOfTile } from "./patterns";
+
+export const REGULAR: i32 = 0;
+export const REFLECTED: i32 = 1;
+
+/**
+ * A bound on the moves any 5x5 board needs (Karlemo and Östergård showed 210 suffice): a threshold past it means
+ * tables that do not hold (bytes gone wrong), and the search says so (-2) rather than search for ever.
+ */
+const DIAMETER: i32 = 210;
+
+const MAX_GROUPS: i32 = 8;
+const path = new StaticArray<i32>(256);
+let lookups: i32 = REFLECTED;
+let threshold: i32 = 0;
+let nextThreshold: i32 = 0;
+let found = false;
+let solutionLength: i32 = -1;
+let startManhattan: i32 = 0;
+
+// Each group's entry for the board and for its mirror, and their sums, kept move by move.
+const directEntry = new StaticArray<i32>(MAX_GROUPS);
+const mirrorEntry = new StaticArray<i32>(MAX_GROUPS);
+let directSum: i32 = 0;
+let mirrorSum: i32 = 0;
+
+/** Sets up the lookups' state for the board set with setTile; returns h. */
+export function prepare(which: i32): i32 {
+  lookups = which;
+  startManhattan = 0;
+  for (let cell = 0; cell < boardCells(); cell++) {
+    const tile = tileOn(cell);
+    if (tile != 0) startManhattan += manhattanFrom(tile, cell);
+  }
+  directSum = 0;
+  mirrorSum = 0;
+  for (let g = 0; g < groupCount(); g++) {
+    directEntry[g] = groupEntry(g, false);
+    mirrorEntry[g] = groupEntry(g, true);
+    directSum += directEntry[g];
+    mirrorSum += mirrorEntry[g];
+  }
+  return startManhattan + 2 * (lookups == REFLECTED ? max(directSum, mirrorSum) : directSum);
+}
+
+function search(g: i32, previous: i32, blank: i32, manhattan: i32): void {
+  if (g <= splitDepth ? !ownsNode(g) : countNode()) return;
+  // One call per direction with the direction a constant: the inlined move folds its tests on it away.
+  const width = boardWidth();
+  if (previous != 3 && blank >= width && child(0, g, blank, manhattan)) return;
+  if (previous != 2 && (notFirst() & (1 << blank)) != 0 && child(1, g, blank, manhattan)) return;
+  if (previous != 1 && (notLast() & (1 << blank)) != 0 && child(2, g, blank, manhattan)) return;
+  if (previous != 0 && blank < boardCells() - width) child(3, g, blank, manhattan);
+}
+
+/**
+ * The blank's move in `direction` (0 U, 1 L, 2 R, 3 D) and the search below it; true when the search is over
+ * (found or stopped). The estimates are looked at one at a time, the cheapest first, and the child is cut at the
+ * first that shows f above the threshold. Each changes by one a move (an entry counts its tiles' moves wherever the
+ * blank is, so it is consistent, and keeps the parity of their Manhattan distance), so f keeps the threshold's
+ * parity and a cut on one estimate leaves the same next threshold as on all of them.
+ */
+@inline
+function child(direction: i32, g: i32, blank: i32, manhattan: i32): bool {
+  const width = boardWidth();
+  const from = direction == 0 ? blank - width : direction == 1 ? blank - 1 : direction == 2 ? blank + 1 : blank + width;
+  const tile = tileOn(from);
+  const limit = threshold - g - 1;
+  const nextManhattan = manhattan + manhattanFrom(tile, blank) - manhattanFrom(tile, from);
+  if (nextManhattan > limit) return cut(g + 1 + nextManhattan);
+  unchecked((cellOf[tile] = <u8>blank));
+  const group = groupOfTile(tile);
+  const direct = groupEntry(group, false);
+  const nextDirect = directSum - unchecked(directEntry[group]) + direct;
+  if (nextManhattan + 2 * nextDirect > limit) {
+    unchecked((cellOf[tile] = <u8>from));
+    return cut(g + 1 + nextManhattan + 2 * nextDirect);
+  }
+  const mirrorGroup = groupOfTile(mirrorTile(tile));
+  let mirror = 0;
+  let nextMirror = 0;
+  if (lookups == REFLECTED) {
+    mirror = groupEntry(mirrorGroup, true);
+    nextMirror = mirrorSum - unchecked(mirrorEntry[mirrorGroup]) + mirror;
+    if (nextManhattan + 2 * nextMirror > limit) {
+      unchecked((cellOf[tile] = <u8>from));
+      return cut(g + 1 + nextManhattan + 2 * nextMirror);
+    }
+  }
+  slide(tile, from, blank);
+  if (nextManhattan == 0) return reachGoal(g, direction);
+  const savedDirect = unchecked(directEntry[group]);
+  const savedMirror = unchecked(mirrorEntry[mirrorGroup]);
+  const savedDirectSum = directSum;
+  const savedMirrorSum = mirrorSum;
+  unchecked((directEntry[group] = direct));
+  directSum = nextDirect;
+  if (lookups == REFLECTED) {
+    unchecked((mirrorEntry[mirrorGroup] = mirror));
+    mirrorSum = nextMirror;
+  }
+  search(g + 1, direction, from, nextManhattan);
+  if (searchOver(g, direction)) return true;
+  slide(tile, blank, from);
+  unchecked((directEntry[group] = savedDirect));
+  unchecked((mirrorEntry[mirrorGroup] = savedMirror));
+  directSum = savedDirectSum;
+  mirrorSum = savedMirrorSum;
+  return false;
+}
+
+/** Slides `tile` from `from` onto the empty cell `to` (the blank goes the other way). */
+@inline
+function slide(tile: i32, from: i32, to: i32): void {
+  store<u8>(TILES + <usize>to, <u8>tile);
+  store<u8>(TILES + <usize>from, 0);
+  unchecked((cellOf[tile] = <u8>to));
+  unchecked((cellOf[0] = <u8>from));
+}
+
+/** The move in `direction` at depth g reached the goal: the search stops at once, the board stays solved. */
+@inline
+function reachGoal(g: i32, direction: i32): bool {
+  found = true;
+  solutionLength = g + 1;
+  path[g] = direction;
+  return true;
+}
+
+/** After a child's search: whether the search is over (found or stopped); the path is written on the way back. */
+@inline
+function searchOver(g: i32, direction: i32): bool {
+  if (found) {
+    path[g] = direction;
+    return true;
+  }
+  return searchStopped();
+}
+
+/** A child cut with f above the threshold: f may be the next threshold. */
+@inline
+function cut(f: i32): bool {
+  if (f < nextThreshold) nextThreshold = f;
+  return false;
+}
+
+/** One iteration at the current threshold: sets nextThreshold, or found and the path. */
+function iteration(): void {
+  nextThreshold = i32.MAX_VALUE;
+  dealt = 0;
+  search(0, -1, <i32>cellOf[0], startManhattan);
+}
+
+/** Starts a search of the board set with setTile: the budget, the lookups' state; returns h. */
+function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
+  startSearch(nodeLimit, msLimit);
+  const h = prepare(which);
+  found = false;
+  solutionLength = h == 0 ? 0 : -1;
+  return h;
+}
+
+/**
+ * Solves the board set with setTile with the lookups `which` (REGULAR or REFLECTED): returns the optimal number of
+ * moves (read them with solutionMove), -1 when the budget ran out, -2 when the threshold passed the diameter. Each
+ * threshold is reported as an iteration. The board is left solved.
+ */
+export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
+  threshold = begin(which, nodeLimit, msLimit);
+  splitDepth = -1;
+  while (solutionLength < 0 && !searchStopped()) {
+    if (threshold > DIAMETER) return -2;
+    iteration();
+    if (!searchStopped()) reportIteration(threshold, found ? solutionLength : -1, -1);
+    threshold = nextThreshold;
+  }
+  return searchStopped() ? -1 : solutionLength;
+}
+
+// ---- One iteration shared among workers --------------------------------------------------------------------
+// Every worker searches the top of the tree down to splitDepth; the nodes at splitDepth are dealt out in turn
+// and each worker searches only its own. Only the first worker counts the nodes above splitDepth, so the
+// workers' counts add up to those of the iteration searched alone.
+
+let splitDepth: i32 = -1;
+let share: i32 = 0;
+let shares: i32 = 1;
+let dealt: i32 = 0;
+
+/** Whether this worker searches a node at depth g <= splitDepth (counting it if so and it is the first). */
+@inline
+function ownsNode(g: i32): bool {
+  if (g == splitDepth && dealt++ % shares != share) return false;
+  return (share != 0 && g < splitDepth) || !countNode();
+}
+
+/**
+ * One iteration of IDA* at `limit` (at least the board's estimate) over share `part` of `parts`, dealt at
+ * `depth`: returns the solution's length, 0 for the goal, -1 when this share holds none (then
+ * searchedLimit and nextLimit give the threshold searched and the next one) or the budget ran out, -2 when the
+ * threshold is past the diameter.
+ */
+export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
+  threshold = max(limit, begin(which, nodeLimit, msLimit));
+  if (solutionLength == 0) return 0;
+  if (threshold > DIAMETER) return -2;
+  splitDepth = depth;
+  share = part;
+  shares = parts;
+  iteration();
+  splitDepth = -1;
+  return searchStopped() ? -1 : solutionLength;
+}
+
+export function searchedLimit(): i32 {
+  return threshold;
+}
+
+export function nextLimit(): i32 {
+  return nextThreshold;
+}
+
+/** The blank's i-th move of the solution: 0 U, 1 L, 2 R, 3 D. */
+export function solutionMove(i: i32): i32 {
+  return path[i];
+}
