@@ -1,20 +1,20 @@
 // Additive pattern databases for the 24-puzzle (and smaller boards): Korf and Felner's 6-6-6-6 partition. A table
 // holds, for every arrangement of its k tiles on the board's cells (ranked as an arrangement of k of the N cells:
 // 25 · 24 · … · 20 = 127,512,000 for 6 tiles of 25), the moves of those tiles alone needed to bring them home
-// wherever the blank ends, kept in 4 bits as half the moves beyond their Manhattan distance (the two differ by an
+// with the blank in the region of its own home (the other tiles' moves are free), kept in 4 bits as half the moves beyond their Manhattan distance (the two differ by an
 // even number: each move changes the distance by one): 63.8 MB for 6 tiles of 25.
 //
-// Because an entry does not depend on where the blank ends, a table serves every group of tiles that a symmetry of
-// the board maps onto its own: the three 2x3 blocks of the partition share one table, looked up through their
-// symmetry. A group is a table and a symmetry: its tiles are those whose homes the symmetry maps onto the table's
+// A table whose goal leaves the blank one region (its tiles home, the blank anywhere else) serves every group of
+// tiles that a symmetry of the board maps onto its own: the three 2x3 blocks of the partition share one table,
+// looked up through their symmetry. A group is a table and a symmetry: its tiles are those whose homes the symmetry maps onto the table's
 // tiles' homes, and its arrangement is looked up with each of their cells mapped the same way.
 //
 // A table is built by a breadth-first search from the goal over its arrangements and the blank's region (the
 // other tiles move freely, so only the region matters; regions.ts), sweeping the table once per distance in chunks
 // (so that the host can report progress between them), and at the end packed into its 4-bit form in place.
 
-import { allCells, boardCells, cellOf, manhattanFrom, mirrorCell, mirrorTile, notFirst, notLast, symmetricCell, boardWidth } from "./board";
-import { SLOTS, setUpRegions, slotOf, slotRegion } from "./regions";
+import { allCells, boardCells, boardWidth, cellOf, manhattanFrom, mirrorCell, mirrorTile, notFirst, notLast, regionOf, symmetricCell } from "./board";
+import { setUpRegions, slotOf, slotRegion } from "./regions";
 
 const MAX_TABLES: i32 = 6;
 const MAX_GROUPS: i32 = 8;
@@ -65,6 +65,10 @@ export function addGroup(table: i32, tilesMask: i32): i32 {
     let tableMask = 0;
     for (let i = 0; i < tableSize[table]; i++) tableMask |= 1 << tableTiles[table * MAX_TILES + i];
     if (mapped != tableMask || popcnt(tilesMask) != popcnt(tableMask)) continue;
+    // Another symmetry moves the blank's home: its entries hold only when the table's goal leaves the blank one
+    // region (then wherever the blank's home is, it is in it).
+    const free = allCells() & ~goalCells(table);
+    if (symmetry != 0 && regionOf(<i32>ctz(free), free) != free) continue;
     for (let cell = 0; cell < cells; cell++) groupCellMap[groups * 32 + cell] = <u8>symmetricCell(symmetry, cell);
     for (let i = 0; i < tableSize[table]; i++) {
       const home = <i32>tableTiles[table * MAX_TILES + i] - 1;
@@ -149,7 +153,14 @@ function tileManhattan(t: i32, place: i32, cell: i32): i32 {
   return manhattanFrom(<i32>unchecked(tableTiles[t * MAX_TILES + place]), cell);
 }
 
-/** Starts building table t: the goal arrangement reached, with the blank in any of its regions. */
+/** The cells of a table's tiles' homes. */
+function goalCells(t: i32): u32 {
+  let occupied: u32 = 0;
+  for (let i = 0; i < tableSize[t]; i++) occupied |= 1 << (<i32>tableTiles[t * MAX_TILES + i] - 1);
+  return occupied;
+}
+
+/** Starts building table t: the goal arrangement reached, with the blank in the region of its home (the last cell). */
 export function startBuild(t: i32): void {
   setUpRegions(tableSize[t]);
   const entries = entriesOf(t);
@@ -164,9 +175,7 @@ export function startBuild(t: i32): void {
   }
   buildTable = t;
   buildLevel = 0;
-  let marks = 0;
-  for (let slot = 0; slot < SLOTS; slot++) if (slotRegion(occupied, slot)) marks |= currentMark() << (2 * slot);
-  store<u16>(buildBytes + (<usize>goal << 1), <u16>(marks << 4));
+  store<u16>(buildBytes + (<usize>goal << 1), <u16>(currentMark() << (4 + 2 * slotOf(occupied, boardCells() - 1))));
   buildChunk = 0;
   packing = false;
   buildFailed = false;

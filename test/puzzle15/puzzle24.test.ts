@@ -25,9 +25,10 @@ const REFLECTED = 1;
 const mask = (tiles: readonly number[]) => tiles.reduce((bits, tile) => bits | (1 << tile), 0);
 
 /**
- * The moves a group of tiles needs to reach its homes, the blank ending anywhere, from every arrangement: a
- * breadth-first search backwards from the goals over (the tiles' cells, the blank's cell), where the blank moving
- * onto a group tile's cell costs a move (the tile slides) and onto any other cell costs none. Keyed by the cells.
+ * The moves a group of tiles needs to reach its homes with the blank on its own (the last cell), from every
+ * arrangement, the blank anywhere: a breadth-first search backwards from the goal over (the tiles' cells, the
+ * blank's cell), where the blank moving onto a group tile's cell costs a move (the tile slides) and onto any other
+ * cell costs none. Keyed by the tiles' cells.
  */
 function groupDistances(width: number, tiles: readonly number[]): Map<string, number> {
   const cells = width * width;
@@ -36,11 +37,8 @@ function groupDistances(width: number, tiles: readonly number[]): Map<string, nu
   const distance = new Map<string, number>();
   // The states at the distance being searched (free moves add to them) and at the next.
   let front: [number[], number][] = [];
-  for (let blank = 0; blank < cells; blank++) {
-    if (homes.includes(blank)) continue;
-    distance.set(key(homes, blank), 0);
-    front.push([homes, blank]);
-  }
+  distance.set(key(homes, cells - 1), 0);
+  front.push([homes, cells - 1]);
   let level = 0;
   while (front.length > 0) {
     const next: [number[], number][] = [];
@@ -124,22 +122,29 @@ function manhattanLength(position: Position): number {
 }
 
 describe('24-puzzle core', () => {
-  it("keeps in its tables the moves a breadth-first search counts, for a group and for one looked up through the board's symmetry", async () => {
+  it("keeps in its tables the moves a breadth-first search counts: a group, one looked up through the board's symmetry, one around the blank's home", async () => {
     const core = await newCore();
     core.setWidth(5);
     const table = core.addTable(mask([1, 2, 6]));
+    // Homes 17, 19, 23: the blank's home (24) walled off at the goal.
+    const walled = core.addTable(mask([18, 20, 24]));
     // Homes 0, 1, 5 (the top left corner) and 4, 3, 9 (the top right one, its mirror image left to right).
     const groups = [
       [1, 2, 6],
       [5, 4, 10],
+      [18, 20, 24],
     ];
-    for (const tiles of groups) expect(core.addGroup(table, mask(tiles))).toBeGreaterThanOrEqual(0);
-    // No symmetry maps an L of three onto three tiles in a row.
+    for (const [g, tiles] of groups.entries()) expect(core.addGroup(g < 2 ? table : walled, mask(tiles))).toBe(g);
+    // No symmetry maps an L of three onto three tiles in a row; the table whose goal walls the blank's home in
+    // serves its own tiles only.
     expect(core.addGroup(table, mask([1, 2, 3]))).toBe(-1);
-    core.startBuild(table);
-    let step = 0;
-    while ((step = core.stepBuild()) === 0);
-    expect(step).toBe(1);
+    expect(core.addGroup(walled, mask([2, 6, 8]))).toBe(-1);
+    for (const t of [table, walled]) {
+      core.startBuild(t);
+      let step = 0;
+      while ((step = core.stepBuild()) === 0);
+      expect(step).toBe(1);
+    }
     for (const [g, tiles] of groups.entries()) {
       const expected = groupDistances(5, tiles);
       expect(expected.size).toBe(25 * 24 * 23);

@@ -63,7 +63,7 @@ export const GROUPS_24: readonly { readonly table: number; readonly tiles: reado
   { table: 1, tiles: [11, 12, 16, 17, 21, 22] },
 ];
 /** The data cache's entry of the two tables. */
-export const CACHE_NAME_24 = 'puzzle24-pdb-6-6-6-6-v1.bin';
+export const CACHE_NAME_24 = 'puzzle24-pdb-6-6-6-6-v2.bin';
 
 /** Each table's entries: the arrangements of 6 tiles on 25 cells. */
 const ENTRIES = 25 * 24 * 23 * 22 * 21 * 20;
