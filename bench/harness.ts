@@ -29,6 +29,10 @@ export interface BenchContext {
   /** A worker pool of the size asked for (default: --workers, else one per core); closed after the suite. */
   pool(size?: number): WorkerPool;
   log(line: string): void;
+  /** --max-ms: a time budget per position, for a suite that searches one at a time. */
+  readonly maxMs?: number;
+  /** --positions: which positions of its set a suite runs (`1-10,25`). */
+  readonly positions?: string;
 }
 
 export interface BenchSuite {
@@ -131,8 +135,8 @@ export function compileNative(name: string, log: (line: string) => void): Native
 }
 
 /** Runs a native solver on positions, a line each; its answer lines split into numbers (answer, nodes, µs). */
-export function runNative(binary: string, lines: readonly string[]): number[][] {
-  const output = execFileSync(binary, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 26 }).toString();
+export function runNative(binary: string, lines: readonly string[], args: readonly string[] = []): number[][] {
+  const output = execFileSync(binary, args, { input: `${lines.join('\n')}\n`, maxBuffer: 1 << 26 }).toString();
   return output
     .trim()
     .split('\n')

@@ -10,6 +10,7 @@ import { connect4AnswersSuite } from './connect4-answers';
 import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
 import { puzzle15Suites } from './puzzle15';
+import { puzzle24Suites } from './puzzle24';
 import { labRecordingSuite, labSuite } from './lab';
 import { ladderSuite } from './ladder';
 import { sandboxSuite } from './sandbox';
@@ -24,6 +25,7 @@ export const suites: readonly BenchSuite[] = [
   connect4EmptySuite,
   connect4AnswersSuite,
   ...puzzle15Suites,
+  ...puzzle24Suites,
   cardsSuite,
   ...arenaSuites,
   sprtSuite,

@@ -2,7 +2,7 @@
 // document. A bundle of its own (dist-node/bench.mjs), which bin/playground.mjs runs for `bench`: the benchmarks
 // are not part of the CLI.
 
-import { asUsage, formatOptions, HELP_OPTION, optionInteger, parseArgs, UsageError, type OptionSpec } from '../src/cli/args';
+import { asUsage, formatOptions, HELP_OPTION, optionInteger, optionText, parseArgs, UsageError, type OptionSpec } from '../src/cli/args';
 import { createNodePool } from '../src/runtime/node-pool';
 import type { WorkerPool } from '../src/runtime/pool';
 import { formatTable } from './harness';
@@ -11,6 +11,8 @@ import { suites } from './index';
 const BENCH_OPTIONS: readonly OptionSpec[] = [
   { name: 'json', help: 'print only the JSON document' },
   { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' },
+  { name: 'max-ms', value: 'N', help: 'a time budget per position, for suites that search one at a time (puzzle24: default 30 minutes)' },
+  { name: 'positions', value: 'LIST', help: 'the positions of the set to run, by number: 1-10,25 (puzzle24)' },
   HELP_OPTION,
 ];
 
@@ -43,7 +45,8 @@ async function bench(argv: readonly string[], pools: WorkerPool[]): Promise<numb
     return made;
   };
   const started = performance.now();
-  const rows = await suite.run({ pool, log: (line) => json || console.error(line) });
+  const maxMs = optionInteger(args, 'max-ms', 0, 1, 2 ** 40) || undefined;
+  const rows = await suite.run({ pool, log: (line) => json || console.error(line), maxMs, positions: optionText(args, 'positions') });
   const wallMs = performance.now() - started;
   if (!json) console.log(`${formatTable(rows)}\nwall time ${(wallMs / 1000).toFixed(2)} s`);
   console.log(JSON.stringify({ suite: suite.name, wallMs: Math.round(wallMs), rows }));

@@ -4,7 +4,7 @@
  * main diagonal; blank moves in the order U, L, R, D, never undoing the previous move, the estimates looked at
  * cheapest first, counting expansions as the core does: the same algorithm as assembly/puzzle24, in C, on the same
  * tables (the data cache's entry the core wrote: a 16-byte header, then the two packed tables). Reads boards (25
- * tiles, goal 1..24 0) on standard input and prints `length expansions microseconds` per line.
+ * tiles, goal 1..24 0) on standard input and prints `length expansions microseconds generated` per line.
  * Build: cc -O3 -o puzzle24 puzzle24.c; run: puzzle24 TABLES-FILE < boards
  */
 #include <stdint.h>
@@ -27,7 +27,7 @@ static uint8_t group_tiles[4][K], cell_map[4][32], group_of[32], mirror_cell[32]
 static uint8_t tiles[N], cell_of[32];
 static int direct_entry[4], mirror_entry[4], direct_sum, mirror_sum;
 static int threshold, next_threshold, found, length;
-static uint64_t nodes;
+static uint64_t nodes, generated;
 
 static int symmetric_cell(int symmetry, int cell) {
   int row = cell / W, column = cell % W;
@@ -97,6 +97,7 @@ static inline int child(int direction, int g, int blank, int manhattan) {
   int from = direction == 0 ? blank - W : direction == 1 ? blank - 1 : direction == 2 ? blank + 1 : blank + W;
   int tile = tiles[from];
   int limit = threshold - g - 1;
+  generated++;
   int next_md = manhattan + md[tile][blank] - md[tile][from];
   if (next_md > limit) return cut(g + 1 + next_md);
   cell_of[tile] = (uint8_t)blank;
@@ -138,7 +139,7 @@ static int solve(void) {
   }
   threshold = manhattan + 2 * (direct_sum > mirror_sum ? direct_sum : mirror_sum);
   if (threshold == 0) return 0;
-  found = 0; nodes = 0;
+  found = 0; nodes = 0; generated = 0;
   while (!found) {
     next_threshold = 1 << 30;
     search(0, -1, cell_of[0], manhattan);
@@ -168,7 +169,7 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &a);
     int result = solve();
     clock_gettime(CLOCK_MONOTONIC, &b);
-    printf("%d %llu %lld\n", result, (unsigned long long)nodes, (long long)((b.tv_sec - a.tv_sec) * 1000000LL + (b.tv_nsec - a.tv_nsec) / 1000));
+    printf("%d %llu %lld %llu\n", result, (unsigned long long)nodes, (long long)((b.tv_sec - a.tv_sec) * 1000000LL + (b.tv_nsec - a.tv_nsec) / 1000), (unsigned long long)generated);
     fflush(stdout);
   }
 }

@@ -203,6 +203,8 @@ export interface ShareAnswer {
   readonly length: number;
   readonly moves: string;
   readonly nodes: number;
+  /** The children generated, for a solver that counts them beside its expansions (the 24-puzzle's). */
+  readonly generated?: number;
   readonly ms: number;
   readonly threshold: number;
   readonly next: number;

@@ -14,6 +14,8 @@ export interface SharedSolution {
   readonly length: number;
   readonly moves: string;
   readonly nodes: number;
+  /** The children generated, where the solver counts them. */
+  readonly generated?: number;
   readonly ms: number;
 }
 
@@ -38,6 +40,7 @@ export function solveShared(
     await prepare(Array.from({ length: parts }, () => requestPrepare(pool, game, options, preparing)));
     let threshold = 0;
     let nodes = 0;
+    let generated: number | undefined;
     const started = performance.now();
     for (;;) {
       if (cancelled) throw new CancelledError();
@@ -47,12 +50,14 @@ export function solveShared(
       const ms = performance.now() - started;
       if (found) {
         nodes += found.nodes;
+        if (found.generated !== undefined) generated = (generated ?? 0) + found.generated;
         progress?.({ depth: found.threshold, nodes: found.nodes, ms, score: found.threshold });
-        return { length: found.length, moves: found.moves, nodes, ms };
+        return { length: found.length, moves: found.moves, nodes, ms, ...(generated === undefined ? {} : { generated }) };
       }
       const answers = await Promise.all(shares.map((job) => job.promise));
       const iterationNodes = answers.reduce((sum, answer) => sum + answer.nodes, 0);
       nodes += iterationNodes;
+      for (const answer of answers) if (answer.generated !== undefined) generated = (generated ?? 0) + answer.generated;
       progress?.({ depth: answers[0].threshold, nodes: iterationNodes, ms, score: answers[0].threshold });
       threshold = Math.min(...answers.map((answer) => answer.next));
     }

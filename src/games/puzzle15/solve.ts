@@ -19,6 +19,8 @@ export interface Solution {
   readonly length: number;
   readonly moves: string;
   readonly nodes: number;
+  /** The children generated, on 5x5 (Korf and Felner's count). */
+  readonly generated?: number;
   readonly ms: number;
 }
 
@@ -31,6 +33,7 @@ interface SearchCore {
   nextLimit(): number;
   nodeCount(): number;
   elapsedMs(): number;
+  generatedCount?(): number;
 }
 
 /** A board set in its core, the heuristic's tables ready; what forgets the tables when they prove wrong. */
@@ -64,7 +67,12 @@ export async function solveBoard(
       )
     : search();
   if (length === BROKEN) await forget();
-  return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs() };
+  return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ...generatedOf(core), ms: core.elapsedMs() };
+}
+
+/** The children the core generated, for a core that counts them. */
+function generatedOf(core: SearchCore): { generated?: number } {
+  return core.generatedCount ? { generated: core.generatedCount() } : {};
 }
 
 /** What the core answers when its threshold passes the diameter: the heuristic's tables do not hold. */
@@ -135,7 +143,15 @@ export async function searchShare(
   const { core, which, forget } = await setUp(position, heuristic, cores, cache, undefined, scratch);
   const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
   if (length === BROKEN) await forget();
-  return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ms: core.elapsedMs(), threshold: core.searchedLimit(), next: core.nextLimit() };
+  return {
+    length,
+    moves: solutionMoves(core, length),
+    nodes: core.nodeCount(),
+    ...generatedOf(core),
+    ms: core.elapsedMs(),
+    threshold: core.searchedLimit(),
+    next: core.nextLimit(),
+  };
 }
 
 /** The solve answer (docs/cli.md): {"length": L, "moves": "…"}, L optimal, one letter per move naming where the blank goes. */
@@ -150,5 +166,6 @@ export async function solve(
 ): Promise<SolveAnswer> {
   const solution = await solveBoard(position, heuristic, cores, cache, budget, progress, scratch);
   if (solution.length < 0) return budgetAnswer(solution.nodes, solution.ms);
-  return { length: solution.length, moves: solution.moves, nodes: solution.nodes, ms: solution.ms };
+  const { length, moves, nodes, generated, ms } = solution;
+  return { length, moves, nodes, ...(generated === undefined ? {} : { generated }), ms };
 }
