@@ -13,7 +13,7 @@
 // other tiles move freely, so only the region matters; regions.ts), sweeping the table once per distance in chunks
 // (so that the host can report progress between them), and at the end packed into its 4-bit form in place.
 
-import { allCells, boardCells, boardWidth, cellOf, manhattanFrom, mirrorCell, mirrorTile, notFirst, notLast, regionOf, symmetricCell } from "./board";
+import { allCells, boardCells, boardWidth, cellOf, manhattanFrom, mirrorCell, mirrorTile, notFirst, notLast, regionOf, symmetricCell, tileOn } from "./board";
 import { setUpRegions, slotOf, slotRegion } from "./regions";
 
 const MAX_TABLES: i32 = 6;
@@ -27,6 +27,8 @@ const tableSize = new StaticArray<i32>(MAX_TABLES);
 /** The weight of each tile's digit in the rank: the product of the radixes after it (N - i for the i-th tile). */
 const digitWeight = new StaticArray<u32>(MAX_TABLES * MAX_TILES);
 const tableAddress = new StaticArray<usize>(MAX_TABLES);
+/** Whether a table's goal leaves the blank one region (its entries then hold wherever the blank ends). */
+const goalOneRegion = new StaticArray<bool>(MAX_TABLES);
 let tables: i32 = 0;
 
 const groupTable = new StaticArray<i32>(MAX_GROUPS);
@@ -49,6 +51,8 @@ export function addTable(tilesMask: i32): i32 {
     weight *= <u32>(boardCells() - i);
   }
   tableAddress[tables] = 0;
+  const free = allCells() & ~goalCells(tables);
+  goalOneRegion[tables] = regionOf(<i32>ctz(free), free) == free;
   return tables++;
 }
 
@@ -67,8 +71,7 @@ export function addGroup(table: i32, tilesMask: i32): i32 {
     if (mapped != tableMask || popcnt(tilesMask) != popcnt(tableMask)) continue;
     // Another symmetry moves the blank's home: its entries hold only when the table's goal leaves the blank one
     // region (then wherever the blank's home is, it is in it).
-    const free = allCells() & ~goalCells(table);
-    if (symmetry != 0 && regionOf(<i32>ctz(free), free) != free) continue;
+    if (symmetry != 0 && !goalOneRegion[table]) continue;
     for (let cell = 0; cell < cells; cell++) groupCellMap[groups * 32 + cell] = <u8>symmetricCell(symmetry, cell);
     for (let i = 0; i < tableSize[table]; i++) {
       const home = <i32>tableTiles[table * MAX_TILES + i] - 1;
@@ -431,4 +434,48 @@ export function groupMoves(g: i32, mirrored: bool): i32 {
     manhattan += mirrored ? manhattanFrom(tile, mirrorCell(<i32>cellOf[mirrorTile(tile)])) : manhattanFrom(tile, <i32>cellOf[tile]);
   }
   return manhattan + 2 * groupEntry(g, mirrored);
+}
+
+// ---- The dual lookup ----------------------------------------------------------------------------------------------
+// Read the board as a permutation of the cells (each cell to the home of the tile on it, the blank's home the last
+// cell): the dual board is its inverse, and needs as many moves (a solution reversed, each piece renamed after the
+// cell it stands on). In the dual, the piece whose home is the board's blank cell b moves as the blank: it stands on
+// the last cell and must end on b; every other piece, the one whose home is the last cell among them, is a tile, and
+// the piece whose home is h stands on the home of the board's tile on h. So the dual's tiles have the board's
+// Manhattan distance (the same sum over the cells that hold tiles). A table's entry bounds the moves to its tiles'
+// homes with the blank in its goal's region, so it bounds the dual's for a group without the blank's piece when b is
+// in that region: for a table whose goal leaves the blank one region, b outside the group's homes (it is, the group
+// having no piece whose home is b); for the group around the blank's home, b the last cell. A move changes the dual
+// on two cells far apart: its entries are looked up afresh.
+
+/** Twice the entries the dual of the board in TILES (or of the board mirrored about the main diagonal) adds to its Manhattan distance. */
+export function dualExtra(mirrored: bool): i32 {
+  const cells = boardCells();
+  const blank = <i32>cellOf[0];
+  const blankCell = mirrored ? mirrorCell(blank) : blank;
+  // The piece that moves as the dual's blank (none when the board's blank is home).
+  const blankPiece = blankCell == cells - 1 ? 0 : blankCell + 1;
+  let extra = 0;
+  for (let g = 0; g < groups; g++) {
+    const t = unchecked(groupTable[g]);
+    if (blankCell != cells - 1 && !unchecked(goalOneRegion[t])) continue;
+    const base = g * MAX_TILES;
+    const weights = t * MAX_TILES;
+    const map = g << 5;
+    let occupied: u32 = 0;
+    let rank: u32 = 0;
+    let i = 0;
+    for (; i < unchecked(tableSize[t]); i++) {
+      const tile = <i32>unchecked(groupTiles[base + i]);
+      if (tile == blankPiece) break;
+      // The board's tile on this tile's home (on the board or its mirror): the dual's tile stands on its home.
+      const home = tile - 1;
+      const onHome = mirrored ? mirrorTile(tileOn(mirrorCell(home))) : tileOn(home);
+      const cell = <i32>unchecked(groupCellMap[map + (onHome == 0 ? cells - 1 : onHome - 1)]);
+      rank += <u32>(cell - <i32>popcnt(occupied & ((1 << cell) - 1))) * unchecked(digitWeight[weights + i]);
+      occupied |= 1 << cell;
+    }
+    if (i == unchecked(tableSize[t])) extra += entryAt(t, rank);
+  }
+  return 2 * extra;
 }

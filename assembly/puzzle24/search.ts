@@ -1,5 +1,6 @@
 // IDA* over the board with the pattern databases: h = the larger of the groups' sum for the board and for the
-// board mirrored about the main diagonal (REFLECTED), or the board's alone (REGULAR). Blank moves are tried in
+// board mirrored about the main diagonal (REFLECTED), or the board's alone (REGULAR), or the larger of those and the
+// dual boards' estimates (DUAL, patterns.ts). Blank moves are tried in
 // the order U, L, R, D; the move that undoes the previous one is never made. Counting (as Korf's published node
 // counts do): an expansion is a node with f = g + h <= threshold whose children are generated (the root in every
 // iteration); the search stops at the first generated child that is the goal. One iteration may be shared among
@@ -7,10 +8,11 @@
 
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { TILES, boardCells, boardWidth, cellOf, manhattanFrom, mirrorTile, notFirst, notLast, tileOn } from "./board";
-import { groupCount, groupEntry, groupOfTile } from "./patterns";
+import { dualExtra, groupCount, groupEntry, groupOfTile } from "./patterns";
 
 export const REGULAR: i32 = 0;
 export const REFLECTED: i32 = 1;
+export const DUAL: i32 = 2;
 
 /**
  * A bound on the moves any 5x5 board needs (Karlemo and Östergård showed 210 suffice): a threshold past it means
@@ -51,7 +53,8 @@ export function prepare(which: i32): i32 {
     directSum += directEntry[g];
     mirrorSum += mirrorEntry[g];
   }
-  return startManhattan + 2 * (lookups == REFLECTED ? max(directSum, mirrorSum) : directSum);
+  const h = startManhattan + 2 * (lookups == REGULAR ? directSum : max(directSum, mirrorSum));
+  return lookups == DUAL ? max(h, startManhattan + max(dualExtra(false), dualExtra(true))) : h;
 }
 
 function search(g: i32, previous: i32, blank: i32, manhattan: i32): void {
@@ -92,7 +95,7 @@ function child(direction: i32, g: i32, blank: i32, manhattan: i32): bool {
   const mirrorGroup = groupOfTile(mirrorTile(tile));
   let mirror = 0;
   let nextMirror = 0;
-  if (lookups == REFLECTED) {
+  if (lookups != REGULAR) {
     mirror = groupEntry(mirrorGroup, true);
     nextMirror = mirrorSum - unchecked(mirrorEntry[mirrorGroup]) + mirror;
     if (nextManhattan + 2 * nextMirror > limit) {
@@ -102,13 +105,23 @@ function child(direction: i32, g: i32, blank: i32, manhattan: i32): bool {
   }
   slide(tile, from, blank);
   if (nextManhattan == 0) return reachGoal(g, direction);
+  // The duals are looked up on the child's board, and last: they cost the most (ranks computed afresh). Their
+  // estimate may change by more than one a move, but keeps the parity of the moves left, as the others do.
+  if (lookups == DUAL) {
+    let dual = nextManhattan + dualExtra(false);
+    if (dual <= limit) dual = max(dual, nextManhattan + dualExtra(true));
+    if (dual > limit) {
+      slide(tile, blank, from);
+      return cut(g + 1 + dual);
+    }
+  }
   const savedDirect = unchecked(directEntry[group]);
   const savedMirror = unchecked(mirrorEntry[mirrorGroup]);
   const savedDirectSum = directSum;
   const savedMirrorSum = mirrorSum;
   unchecked((directEntry[group] = direct));
   directSum = nextDirect;
-  if (lookups == REFLECTED) {
+  if (lookups != REGULAR) {
     unchecked((mirrorEntry[mirrorGroup] = mirror));
     mirrorSum = nextMirror;
   }
@@ -175,7 +188,7 @@ function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
 }
 
 /**
- * Solves the board set with setTile with the lookups `which` (REGULAR or REFLECTED): returns the optimal number of
+ * Solves the board set with setTile with the lookups `which` (REGULAR, REFLECTED or DUAL): returns the optimal number of
  * moves (read them with solutionMove), -1 when the budget ran out, -2 when the threshold passed the diameter. Each
  * threshold is reported as an iteration. The board is left solved.
  */

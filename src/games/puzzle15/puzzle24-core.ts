@@ -40,7 +40,7 @@ export interface Puzzle24Core {
  * The 5x5 heuristics by the core's index: the 6-6-6-6 databases looked up for the board alone, and for the board
  * and its mirror about the main diagonal, the larger (Korf and Felner's).
  */
-export const HEURISTICS_24 = ['pdb6666-regular', 'pdb6666'] as const;
+export const HEURISTICS_24 = ['pdb6666-regular', 'pdb6666', 'pdb6666-dual'] as const;
 export type Heuristic24 = (typeof HEURISTICS_24)[number];
 
 export function heuristic24Index(name: string): number {
