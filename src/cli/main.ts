@@ -251,7 +251,7 @@ const commands: Readonly<Record<string, Command>> = {
       const start =
         method === undefined
           ? undefined
-          : await asUsage(() => game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name)));
+          : await asUsage(() => game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name), size));
       return playGame(game, { humans, bot, engine, time: timeControl(args), seed, size, start }, readLines(process.stdin), pool(), process.stdout);
     },
   },
@@ -358,16 +358,18 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'difficulty', value: 'D', help: "a walk's number of moves, or a level's band (20-29 ... 60+)" },
       { name: 'seed', value: 'S', help: 'seed (default 1); each further board takes the next seed' },
       { name: 'count', value: 'N', help: 'how many boards (default 1)' },
+      SIZE_OPTION,
     ],
     async run(game, args) {
       if (!game.generate || !game.generators) throw new UsageError(`${game.rules.title} has no generators`);
+      const size = boardSize(game, args);
       const method = optionText(args, 'method') ?? game.generators[0].method;
       if (!game.generators.some((g) => g.method === method)) throw new UsageError(`--method must be one of ${game.generators.map((g) => g.method).join(', ')}`);
       const seed = optionSeed(args);
       const count = optionInteger(args, 'count', 1, 1, 100_000);
       for (let i = 0; i < count; i++) {
         const position = await asUsage(() =>
-          game.generate!(method, optionText(args, 'difficulty'), (seed + i) % 2 ** 32, (name) => readResource(GAMES_DIR, name)),
+          game.generate!(method, optionText(args, 'difficulty'), (seed + i) % 2 ** 32, (name) => readResource(GAMES_DIR, name), size),
         );
         console.log(game.rules.format(position));
       }

@@ -314,7 +314,7 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly online?: { readonly sizes?: { readonly min: number; readonly max: number; readonly rule: string } };
   /** Ways to make a start (the 15-puzzle's walk, random, level), with what `difficulty` means for each. */
   readonly generators?: readonly { readonly method: string; readonly difficulty: string }[];
-  generate?(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>): Promise<P>;
+  generate?(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>, size?: number): Promise<P>;
   readonly solver?: Solver<P, M, Core, O>;
   /**
    * What a bot module (docs/bot-modules.md) gets from this game, as TypeScript declarations of `Position` and

@@ -3,31 +3,32 @@
 import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import { ensureHeuristic, HEURISTICS, puzzleCores, type Heuristic, type PuzzleCores } from './core';
-import { levelBoard, parseLevels } from './levels';
+import { DEFAULT_BAND, LEVELS_FILE, levelBoard, parseLevels } from './levels';
 import { ensurePatterns24, HEURISTICS_24, type Heuristic24 } from './puzzle24-core';
-import { PUZZLE_SIZES, randomBoard, randomWalk, rules, type Direction, type Position } from './rules';
+import { PUZZLE_SIZES, randomBoard, randomWalk, rules, SIZE, type Direction, type Position } from './rules';
 import { defaultHeuristic, searchShare, solve } from './solve';
 import { terminal } from './terminal';
 
 export const GENERATORS = ['walk', 'random', 'level'] as const;
 
-/** The article's three ways to make a start; `difficulty` is the walk's length or the level's band. */
+/** The article's three ways to make a start, on a board of `size`; `difficulty` is the walk's length or the level's band. */
 export async function generate(
   method: string,
   difficulty: string | undefined,
   seed: number,
   resource: (name: string) => Promise<ArrayBuffer | null>,
+  size = SIZE,
 ): Promise<Position> {
-  if (method === 'random') return randomBoard(seed);
+  if (method === 'random') return randomBoard(seed, size);
   if (method === 'walk') {
     const moves = Number(difficulty ?? 40);
     if (!Number.isInteger(moves) || moves < 0 || moves > 10_000) throw new Error(`a walk's difficulty is its number of moves, 0 to 10000, got "${difficulty}"`);
-    return randomWalk(seed, moves);
+    return randomWalk(seed, moves, size);
   }
   if (method === 'level') {
-    const bytes = await resource('puzzle15/levels.txt');
-    if (!bytes) throw new Error('there is no levels file (npm run levels:puzzle15 builds it)');
-    return levelBoard(parseLevels(new TextDecoder().decode(bytes)), difficulty ?? '40-49', seed);
+    const bytes = await resource(LEVELS_FILE[size]);
+    if (!bytes) throw new Error(`there is no levels file for ${size}x${size} (npm run levels:puzzle15 -- --size ${size} builds it)`);
+    return levelBoard(parseLevels(new TextDecoder().decode(bytes)), difficulty ?? DEFAULT_BAND[size], seed, size);
   }
   throw new Error(`there is no generator "${method}": use ${GENERATORS.join(', ')}`);
 }
@@ -52,12 +53,12 @@ export const puzzle15 = defineGame<Position, Direction, PuzzleCores, { readonly 
   core: 'puzzle15',
   makeCore: puzzleCores,
   sizes: PUZZLE_SIZES,
-  resources: ['puzzle15/levels.txt'],
+  resources: Object.values(LEVELS_FILE),
   solitaire: true,
   generators: [
     { method: 'walk', difficulty: 'the number of random moves from the goal (default 40)' },
     { method: 'random', difficulty: 'none: a uniform random solvable board' },
-    { method: 'level', difficulty: 'the optimal length band: 20-29, 30-39, 40-49 (default), 50-59 or 60+' },
+    { method: 'level', difficulty: 'the optimal length band: 20-29, 30-39, 40-49 (default), 50-59 or 60+ (5x5: 30-39 … 50-59 (default) … 70+)' },
   ],
   generate,
   solver: {

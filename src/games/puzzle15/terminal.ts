@@ -1,15 +1,16 @@
-// The 15-puzzle in the terminal: the board, the move counter, and a move read as where the blank goes (U, D,
+// The 15-puzzle (and its 5x5 size) in the terminal: the board, the move counter, and a move read as where the blank goes (U, D,
 // L, R) or as the number of a tile next to the blank; each kind of bad input gets its own message.
 
 import type { TerminalUi } from '../../contracts/game';
-import { canMove, SIZE, type Direction, type Position } from './rules';
+import { canMove, sizeOf, type Direction, type Position } from './rules';
 
 export function draw(position: Position): string {
-  const line = `+${'----+'.repeat(SIZE)}`;
-  const rows = [...Array(SIZE).keys()].map(
+  const size = sizeOf(position.tiles);
+  const line = `+${'----+'.repeat(size)}`;
+  const rows = [...Array(size).keys()].map(
     (row) =>
       `|${position.tiles
-        .slice(row * SIZE, row * SIZE + SIZE)
+        .slice(row * size, row * size + size)
         .map((tile) => `${tile ? String(tile).padStart(3) : '   '} |`)
         .join('')}`,
   );
@@ -28,11 +29,13 @@ export function readMove(position: Position, input: string): { readonly move: Di
   }
   if (!/^\d+$/.test(text)) return { error: `"${text}" is not a move: enter U, D, L, R or a tile number.` };
   const tile = Number(text);
-  if (tile < 1 || tile > 15) return { error: `There is no tile ${text}: the tiles are 1 to 15.` };
+  const size = sizeOf(position.tiles);
+  const last = size * size - 1;
+  if (tile < 1 || tile > last) return { error: `There is no tile ${text}: the tiles are 1 to ${last}.` };
   const cell = position.tiles.indexOf(tile);
-  const next: Record<number, Direction> = { [-SIZE]: 'U', [SIZE]: 'D', [-1]: 'L', 1: 'R' };
+  const next: Record<number, Direction> = { [-size]: 'U', [size]: 'D', [-1]: 'L', 1: 'R' };
   const direction = next[cell - position.blank];
-  const sameRow = Math.floor(cell / SIZE) === Math.floor(position.blank / SIZE);
+  const sameRow = Math.floor(cell / size) === Math.floor(position.blank / size);
   if (!direction || ((direction === 'L' || direction === 'R') && !sameRow)) return { error: `Tile ${tile} is not next to the blank.` };
   return { move: direction };
 }

@@ -1,4 +1,4 @@
-// <puzzle15-board>: the 4x4 board. Tiles keep their element from move to move (keyed by number), so they
+// <puzzle15-board>: the board, 4x4 or 5x5 (its tiles smaller, so that it keeps its size). Tiles keep their element from move to move (keyed by number), so they
 // slide to their new cell. Clicking a tile in line with the blank slides the whole segment; arrow keys move
 // the tile that can move that way (← moves a tile left: the blank goes right). Fires `blank-moves` with the
 // blank's moves (U, D, L, R) to make.
@@ -6,7 +6,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { slideTile, SIZE, type Direction, type Position } from '../rules';
+import { sizeOf, slideTile, type Direction, type Position } from '../rules';
 
 /** Arrow key to the blank's move: the tile moves the way of the arrow, the blank the other way. */
 const ARROWS: Readonly<Record<string, Direction>> = { ArrowLeft: 'R', ArrowRight: 'L', ArrowUp: 'D', ArrowDown: 'U' };
@@ -15,9 +15,10 @@ const ARROWS: Readonly<Record<string, Direction>> = { ArrowLeft: 'R', ArrowRight
 export class Puzzle15Board extends LitElement {
   static styles = css`
     .board {
+      --tile: 4.6rem;
       position: relative;
-      width: calc(4 * 4.6rem + 5 * 6px);
-      height: calc(4 * 4.6rem + 5 * 6px);
+      width: calc(var(--size) * var(--tile) + (var(--size) + 1) * 6px);
+      height: calc(var(--size) * var(--tile) + (var(--size) + 1) * 6px);
       background: #334155;
       border-radius: 10px;
       outline: none;
@@ -29,13 +30,13 @@ export class Puzzle15Board extends LitElement {
       position: absolute;
       top: 0;
       left: 0;
-      width: 4.6rem;
-      height: 4.6rem;
+      width: var(--tile);
+      height: var(--tile);
       border: none;
       border-radius: 8px;
       background: #f8fafc;
       color: #0f172a;
-      font: 700 1.6rem/1 system-ui, sans-serif;
+      font: 700 calc(var(--tile) * 0.35) / 1 system-ui, sans-serif;
       cursor: pointer;
       transition: transform var(--slide-ms, 120ms) ease-out;
     }
@@ -54,16 +55,19 @@ export class Puzzle15Board extends LitElement {
 
   render() {
     const { tiles } = this.position;
+    const size = sizeOf(tiles);
     const placed = tiles.map((tile, cell) => ({ tile, cell })).filter(({ tile }) => tile !== 0);
-    return html`<div class="board" role="grid" aria-label="15-puzzle: click a tile in line with the blank, or use the arrow keys" tabindex="0"
-        style="--slide-ms: ${this.slideMs}ms" @keydown=${this.onKeydown}>
+    // A 5x5 board's tiles are smaller: the board keeps about the 4x4's size.
+    const tileSize = size === 4 ? '4.6rem' : '3.6rem';
+    return html`<div class="board" role="grid" aria-label=${`${size * size - 1}-puzzle: click a tile in line with the blank, or use the arrow keys`} tabindex="0"
+        style="--slide-ms: ${this.slideMs}ms; --size: ${size}; --tile: ${tileSize}" @keydown=${this.onKeydown}>
       ${repeat(
         placed,
         ({ tile }) => tile,
         ({ tile, cell }) => {
-          const offset = (k: number) => `calc(6px + ${k} * (4.6rem + 6px))`;
-          return html`<button class="tile ${tile === cell + 1 ? 'home' : ''}" role="gridcell" style="transform: translate(${offset(cell % SIZE)}, ${offset(Math.floor(cell / SIZE))})"
-          data-tile=${tile} aria-label=${`Tile ${tile}, row ${Math.floor(cell / SIZE) + 1}, column ${(cell % SIZE) + 1}`} ?disabled=${this.locked}
+          const offset = (k: number) => `calc(6px + ${k} * (var(--tile) + 6px))`;
+          return html`<button class="tile ${tile === cell + 1 ? 'home' : ''}" role="gridcell" style="transform: translate(${offset(cell % size)}, ${offset(Math.floor(cell / size))})"
+          data-tile=${tile} aria-label=${`Tile ${tile}, row ${Math.floor(cell / size) + 1}, column ${(cell % size) + 1}`} ?disabled=${this.locked}
           @click=${() => this.slide(cell)}>${tile}</button>`;
         },
       )}

@@ -1,7 +1,8 @@
-// The 15-puzzle page: the article's three ways to make a start (a random walk of N moves, a uniform random
-// solvable board, a level by optimal length), tiles that slide, a move counter and a timer; "Solve" finds an
-// optimal solution in a worker with the chosen heuristic, charting nodes per threshold live, then plays it back
-// (play, pause, step). The board lives in the URL: #/puzzle15?pos=1 2 3 … 0
+// The 15-puzzle page, 4x4 or 5x5 (the 24-puzzle): the article's three ways to make a start (a random walk of N
+// moves, a uniform random solvable board, a level by optimal length), tiles that slide, a move counter and a timer;
+// "Solve" finds an optimal solution in the workers with the chosen heuristic, charting nodes per threshold live,
+// then plays it back (play, pause, step). The board lives in the URL: #/puzzle15?pos=1 2 3 … 0 (a 5x5 board's
+// numbers after `5x5:`), a new board's size in `size=5`.
 
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -16,15 +17,39 @@ import { pageStyles } from '../../../ui/styles';
 import { fetchResource } from '../../../../workers/browser-resources';
 import { puzzle15, generate } from '..';
 import { HEURISTIC_LABELS, HEURISTICS, PATTERN_CACHE_NAMES, PATTERN_MEMORY, patternMemory } from '../core';
+import { CACHE_NAME_24, MEMORY_24 } from '../puzzle24-core';
 import { requestPrepare } from '../../../runtime/requests';
 import { askToPersist, keptWhere, storageRoom } from '../../../../workers/browser-cache';
 import { type SharedSolution, solveShared } from '../../../runtime/shared-solve';
-import { BANDS } from '../levels';
-import { format, isGoal, TILE_ARROWS, type Direction, type Position } from '../rules';
+import { BANDS_OF, DEFAULT_BAND } from '../levels';
+import { format, isGoal, SIZES, sizeOf, TILE_ARROWS, type Direction, type Position } from '../rules';
 import './puzzle15-board';
 
-/** The heuristics this page offers (the bench page also has the 7-8 database's variants). */
-const OFFERED = HEURISTICS.filter((h) => HEURISTIC_LABELS[h].long);
+/** The heuristics this page offers on each size, with their names (the bench page also has the 7-8 database's variants). */
+const OFFERED: Readonly<Record<number, readonly { readonly id: string; readonly label: string }[]>> = {
+  4: HEURISTICS.filter((h) => HEURISTIC_LABELS[h].long).map((id) => ({ id, label: HEURISTIC_LABELS[id].long! })),
+  5: [
+    { id: 'pdb6666', label: 'Pattern database 6-6-6-6' },
+    { id: 'pdb6666-dual', label: 'Pattern database 6-6-6-6 with dual lookups' },
+  ],
+};
+
+/** The databases a worker builds once and the browser keeps (hundreds of MB): each named by its heuristics' prefix. */
+const LARGE_DATABASES = {
+  pdb78: {
+    cache: PATTERN_CACHE_NAMES.pdb78,
+    held: PATTERN_MEMORY.pdb78.held,
+    label: '7-8',
+    pitch: 'The 7-8 database solves hard boards ten times faster or more than the 6-6-3; this browser has not built it yet (about three minutes, once).',
+  },
+  pdb6666: {
+    cache: CACHE_NAME_24,
+    held: MEMORY_24.held,
+    label: '6-6-6-6',
+    pitch: `The 24-puzzle is solved with the 6-6-6-6 database; this browser has not built it yet (about three minutes and ${Math.round(MEMORY_24.build / 1e6)} MB of memory in a worker, once).`,
+  },
+} as const;
+type LargeDatabase = keyof typeof LARGE_DATABASES;
 
 @customElement('puzzle15-page')
 export class Puzzle15Page extends GamePage<Position, Direction> {
@@ -49,18 +74,21 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
 
   @state() private method: 'random' | 'walk' | 'level' = 'random';
   @state() private walkMoves = 40;
-  @state() private band: string = '40-49';
-  /** The 6-6-3 database unless this browser has built the 7-8 one (then it is the choice, as the stronger). */
+  @state() private band: string = DEFAULT_BAND[4];
+  /**
+   * On 4x4, the 6-6-3 database unless this browser has built the 7-8 one (then it is the choice, as the stronger);
+   * on 5x5, the 6-6-6-6.
+   */
   @state() private heuristic = 'pdb';
   /**
-   * Where the 7-8 database is kept: this browser's storage (across visits), this page's memory (until it closes:
-   * the storage did not keep it), or not yet built (null); undefined until asked.
+   * Where each large database is kept: this browser's storage (across visits), this page's memory (until it
+   * closes: the storage did not keep it), or not yet built (null); missing until asked.
    */
-  @state() private kept78?: 'storage' | 'page' | null;
-  /** The room this browser gives the site's storage, in bytes (null: it does not say), asked with kept78. */
+  @state() private kept: Partial<Record<LargeDatabase, 'storage' | 'page' | null>> = {};
+  /** The room this browser gives the site's storage, in bytes (null: it does not say), asked with `kept`. */
   @state() private room?: { readonly free: number | null; readonly persisted: boolean };
-  /** The 7-8 database's build, started by its button: the job. */
-  @state() private building78?: Job<void>;
+  /** A large database's build, started by its button: the job. */
+  @state() private buildingLarge?: Job<void>;
   @state() private solving?: Job<SharedSolution>;
   @state() private iterations: Iteration[] = [];
   /** The pattern database's build, while it is under way: its last report (share done, time so far). */
@@ -94,12 +122,12 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
 
   connectedCallback(): void {
     super.connectedCallback();
-    void this.ask78();
+    void this.askKept();
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.building78?.cancel();
+    this.buildingLarge?.cancel();
     this.stopClock();
     this.pausePlayback();
     this.solving?.cancel();
@@ -108,11 +136,18 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   render() {
     const position = this.session.position;
     const solved = isGoal(position.tiles);
+    const size = sizeOf(position.tiles);
+    const heuristic = this.heuristicFor(size);
     return html`
-      <h1>15-puzzle</h1>
+      <h1>${size * size - 1}-puzzle</h1>
       <div class="layout">
         <section class="panel game" aria-label="Puzzle">
           <div class="controls">
+            <label>Size
+              <select aria-label="Board size" @change=${(e: Event) => this.chooseSize(Number((e.target as HTMLSelectElement).value))}>
+                ${SIZES.map((n) => html`<option value=${n} ?selected=${n === (this.session.size ?? size)}>${n}x${n} (${n * n - 1}-puzzle)</option>`)}
+              </select>
+            </label>
             <label>Start
               <select @change=${(e: Event) => (this.method = (e.target as HTMLSelectElement).value as typeof this.method)}>
                 <option value="random" ?selected=${this.method === 'random'}>Random board</option>
@@ -126,7 +161,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
                 : this.method === 'level'
                   ? html`<label>Difficulty
                     <select @change=${(e: Event) => (this.band = (e.target as HTMLSelectElement).value)}>
-                      ${BANDS.map((band) => html`<option value=${band} ?selected=${band === this.band}>${band} moves</option>`)}
+                      ${BANDS_OF[this.session.size ?? 4].map((band) => html`<option value=${band} ?selected=${band === this.band}>${band} moves</option>`)}
                     </select></label>`
                   : ''
             }
@@ -139,26 +174,26 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
           </div>
           <puzzle15-board .position=${position} ?locked=${solved || this.playing} .slideMs=${this.playing ? 90 : 120}
             @blank-moves=${(e: CustomEvent<Direction[]>) => this.move(e.detail)}></puzzle15-board>
-          <p class="status" role="status" aria-live="polite">${solved ? this.solvedText() : 'Slide the tiles into order: 1 to 15, the blank bottom right.'}</p>
+          <p class="status" role="status" aria-live="polite">${solved ? this.solvedText() : `Slide the tiles into order: 1 to ${size * size - 1}, the blank bottom right.`}</p>
           ${this.linkError || this.session.error ? html`<p class="error" role="alert">${this.linkError || this.session.error}</p>` : ''}
           <div class="controls">
             <label>Heuristic
               <select @change=${(e: Event) => this.chooseHeuristic((e.target as HTMLSelectElement).value)}>
-                ${OFFERED.map((h) => html`<option value=${h} ?selected=${h === this.heuristic}>${HEURISTIC_LABELS[h].long}</option>`)}
+                ${OFFERED[size].map((h) => html`<option value=${h.id} ?selected=${h.id === heuristic}>${h.label}</option>`)}
               </select>
             </label>
             ${
               this.solving
-                ? html`<span>${this.iterations.length === 0 ? (this.heuristic.startsWith('pdb') ? 'getting the pattern database ready…' : 'starting…') : `solving… threshold ${this.iterations.at(-1)!.depth}`}</span>
+                ? html`<span>${this.iterations.length === 0 ? (heuristic.startsWith('pdb') ? 'getting the pattern database ready…' : 'starting…') : `solving… threshold ${this.iterations.at(-1)!.depth}`}</span>
                   <button @click=${() => this.cancelSolve()}>Cancel</button>`
-                : html`<button @click=${() => this.solve()} ?disabled=${solved || !!this.building78}>Solve</button>`
+                : html`<button @click=${() => this.solve()} ?disabled=${solved || !!this.buildingLarge}>Solve</button>`
             }
             <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
           </div>
-          <p class="hint">${patternMemory(this.heuristic)}</p>
-          ${this.database78View()}
+          <p class="hint">${patternMemory(heuristic)}</p>
+          ${this.largeDatabaseView(size === 5 ? 'pdb6666' : 'pdb78')}
           ${this.building ? this.buildView(this.building) : ''}
-          ${this.building78 ? html`<button @click=${() => this.cancelBuild78()}>Cancel the build</button>` : ''}
+          ${this.buildingLarge ? html`<button @click=${() => this.cancelBuildLarge()}>Cancel the build</button>` : ''}
           ${this.solution ? this.solutionView() : ''}
           <p class="hint">Click a tile in line with the blank to slide it (with the tiles between), or use the arrow keys on the
             board. A pattern database is built in a worker the first time it is used (with its progress), then kept in this browser; its build is not counted in the solve's time.</p>
@@ -245,7 +280,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     this.started = undefined;
     try {
       const difficulty = this.method === 'walk' ? String(this.walkMoves) : this.method === 'level' ? this.band : undefined;
-      const position = await generate(this.method, difficulty, this.session.seed, fetchResource);
+      const position = await generate(this.method, difficulty, this.session.seed, fetchResource, this.session.size);
       this.linkError = '';
       this.session.newGame(position);
     } catch (error) {
@@ -265,65 +300,79 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     this.heuristic = heuristic;
   }
 
-  /** Where the 7-8 database is, and the storage's room; the heuristic is the 7-8 once it is here. */
-  private async ask78(): Promise<void> {
-    const [kept, room] = await Promise.all([
-      keptWhere(PATTERN_CACHE_NAMES.pdb78).catch(() => null),
-      storageRoom().catch(() => ({ free: null, persisted: false })),
-    ]);
-    this.kept78 = kept;
-    this.room = room;
-    if (kept && !this.heuristicChosen) this.heuristic = 'pdb78';
+  /** The heuristic a board of this size is solved with: the one chosen, where it is one of the size's. */
+  private heuristicFor(size: number): string {
+    return OFFERED[size].some((h) => h.id === this.heuristic) ? this.heuristic : OFFERED[size][0].id;
   }
 
-  /** The 7-8 database: whether this browser can keep it, said before it is built, and the button that builds it. */
-  private database78View() {
-    if (this.kept78 === undefined || this.building78) return '';
+  /** A new board of another size (the size stays for the next boards, and in links). */
+  private chooseSize(size: number): void {
+    this.session.size = size;
+    this.band = DEFAULT_BAND[size];
+    void this.newGame();
+  }
+
+  /** Where the large databases are, and the storage's room; on 4x4 the heuristic is the 7-8 once it is here. */
+  private async askKept(): Promise<void> {
+    const names = Object.keys(LARGE_DATABASES) as LargeDatabase[];
+    const [room, ...kept] = await Promise.all([
+      storageRoom().catch(() => ({ free: null, persisted: false })),
+      ...names.map((name) => keptWhere(LARGE_DATABASES[name].cache).catch(() => null)),
+    ]);
+    this.kept = Object.fromEntries(names.map((name, i) => [name, kept[i]]));
+    this.room = room;
+    if (this.kept.pdb78 && !this.heuristicChosen) this.heuristic = 'pdb78';
+  }
+
+  /** A large database: whether this browser can keep it, said before it is built, and the button that builds it. */
+  private largeDatabaseView(name: LargeDatabase) {
+    const kept = this.kept[name];
+    if (kept === undefined || this.buildingLarge) return '';
+    const { label, held, pitch } = LARGE_DATABASES[name];
     const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
-    if (this.kept78 === 'page')
-      return html`<p class="hint" role="note">The 7-8 database is in this page's memory until the page closes: this browser's storage did not keep it${
+    if (kept === 'page')
+      return html`<p class="hint" role="note">The ${label} database is in this page's memory until the page closes: this browser's storage did not keep it${
         this.room?.free != null ? ` (it has room for ${mb(this.room.free)})` : ''
       }, so it is built again on a later visit.</p>`;
-    if (this.kept78 === 'storage') return '';
-    const needed = PATTERN_MEMORY.pdb78.held;
-    const fits = this.room?.free == null || this.room.free > needed * 1.05;
+    if (kept === 'storage') return '';
+    const fits = this.room?.free == null || this.room.free > held * 1.05;
     const keeping = fits
-      ? `It is kept in this browser's storage (${mb(needed)}).`
-      : `This browser gives this site room for ${mb(this.room!.free!)} of storage, less than its ${mb(needed)}: it would be kept in this page's memory only, until the page closes.`;
+      ? `It is kept in this browser's storage (${mb(held)}).`
+      : `This browser gives this site room for ${mb(this.room!.free!)} of storage, less than its ${mb(held)}: it would be kept in this page's memory only, until the page closes.`;
     return html`<div class="controls">
-      <span>${`The 7-8 database solves hard boards ten times faster or more than the 6-6-3; this browser has not built it yet (about three minutes, once). ${keeping}`}</span>
-      <button @click=${() => void this.build78()} ?disabled=${!!this.solving}>${fits ? 'Build the 7-8 database' : 'Build it for this visit'}</button>
+      <span>${`${pitch} ${keeping}`}</span>
+      <button @click=${() => void this.buildLarge(name)} ?disabled=${!!this.solving}>${fits ? `Build the ${label} database` : 'Build it for this visit'}</button>
     </div>`;
   }
 
-  /** Builds the 7-8 database in a worker (kept in this browser's storage where it can be, else in the page's memory), then solves with it. */
-  private async build78(): Promise<void> {
+  /** Builds a large database in a worker (kept in this browser's storage where it can be, else in the page's memory). */
+  private async buildLarge(name: LargeDatabase): Promise<void> {
     // A site whose storage is persistent keeps it when the browser is short of room.
     if (!this.room?.persisted) await askToPersist();
-    const job = requestPrepare(searchPool(), 'puzzle15', { heuristic: 'pdb78' }, (iteration) => {
-      if (this.building78 === job) this.building = iteration;
+    const job = requestPrepare(searchPool(), 'puzzle15', { heuristic: name }, (iteration) => {
+      if (this.buildingLarge === job) this.building = iteration;
     });
-    this.building78 = job;
+    this.buildingLarge = job;
     job.promise.then(
       async () => {
-        if (this.building78 !== job) return;
-        this.building78 = undefined;
+        if (this.buildingLarge !== job) return;
+        this.buildingLarge = undefined;
         this.building = undefined;
-        if (!this.heuristicChosen) this.heuristic = 'pdb78';
-        await this.ask78();
+        if (name === 'pdb78' && !this.heuristicChosen) this.heuristic = 'pdb78';
+        await this.askKept();
       },
       (error: Error) => {
-        if (this.building78 !== job) return;
-        this.building78 = undefined;
+        if (this.buildingLarge !== job) return;
+        this.buildingLarge = undefined;
         this.building = undefined;
-        if (!(error instanceof CancelledError)) this.linkError = `the 7-8 database: ${error.message}`;
+        if (!(error instanceof CancelledError)) this.linkError = `the ${LARGE_DATABASES[name].label} database: ${error.message}`;
       },
     );
   }
 
-  private cancelBuild78(): void {
-    this.building78?.cancel();
-    this.building78 = undefined;
+  private cancelBuildLarge(): void {
+    this.buildingLarge?.cancel();
+    this.buildingLarge = undefined;
     this.building = undefined;
   }
 
@@ -336,7 +385,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
       pool,
       'puzzle15',
       format(this.session.position),
-      { heuristic: this.heuristic },
+      { heuristic: this.heuristicFor(sizeOf(this.session.position.tiles)) },
       Math.min(pool.size, 4),
       (iteration) => {
         if (this.solving !== job) return;
