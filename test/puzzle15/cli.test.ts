@@ -65,4 +65,59 @@ describe('playground puzzle15', () => {
     const tournament = await runCli(['puzzle15', 'tournament', '--bots', 'solver,solver']);
     expect(tournament.stderr).toContain('is a puzzle for one: it has no tournaments');
   });
+
+  it('puzzle24 solve (and puzzle15 solve --size 5): 5x5 lines, optimal as a breadth-first search finds, errors per bad line', async () => {
+    const walks = (await runCli(['puzzle24', 'generate', '--method', 'walk', '--difficulty', '14', '--seed', '7', '--count', '3'])).stdout.trim().split('\n');
+    expect(walks.every((line) => line.startsWith('5x5: '))).toBe(true);
+    // Plain lines of 25 numbers (as Korf and Felner's are written), one with its size, a short one, an unsolvable one.
+    const plain = walks.map((line) => line.replace('5x5: ', ''));
+    const unsolvable = [2, 1, ...Array.from({ length: 22 }, (_, i) => i + 3), 0].join(' ');
+    const input = [plain[0], walks[1], plain[2], '1 2 3', unsolvable].join('\n');
+    for (const command of [['puzzle24', 'solve', '--workers', '1'], ['puzzle15', 'solve', '--size', '5', '--workers', '1']]) {
+      const { status, stdout } = await runCli(command, input);
+      expect(status, command.join(' ')).toBe(1);
+      const answers = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(Object.keys(answers[0])).toEqual(['length', 'moves', 'nodes', 'generated', 'ms']);
+      for (const [i, walk] of walks.entries()) {
+        let position = parse(walk);
+        expect(answers[i].length).toBe(breadthFirstLength(position.tiles));
+        for (const move of answers[i].moves) position = play(position, move as Direction);
+        expect(isGoal(position.tiles)).toBe(true);
+      }
+      expect(answers[3].error).toBe('a 5x5 board is 25 numbers 0 to 24, got 3');
+      expect(answers[4].error).toContain('on a board of odd width only an even number reaches the goal');
+    }
+    const wrong = await runCli(['puzzle24', 'solve', '--heuristic', 'wd'], plain[0]);
+    expect(JSON.parse(wrong.stdout).error).toContain('the 24-puzzle has no heuristic "wd"');
+  }, 600_000);
 });
+
+/** The optimal length of a short board by a breadth-first search over its boards (the oracle, written here). */
+function breadthFirstLength(tiles: readonly number[]): number {
+  const width = Math.round(Math.sqrt(tiles.length));
+  const goal = [...Array(tiles.length - 1).keys()].map((i) => i + 1).concat(0).join(',');
+  let frontier = [tiles.slice()];
+  const seen = new Set([tiles.join(',')]);
+  for (let depth = 0; ; depth++) {
+    const next: number[][] = [];
+    for (const board of frontier) {
+      if (board.join(',') === goal) return depth;
+      const blank = board.indexOf(0);
+      for (const step of [-width, width, -1, 1]) {
+        const from = blank + step;
+        if (from < 0 || from >= board.length || (Math.abs(step) === 1 && Math.floor(from / width) !== Math.floor(blank / width))) continue;
+        const moved = board.slice();
+        [moved[blank], moved[from]] = [moved[from], 0];
+        const key = moved.join(',');
+        if (!seen.has(key)) {
+          seen.add(key);
+          next.push(moved);
+        }
+      }
+    }
+    frontier = next;
+  }
+}
