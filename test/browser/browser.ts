@@ -95,7 +95,10 @@ export function linkedPosition<P>(page: Page, gameId: string): P {
   const params = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
   const { rules, sizes } = gameById(gameId) as unknown as GameDefinition<P, unknown>;
   const size = params.get('size');
-  let position = rules.parse(params.get('start') ?? params.get('pos') ?? '', size !== null && sizes?.named ? sizes.named.parse(size) : undefined);
+  const linkSize = size !== null && sizes?.named ? sizes.named.parse(size) : undefined;
+  const text = params.get('start') ?? params.get('pos');
+  // A start drawn from the seed (a board of a named size, fresh) is not written out: the page draws it again.
+  let position = text === null && sizes?.named ? rules.start(Number(params.get('seed')), linkSize ?? sizes.default) : rules.parse(text ?? '', linkSize);
   for (const move of params.get('moves')?.split(',') ?? []) position = rules.play(position, rules.parseMove(move));
   return position;
 }

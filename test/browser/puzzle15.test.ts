@@ -3,12 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { format, GOAL, type Position } from '../../src/games/puzzle15/rules';
+import { GOAL, type Position } from '../../src/games/puzzle15/rules';
 import { linkedPosition, useBrowser } from './browser';
 
 const browser = useBrowser();
 const moves = (page: Page) => page.locator('puzzle15-page [data-testid="moves"]');
-const tiles = async (page: Page) => format(linkedPosition<Position>(page, 'puzzle15')).split(' ').map(Number);
+const tiles = async (page: Page) => [...linkedPosition<Position>(page, 'puzzle15').tiles];
 
 describe('15-puzzle page', () => {
   it('slides a row segment by a click and a tile by an arrow key, counting moves', async () => {
@@ -86,6 +86,39 @@ describe('15-puzzle page', () => {
     await page.goto(`${url}#/puzzle15?pos=${encodeURIComponent('2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0')}`);
     expect(await page.getByRole('alert').textContent()).toContain('this board cannot be solved');
   });
+});
+
+describe('the 5x5 size (the 24-puzzle)', () => {
+  it('opens at the size of a link, picks a size, and says before the build whether the browser keeps the database', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/puzzle15?size=5`);
+    await expect.poll(() => page.locator('puzzle15-board button.tile').count()).toBe(24);
+    expect(await page.locator('puzzle15-page h1').textContent()).toBe('24-puzzle');
+    await expect.poll(() => page.getByText(/^The 24-puzzle is solved with the 6-6-6-6 database/).count()).toBe(1);
+    await page.getByLabel('Board size').selectOption('4');
+    await expect.poll(() => page.locator('puzzle15-board button.tile').count()).toBe(15);
+    await page.getByLabel('Board size').selectOption('5');
+    await expect.poll(() => page.locator('puzzle15-board button.tile').count()).toBe(24);
+    expect((await tiles(page)).length).toBe(25);
+  });
+
+  it('builds the 6-6-6-6 database in a worker with its progress, then solves a walk optimally and plays it back', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/puzzle15?size=5`);
+    await page.getByLabel('Start').selectOption('walk');
+    await page.getByRole('spinbutton', { name: 'Moves' }).fill('16');
+    await page.getByRole('spinbutton', { name: 'Moves' }).press('Tab');
+    await page.getByRole('button', { name: 'New board' }).click();
+    await expect.poll(async () => (await tiles(page)).length).toBe(25);
+    await page.getByRole('button', { name: 'Solve' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Pattern database built' });
+    await expect.poll(() => bar.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.getByText(/^Optimal:/).textContent(), { timeout: 600_000 }).toMatch(/^Optimal: \d+ moves/);
+    const length = Number((await page.getByText(/^Optimal:/).textContent())!.match(/(\d+) moves/)![1]);
+    expect(length).toBeLessThanOrEqual(16);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => page.locator('puzzle15-page p.status').textContent(), { timeout: 30_000 }).toBe(`Solved by the solver's ${length} moves.`);
+  }, 660_000);
 });
 
 describe('15-puzzle solver bench', () => {

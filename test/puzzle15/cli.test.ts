@@ -73,7 +73,10 @@ describe('playground puzzle15', () => {
     const plain = walks.map((line) => line.replace('5x5: ', ''));
     const unsolvable = [2, 1, ...Array.from({ length: 22 }, (_, i) => i + 3), 0].join(' ');
     const input = [plain[0], walks[1], plain[2], '1 2 3', unsolvable].join('\n');
-    for (const command of [['puzzle24', 'solve', '--workers', '1'], ['puzzle15', 'solve', '--size', '5', '--workers', '1']]) {
+    for (const command of [
+      ['puzzle24', 'solve', '--workers', '1'],
+      ['puzzle15', 'solve', '--size', '5', '--workers', '1'],
+    ]) {
       const { status, stdout } = await runCli(command, input);
       expect(status, command.join(' ')).toBe(1);
       const answers = stdout
@@ -98,7 +101,10 @@ describe('playground puzzle15', () => {
 /** The optimal length of a short board by a breadth-first search over its boards (the oracle, written here). */
 function breadthFirstLength(tiles: readonly number[]): number {
   const width = Math.round(Math.sqrt(tiles.length));
-  const goal = [...Array(tiles.length - 1).keys()].map((i) => i + 1).concat(0).join(',');
+  const goal = [...Array(tiles.length - 1).keys()]
+    .map((i) => i + 1)
+    .concat(0)
+    .join(',');
   let frontier = [tiles.slice()];
   const seen = new Set([tiles.join(',')]);
   for (let depth = 0; ; depth++) {
