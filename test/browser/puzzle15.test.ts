@@ -102,7 +102,7 @@ describe('the 5x5 size (the 24-puzzle)', () => {
     expect((await tiles(page)).length).toBe(25);
   });
 
-  it('builds the 6-6-6-6 database in a worker with its progress, then solves a walk optimally and plays it back', async () => {
+  it("builds the 6-6-6-6 database in a worker with its progress, solves a walk optimally and plays it back; then the bench page solves the two easiest of Korf and Felner's 50 in their published lengths", async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/puzzle15?size=5`);
     await page.getByLabel('Start').selectOption('walk');
@@ -118,7 +118,22 @@ describe('the 5x5 size (the 24-puzzle)', () => {
     expect(length).toBeLessThanOrEqual(16);
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => page.locator('puzzle15-page p.status').textContent(), { timeout: 30_000 }).toBe(`Solved by the solver's ${length} moves.`);
-  }, 660_000);
+
+    // The bench page, in the same page (its workers hold the database): the two easiest of Korf and Felner's 50.
+    await page.evaluate(() => {
+      location.hash = '#/puzzle15-bench';
+    });
+    await page.getByRole('combobox', { name: 'Set' }).selectOption('korf50');
+    await page.getByRole('spinbutton', { name: 'N' }).fill('2');
+    await page.getByRole('spinbutton', { name: 'N' }).press('Tab');
+    expect(await page.getByLabel('PDB 6-6-6-6', { exact: true }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 600_000 }).toMatch(/^2\/2 solves/);
+    const rows = page.locator('table[aria-label="Instances"] tbody tr');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.locator('td:first-child').allTextContents()).toEqual(['korf-felner #38', 'korf-felner #40']);
+    expect(await page.locator('table[aria-label="Instances"] td.wrong').count()).toBe(0);
+  }, 900_000);
 });
 
 describe('15-puzzle solver bench', () => {

@@ -1,5 +1,6 @@
 // The 15-puzzle solver bench: a set of boards (Korf's 100 or its first N, the 80-move positions, seeded random
-// boards) solved with the chosen heuristics on the worker pool, with a progress bar and Cancel; a table and
+// boards, or on 5x5 Korf and Felner's 50, the easiest N by their published effort) solved with the chosen
+// heuristics on the worker pool (each board on one worker), with a progress bar and Cancel; a table and
 // charts of nodes and time per instance per heuristic, each length checked against the known optimum (a random
 // board's optimum is the length IDA* proves with an admissible heuristic, shown once one has solved it); the
 // results export to CSV and JSON.
@@ -13,15 +14,36 @@ import { requestPrepare, requestSolve } from '../../../runtime/requests';
 import '../../../ui/arena-charts';
 import { searchPool } from '../../../ui/pool';
 import { pageStyles } from '../../../ui/styles';
-import { HEURISTIC_LABELS, HEURISTICS, type Heuristic, patternMemory } from '../core';
+import { HEURISTIC_LABELS, HEURISTICS, patternMemory } from '../core';
+import { HEURISTICS_24 } from '../puzzle24-core';
 import hard80 from '../data/hard80.txt?raw';
 import korf100 from '../data/korf100.txt?raw';
+import korf50 from '../data/korf50.txt?raw';
+import korf50Nodes from '../data/korf50-nodes.txt?raw';
+import { dataLines } from '../../../contracts/data-lines';
 import { format, randomBoard } from '../rules';
 import { parseSet, type KnownBoard } from '../sets';
 import { downloadText } from '../../../ui/download';
 
-type SetName = 'korf' | 'hard80' | 'random';
-const name = (heuristic: Heuristic): string => HEURISTIC_LABELS[heuristic].short;
+type SetName = 'korf' | 'hard80' | 'random' | 'korf50';
+/** The 5x5 heuristics' short names. */
+const LABELS_24: Readonly<Record<string, string>> = {
+  'pdb6666-regular': 'PDB 6-6-6-6, one lookup',
+  pdb6666: 'PDB 6-6-6-6',
+  'pdb6666-dual': 'PDB 6-6-6-6 with duals',
+};
+const name = (heuristic: string): string =>
+  heuristic in HEURISTIC_LABELS ? HEURISTIC_LABELS[heuristic as keyof typeof HEURISTIC_LABELS].short : LABELS_24[heuristic];
+/** The heuristics of a set's boards: the 5x5's for Korf and Felner's 50. */
+const heuristicsOf = (set: SetName): readonly string[] => (set === 'korf50' ? HEURISTICS_24.filter((h) => h !== 'pdb6666-regular') : HEURISTICS);
+/** Korf and Felner's 50, the easiest first by their published nodes. */
+function korf50ByEffort(): KnownBoard[] {
+  const published = dataLines(korf50Nodes).map((line) => Number(line.split(/\s+/)[2]));
+  return parseSet(korf50, 'korf-felner #')
+    .map((board, i) => ({ board, nodes: published[i] }))
+    .sort((a, b) => a.nodes - b.nodes)
+    .map(({ board }) => board);
+}
 
 interface Result {
   readonly nodes: number;
@@ -60,7 +82,7 @@ export class Puzzle15BenchPage extends LitElement {
   /** What is wrong with N as typed ('' when it is a whole number from 1 to 100). */
   @state() private countError = '';
   @state() private seed = 1;
-  @state() private chosen = new Set<Heuristic>(['wdid', 'pdb']);
+  @state() private chosen = new Set<string>(['wdid', 'pdb']);
   @state() private boards: KnownBoard[] = [];
   /** results[heuristic][board index] */
   @state() private results: Record<string, (Result | undefined)[]> = {};
@@ -68,7 +90,7 @@ export class Puzzle15BenchPage extends LitElement {
   @state() private total = 0;
   @state() private error = '';
   /** A pattern database being made ready before the run: its name and the build's last progress. */
-  @state() private preparing: { readonly heuristic: Heuristic; readonly iteration?: Iteration } | undefined;
+  @state() private preparing: { readonly heuristic: string; readonly iteration?: Iteration } | undefined;
   private jobs: Job<unknown>[] = [];
   private started = 0;
 
@@ -79,22 +101,23 @@ export class Puzzle15BenchPage extends LitElement {
 
   render() {
     const running = (this.jobs.length > 0 && this.done < this.total) || !!this.preparing;
-    const heuristics = HEURISTICS.filter((h) => this.results[h]);
+    const heuristics = [...HEURISTICS, ...HEURISTICS_24].filter((h) => this.results[h]);
     const seconds = (performance.now() - this.started) / 1000;
     return html`
       <h1>15-puzzle solver bench</h1>
       <section class="panel" aria-label="Settings">
         <div class="controls">
           <label>Set
-            <select aria-label="Set" @change=${(e: Event) => (this.set = (e.target as HTMLSelectElement).value as SetName)}>
+            <select aria-label="Set" @change=${(e: Event) => this.chooseSet((e.target as HTMLSelectElement).value as SetName)}>
               <option value="korf" ?selected=${this.set === 'korf'}>Korf's 100 (first N)</option>
               <option value="hard80" ?selected=${this.set === 'hard80'}>The 17 positions needing 80 moves</option>
               <option value="random" ?selected=${this.set === 'random'}>Random boards</option>
+              <option value="korf50" ?selected=${this.set === 'korf50'}>5x5: Korf and Felner's 50 (the easiest N)</option>
             </select>
           </label>
           ${this.set !== 'hard80' ? html`<label>N <input type="number" min="1" max="100" .value=${String(this.count)} @change=${(e: Event) => this.setCount((e.target as HTMLInputElement).value)} /></label>` : ''}
           ${this.set === 'random' ? html`<label>Seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e: Event) => (this.seed = Number((e.target as HTMLInputElement).value) >>> 0)} /></label>` : ''}
-          ${HEURISTICS.map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${name(h)}</label>`)}
+          ${heuristicsOf(this.set).map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${name(h)}</label>`)}
           <button @click=${() => void this.run()} ?disabled=${running || this.chosen.size === 0 || (this.set !== 'hard80' && !!this.countError)}>Run</button>
           ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
         </div>
@@ -116,7 +139,7 @@ export class Puzzle15BenchPage extends LitElement {
   }
 
   /** A pattern database made ready in one worker before the solves (read from the cache, or built: its progress). */
-  private preparingView(heuristic: Heuristic, iteration?: Iteration) {
+  private preparingView(heuristic: string, iteration?: Iteration) {
     const done = iteration?.done ?? 0;
     return html`<section class="panel" aria-label="Pattern database">
       <span>Getting the ${name(heuristic)} database ready${iteration ? ' (building it once; then it is kept in this browser)' : ''}:</span>
@@ -125,7 +148,7 @@ export class Puzzle15BenchPage extends LitElement {
     </section>`;
   }
 
-  private resultsView(heuristics: readonly Heuristic[]) {
+  private resultsView(heuristics: readonly string[]) {
     const totals = heuristics.map((h) => {
       const done = this.results[h].filter((r): r is Result => !!r);
       return { h, count: done.length, nodes: done.reduce((s, r) => s + r.nodes, 0), ms: done.reduce((s, r) => s + r.ms, 0) };
@@ -191,7 +214,7 @@ export class Puzzle15BenchPage extends LitElement {
         board: board.name,
         tiles: board.tiles.join(' '),
         optimal: this.optimum(i) ?? null,
-        heuristic: name(heuristic as Heuristic),
+        heuristic: name(heuristic),
         length: results[i]?.length ?? null,
         nodes: results[i]?.nodes ?? null,
         ms: results[i] ? Number(results[i].ms.toFixed(1)) : null,
@@ -211,7 +234,14 @@ export class Puzzle15BenchPage extends LitElement {
     downloadText(`puzzle15-bench-${this.set}.${kind}`, text, kind === 'json' ? 'application/json' : 'text/csv');
   }
 
-  private choose(heuristic: Heuristic, on: boolean): void {
+  /** Another set: its size's heuristics (the 6-6-6-6 on 5x5), ten boards of Korf and Felner's 50. */
+  private chooseSet(set: SetName): void {
+    if ((set === 'korf50') !== (this.set === 'korf50')) this.chosen = new Set([set === 'korf50' ? 'pdb6666' : 'pdb']);
+    if (set === 'korf50') this.count = Math.min(this.count, 10);
+    this.set = set;
+  }
+
+  private choose(heuristic: string, on: boolean): void {
     const chosen = new Set(this.chosen);
     if (on) chosen.add(heuristic);
     else chosen.delete(heuristic);
@@ -221,6 +251,7 @@ export class Puzzle15BenchPage extends LitElement {
   private pickBoards(): KnownBoard[] {
     if (this.set === 'hard80') return parseSet(hard80, 'hard');
     if (this.set === 'korf') return parseSet(korf100, 'korf #').slice(0, this.count);
+    if (this.set === 'korf50') return korf50ByEffort().slice(0, this.count);
     return Array.from({ length: this.count }, (_, i) => ({ name: `random ${i + 1}`, tiles: randomBoard(this.seed + i).tiles, length: NaN }));
   }
 
@@ -228,13 +259,13 @@ export class Puzzle15BenchPage extends LitElement {
     this.cancel();
     this.error = '';
     this.boards = this.pickBoards();
-    const heuristics = HEURISTICS.filter((h) => this.chosen.has(h));
+    const heuristics = heuristicsOf(this.set).filter((h) => this.chosen.has(h));
     this.results = Object.fromEntries(heuristics.map((h) => [h, Array(this.boards.length).fill(undefined)]));
     this.done = 0;
     this.total = this.boards.length * heuristics.length;
     // Each database is made ready by one worker first (built once, with its progress), so that the workers then
     // read it from the cache instead of each building it; outside the solves' times.
-    for (const heuristic of heuristics.filter((h) => patternMemory(h))) {
+    for (const heuristic of heuristics.filter((h) => h.startsWith('pdb'))) {
       this.preparing = { heuristic };
       const job = requestPrepare(searchPool(), 'puzzle15', { heuristic }, (iteration) => {
         if (this.preparing?.heuristic === heuristic) this.preparing = { heuristic, iteration };
