@@ -1,9 +1,10 @@
-// The 15-puzzle's one bot: the optimal solver, which plays the first move of an optimal solution.
+// The 15-puzzle's one bot: the optimal solver, which plays the first move of an optimal solution (on a 5x5 board
+// with the 6-6-6-6 databases, whatever its heuristic parameter: the 4x4 heuristics do not serve there).
 
 import type { Bot } from '../../contracts/game';
 import { HEURISTICS, type PuzzleCores } from './core';
-import type { Direction, Position } from './rules';
-import { solveBoard } from './solve';
+import { sizeOf, type Direction, type Position } from './rules';
+import { defaultHeuristic, solveBoard } from './solve';
 
 export const solverBot: Bot<Position, Direction, PuzzleCores> = {
   id: 'solver',
@@ -11,7 +12,8 @@ export const solverBot: Bot<Position, Direction, PuzzleCores> = {
   description: 'IDA*: plays the first move of an optimal solution (heuristic 0 WD, 1 WD+ID, 2 Manhattan, 3 the 6-6-3 pattern database, 4 the 7-8 one).',
   params: [{ name: 'heuristic', label: 'Heuristic', min: 0, max: HEURISTICS.length - 1, default: 3 }],
   async choose(position, context) {
-    const solution = await solveBoard(position, HEURISTICS[context.params.heuristic], await context.core(), context.cache, context.budget, context.progress);
+    const heuristic = sizeOf(position.tiles) === 4 ? HEURISTICS[context.params.heuristic] : defaultHeuristic(position);
+    const solution = await solveBoard(position, heuristic, await context.core(), context.cache, context.budget, context.progress);
     if (solution.length < 0) throw new Error(`the solver ran out of its budget (${solution.nodes} nodes)`);
     if (solution.length === 0) throw new Error('the puzzle is solved');
     return { move: solution.moves[0] as Direction, report: { iterations: [], nodes: solution.nodes, ms: solution.ms } };

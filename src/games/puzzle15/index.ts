@@ -66,7 +66,7 @@ export const puzzle15 = defineGame<Position, Direction, PuzzleCores, { readonly 
       {
         name: 'heuristic',
         value: 'H',
-        help: '4x4: wd (default), wdid, md, pdb (6-6-3) or pdb78 (7-8; the pattern databases are built on first use, then cached); pdb78-pair, pdb78-regular and pdb78-dual: the 7-8 with fewer or more lookups. 5x5: pdb6666 (default; the 6-6-6-6 databases with the mirrored lookup) or pdb6666-regular (without it)',
+        help: "4x4: wd (default), wdid, md, pdb (6-6-3) or pdb78 (7-8; the pattern databases are built on first use, then cached); pdb78-pair, pdb78-regular and pdb78-dual: the 7-8 with fewer or more lookups. 5x5: pdb6666 (default; the 6-6-6-6 databases with the mirrored lookup, built on first use in about three minutes, then cached), pdb6666-regular (without the mirrored lookup) or pdb6666-dual (with the dual boards' lookups too)",
         choices: [...HEURISTICS, ...HEURISTICS_24],
       },
     ],
