@@ -5,13 +5,16 @@
 // database admissible at every board along every optimal solution found.
 
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
+import type { Iteration } from '../../src/contracts/game';
 import { puzzleCores, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { ensurePatterns24, type Puzzle24Core } from '../../src/games/puzzle15/puzzle24-core';
 import { goalOf, isGoal, parse, play, randomWalk, start, type Direction, type Position } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
 import { solveBoard } from '../../src/games/puzzle15/solve';
+import { createNodePool } from '../../src/runtime/node-pool';
+import { solveShared } from '../../src/runtime/shared-solve';
 import { checkedCache } from '../../workers/checked-cache';
 import { cacheFolder, fileCache } from '../../workers/node-cache';
 import { readCoreModule } from '../../workers/node-cores';
@@ -232,6 +235,33 @@ describe('24-puzzle core', () => {
       for (const [i, along] of boards.entries()) expect(estimate(core, along, DUAL)).toBeLessThanOrEqual(82 - i);
       // The goal and its estimate.
       expect(estimate(core, start(goalOf(5)), REFLECTED)).toBe(0);
+    }, 300_000);
+
+    it('shares each iteration among workers: every iteration before the last as on one worker, the same length', async () => {
+      await ready;
+      const pool = createNodePool(2, 'dist-node/worker.mjs');
+      afterAll(() => pool.close());
+      for (const seed of [3, 4]) {
+        const board = randomWalk(seed, 60, 5);
+        const alone: Iteration[] = [];
+        const solution = await solveBoard(
+          board,
+          'pdb6666',
+          puzzleCores(async () => core),
+          cache,
+          {},
+          (it) => alone.push(it),
+        );
+        const shared: Iteration[] = [];
+        const sharedSolution = await solveShared(pool, 'puzzle15', `5x5: ${board.tiles.join(' ')}`, { heuristic: 'pdb6666' }, 3, (it) => shared.push(it))
+          .promise;
+        const counts = (iterations: Iteration[]) => iterations.map((it) => [it.depth, it.nodes]);
+        expect(alone.length, `walk ${seed}: iterations`).toBeGreaterThan(2);
+        expect(counts(shared.slice(0, -1)), `walk ${seed}`).toEqual(counts(alone.slice(0, -1)));
+        expect(sharedSolution.length).toBe(solution.length);
+        const boards = boardsAlong(board, sharedSolution.moves);
+        expect(isGoal(boards[boards.length - 1].tiles)).toBe(true);
+      }
     }, 300_000);
   });
 });
