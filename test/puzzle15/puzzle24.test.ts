@@ -73,6 +73,14 @@ function groupDistances(width: number, tiles: readonly number[]): Map<string, nu
   return best;
 }
 
+/** Builds a table, step by step: what the last step answers (1 built, -1 an entry past 4 bits). */
+function buildTable(core: Puzzle24Core, table: number): number {
+  core.startBuild(table);
+  let step = core.stepBuild();
+  while (step === 0) step = core.stepBuild();
+  return step;
+}
+
 /** Every board along a solution, from the start (its tiles) to the goal. */
 function boardsAlong(position: Position, moves: string): Position[] {
   const boards = [position];
@@ -143,17 +151,12 @@ describe('24-puzzle core', () => {
     // serves its own tiles only.
     expect(core.addGroup(table, mask([1, 2, 3]))).toBe(-1);
     expect(core.addGroup(walled, mask([2, 6, 8]))).toBe(-1);
-    for (const t of [table, walled]) {
-      core.startBuild(t);
-      let step = 0;
-      while ((step = core.stepBuild()) === 0);
-      expect(step).toBe(1);
-    }
+    for (const t of [table, walled]) expect(buildTable(core, t)).toBe(1);
     for (const [g, tiles] of groups.entries()) {
       const expected = groupDistances(5, tiles);
       expect(expected.size).toBe(25 * 24 * 23);
       for (const [cells, moves] of expected) {
-        cells.split(',').forEach((cell, i) => core.setTile(Number(cell), tiles[i]));
+        for (const [i, cell] of cells.split(',').entries()) core.setTile(Number(cell), tiles[i]);
         if (core.groupMoves(g, 0) !== moves) expect({ tiles, cells, moves: core.groupMoves(g, 0) }).toEqual({ tiles, cells, moves });
       }
     }
@@ -169,14 +172,11 @@ describe('24-puzzle core', () => {
     ]) {
       const table = core.addTable(mask(tiles));
       core.addGroup(table, mask(tiles));
-      core.startBuild(table);
-      let step = 0;
-      while ((step = core.stepBuild()) === 0);
-      expect(step).toBe(1);
+      expect(buildTable(core, table)).toBe(1);
     }
     const korf = parseSet(readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8'), 'korf');
     const solveHere = (tiles: readonly number[]) => {
-      tiles.forEach((tile, cell) => core.setTile(cell, tile));
+      for (const [cell, tile] of tiles.entries()) core.setTile(cell, tile);
       return core.solve(REFLECTED, 0, 0);
     };
     for (const board of korf.slice(0, 10)) expect(solveHere(board.tiles), board.name).toBe(board.length);
