@@ -6,6 +6,7 @@
 import type { DataCache, Iteration } from '../../contracts/game';
 import type { Puzzle24Core } from './puzzle24-core';
 import type { Position } from './rules';
+import { gatherTables, placeTables } from './table-bytes';
 
 /** The game's cores: the 15-puzzle's, and the 24-puzzle's for 5x5 boards. */
 export interface PuzzleCores {
@@ -227,7 +228,7 @@ export async function ensureRankedPatterns(
   const expected = sizes.reduce((a, b) => a + b, 0);
   const cached = await cache.read(RANKED_CACHE_NAME);
   if (cached && cached.length === expected) {
-    loadRankedTables(core, cached, sizes);
+    placeTables(core, (t) => core.allocateRankedTable(t), cached, sizes);
     return;
   }
   // The build holds 1.1 GB: in a core of its own where there is one, so that this core keeps only the tables.
@@ -254,26 +255,10 @@ export async function ensureRankedPatterns(
     }
     before += RANKED_BUILD_SHARE[g];
   }
-  const all = new Uint8Array(expected);
-  let at = 0;
-  for (const [g, size] of sizes.entries()) {
-    all.set(new Uint8Array(builder.memory.buffer, builder.rankedTableAddress(g), size), at);
-    at += size;
-  }
-  if (builder !== core) loadRankedTables(core, all, sizes);
+  const all = gatherTables(builder, (t) => builder.rankedTableAddress(t), sizes);
+  if (builder !== core) placeTables(core, (t) => core.allocateRankedTable(t), all, sizes);
   // Storage that refuses 288 MB (a full disk, a browser's quota) costs a build next time, not this solve.
   await cache.write(RANKED_CACHE_NAME, all);
-}
-
-/** Puts the tables (`bytes`, one group after another) into the core's memory. */
-function loadRankedTables(core: Puzzle15Core, bytes: Uint8Array, sizes: readonly number[]): void {
-  let offset = 0;
-  for (const [g, size] of sizes.entries()) {
-    // A view made after the allocation, which may grow the memory.
-    const address = core.allocateRankedTable(g);
-    new Uint8Array(core.memory.buffer, address, size).set(bytes.subarray(offset, offset + size));
-    offset += size;
-  }
 }
 
 /** Makes the tables of a heuristic ready (the pattern databases; the others need none). */

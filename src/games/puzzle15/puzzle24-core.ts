@@ -4,6 +4,7 @@
 
 import type { DataCache, Iteration } from '../../contracts/game';
 import type { Position } from './rules';
+import { gatherTables, placeTables } from './table-bytes';
 
 export interface Puzzle24Core {
   setWidth(width: number): number;
@@ -111,7 +112,7 @@ export async function ensurePatterns24(
   const expected = sizes.reduce((a, b) => a + b, 0);
   const cached = await cache.read(CACHE_NAME_24);
   if (cached && cached.length === expected) {
-    loadTables(core, cached, sizes);
+    placeTables(core, (t) => core.allocateTable(t), cached, sizes);
     return;
   }
   // The build holds two bytes an entry: in a core of its own where there is one, so that this core keeps only the tables.
@@ -136,24 +137,8 @@ export async function ensurePatterns24(
       if (step === 1) break;
     }
   }
-  const all = new Uint8Array(expected);
-  let at = 0;
-  for (const [t, size] of sizes.entries()) {
-    all.set(new Uint8Array(builder.memory.buffer, builder.tableAt(t), size), at);
-    at += size;
-  }
-  if (builder !== core) loadTables(core, all, sizes);
+  const all = gatherTables(builder, (t) => builder.tableAt(t), sizes);
+  if (builder !== core) placeTables(core, (t) => core.allocateTable(t), all, sizes);
   // Storage that refuses 128 MB (a full disk, a browser's quota) costs a build next time, not this solve.
   await cache.write(CACHE_NAME_24, all);
-}
-
-/** Puts the tables (`bytes`, one after another) into the core's memory. */
-function loadTables(core: Puzzle24Core, bytes: Uint8Array, sizes: readonly number[]): void {
-  let offset = 0;
-  for (const [t, size] of sizes.entries()) {
-    // A view made after the allocation, which may grow the memory.
-    const address = core.allocateTable(t);
-    new Uint8Array(core.memory.buffer, address, size).set(bytes.subarray(offset, offset + size));
-    offset += size;
-  }
 }
