@@ -37,7 +37,7 @@ import { startEngine } from '../engines/start-engine';
 import { fileOrStdin, readLines } from '../io/lines';
 import { runEngine } from './engine';
 import { playGame } from './play';
-import { solveLines } from './solve';
+import { solveLines, solveLinesOnCluster } from './solve';
 import { parseTuneParams } from './tune-params';
 import type { TuneSettings } from '../runtime/tune';
 import { clusterRuns, clusterWorker, redisOption } from './cluster';
@@ -55,6 +55,8 @@ const SIZE_OPTION: OptionSpec = {
   value: 'N',
   help: 'board size, for games that have sizes (the matrix game: 2 to 20, default 5; Connect 4: WxH, default 7x6)',
 };
+/** The shares of an iteration of `solve --redis`: enough that machines of unequal speed end together. */
+const CLUSTER_PARTS = 64;
 const WORKERS_OPTION: OptionSpec = { name: 'workers', value: 'N', help: 'worker threads (default: one per core)' };
 
 const REDIS_OPTION: OptionSpec = { name: 'redis', value: 'URL', help: 'play the games on the cluster: the workers (playground worker) of this Redis' };
@@ -196,8 +198,10 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'max-ms', value: 'N', help: 'likewise for milliseconds of search' },
       { name: 'size', value: 'WxH', help: 'the board size of lines that do not say theirs (Connect 4: 6x5; default 7x6)' },
       WORKERS_OPTION,
+      { name: 'redis', value: 'URL', help: "share each line's search among the cluster's workers (playground worker) of this Redis (15- and 24-puzzle)" },
+      { name: 'parts', value: 'N', help: `with --redis: the shares each iteration is dealt out in (default ${CLUSTER_PARTS})` },
     ],
-    run(game, args, pool) {
+    async run(game, args, pool) {
       if (args.options.has('size') && !game.sizes?.named) throw new UsageError(`${game.rules.title}'s positions say their own size: no --size`);
       const size = args.options.has('size') ? boardSize(game, args) : undefined;
       const options: Record<string, string | boolean> = {};
@@ -214,6 +218,14 @@ const commands: Readonly<Record<string, Command>> = {
       };
       const file = optionText(args, 'file');
       if (file !== undefined) asUsage(() => accessSync(file, constants.R_OK), '--file');
+      const redis = redisOption(args);
+      if (redis === undefined && args.options.has('parts')) throw new UsageError('--parts goes with --redis');
+      if (redis !== undefined) {
+        if (!game.solver?.share) throw new UsageError(`${game.rules.title}'s search cannot be shared on a cluster: no --redis`);
+        const parts = optionInteger(args, 'parts', CLUSTER_PARTS, 1, 4096);
+        await checkRedis(redis);
+        return solveLinesOnCluster(game.rules.id, readLines(fileOrStdin(file)), options, budget, redis, parts, process.stdout, size);
+      }
       return solveLines(game.rules.id, readLines(fileOrStdin(file)), options, budget, pool(), process.stdout, size);
     },
   },

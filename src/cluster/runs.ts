@@ -3,7 +3,7 @@
 // `--cancel RUN_ID` removes the run's tasks not taken yet and tells its submitter, which stops and keeps what was
 // played (resumable with --resume, as after Ctrl-C).
 
-import { cancelKey, clusterQueue, JOBS_READ } from './tasks';
+import { cancelKey, type ClusterTask, clusterQueue, JOBS_READ } from './tasks';
 
 export interface RunSummary {
   readonly run: string;
@@ -12,7 +12,7 @@ export interface RunSummary {
   readonly active: number;
   readonly completed: number;
   readonly failed: number;
-  /** Games in the completed tasks. */
+  /** Games in the completed tasks (none in a search's shares: `solve --redis`). */
   readonly games: number;
   /** When its first task was queued. */
   readonly queuedAt: number;
@@ -41,12 +41,13 @@ export async function clusterStatus(redis: string): Promise<{ runs: RunSummary[]
         entry.queuedAt = Math.min(entry.queuedAt, job.timestamp);
         if (state === 'completed') {
           entry.completed++;
-          entry.games += job.data.games.length;
+          const games = gamesOf(job.data);
+          entry.games += games;
           const by = job.processedBy;
           if (by && job.finishedOn && now - job.finishedOn < RECENT_MS) {
             const worker = workers.get(by) ?? { tasks: 0, games: 0, first: job.processedOn ?? job.finishedOn };
             worker.tasks++;
-            worker.games += job.data.games.length;
+            worker.games += games;
             worker.first = Math.min(worker.first, job.processedOn ?? job.finishedOn);
             workers.set(by, worker);
           }
@@ -67,6 +68,11 @@ export async function clusterStatus(redis: string): Promise<{ runs: RunSummary[]
   } finally {
     await queue.close();
   }
+}
+
+/** The games a task played: none for a share of a search. */
+function gamesOf(task: ClusterTask): number {
+  return 'games' in task ? task.games.length : 0;
 }
 
 /** BullMQ names a worker's connection `bull:<base64 queue name>:w:<worker name>`. */

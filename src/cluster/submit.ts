@@ -24,11 +24,11 @@ import {
   redisConnection,
   taskId,
 } from './tasks';
+import { watchRedis } from './redis-watch';
 
 type TaskResult = (GameRecord | null)[];
 
-/** How long Redis may be out of reach before the run says so, and how long a stopped run waits to tidy up. */
-const UNREACHABLE_MS = 5000;
+/** How long a stopped run waits to tidy up. */
 const CLEAN_UP_MS = 3000;
 /** The most tasks of a run in Redis at once. */
 export const QUEUED_TASKS = 128;
@@ -130,28 +130,7 @@ export function runOnCluster(
   let tasks: number[][] = [];
   const inRedis = new Set<readonly number[]>();
   let ending = false;
-  // One look at a time: while Redis is out of reach a look waits (its commands wait for the connection), and one
-  // that has waited long enough is said.
-  let looking: Promise<void> | undefined;
-  let lookedAt = 0;
-  let toldUnreachable = false;
-  const watch = setInterval(() => {
-    if (looking) {
-      if (!toldUnreachable && performance.now() - lookedAt > UNREACHABLE_MS) {
-        toldUnreachable = true;
-        log(`cannot reach Redis at ${redis} for ${UNREACHABLE_MS / 1000} s: waiting for it (Ctrl-C stops, keeping the finished games)`);
-      }
-      return;
-    }
-    lookedAt = performance.now();
-    looking = look()
-      .then(() => {
-        if (toldUnreachable) log(`Redis at ${redis} answers again`);
-        toldUnreachable = false;
-      })
-      .catch(() => {})
-      .finally(() => (looking = undefined));
-  }, 1000);
+  const stopWatching = watchRedis(redis, look, log, 'the finished games');
   /** `playground runs --cancel` leaves a key; the tasks still to come must be there. */
   async function look(): Promise<void> {
     const client = await queue.client;
@@ -233,7 +212,7 @@ export function runOnCluster(
     try {
       return await Promise.race([playing, stopped.then(() => records)]);
     } finally {
-      clearInterval(watch);
+      stopWatching();
       ending = true;
       // A run that ends before its last game (stopped, failed) removes its tasks not taken yet (those whose games
       // came back stay, for `playground runs`); those being played finish on their worker and are not counted.

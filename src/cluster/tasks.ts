@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScheduledGame } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
+import type { ShareRequest, SolveOptions } from '../contracts/game';
 
 export const QUEUE_NAME = 'ai-playground-games';
 
@@ -39,6 +40,30 @@ export interface GameTask {
   readonly live?: boolean;
   readonly build: string;
 }
+
+/**
+ * One share of one iteration of a search the cluster's machines share (`solve --redis`, solve-shares.ts): what a
+ * worker searches as its pool's workers search the shares of a local one. Queued under the job name SHARE_TASK.
+ */
+export interface ShareTask {
+  /** The command's run, and this search's id in it (one search a line). */
+  readonly owner: string;
+  readonly run: string;
+  readonly game: string;
+  /** The position, written with its size. */
+  readonly line: string;
+  readonly options: SolveOptions;
+  readonly share: ShareRequest;
+  readonly build: string;
+}
+
+export type ClusterTask = GameTask | ShareTask;
+
+/** The job name of a share task (a game task's is `games`). */
+export const SHARE_TASK = 'share';
+
+/** The key that tells the workers a search is over (solved, failed or stopped): its shares still running stop. */
+export const searchOverKey = (run: string) => `ai-playground:over:${run}`;
 
 /** The key whose presence tells a run's submitter that `playground runs --cancel` stopped it. */
 export const cancelKey = (owner: string) => `ai-playground:cancel:${owner}`;
@@ -121,7 +146,7 @@ export function redisConnection(url: string): { host: string; port: number; pass
  * The cluster's queue on the Redis at `url` (or a worker's own, by its name). A lost connection is reported as an error event while ioredis
  * reconnects by itself (a Redis restart is survived): the event is not a failure of the caller.
  */
-export function clusterQueue<Data = GameTask, Result = unknown>(
+export function clusterQueue<Data = ClusterTask, Result = unknown>(
   url: string,
   connection: ConnectionOptions = redisConnection(url),
   name = QUEUE_NAME,

@@ -1,7 +1,8 @@
 // `playground worker --redis URL`: a machine's worker process for the cluster. It takes game tasks from the queue
 // (BullMQ's Worker: a task whose worker dies is taken again by another once its lock expires) and plays them on
 // this machine's worker pool with the same code as a local run, N tasks at once; the submitted bot modules a task
-// carries (the ladder's) in this machine's sandbox. With `--ladder` it offers its engines to the ladder
+// carries (the ladder's) in this machine's sandbox. It also searches the shares of a search the cluster shares
+// (`solve --redis`), as the pool's workers search those of a local one, until the search is over. With `--ladder` it offers its engines to the ladder
 // (ladder-offers.ts) and also takes the tasks of its own queue, the games those engines play. A task made by another build is
 // not played (results from different code must not mix) and not failed either: it goes back to the queue without
 // spending an attempt, for a worker of its build, and this worker says so once and leaves the queue alone a while.
@@ -17,9 +18,25 @@ import type { EngineIdentity } from '../engines/engine';
 import { startEngine } from '../engines/start-engine';
 import { type EngineSpec, identifyEngine } from '../runtime/engine-games';
 import { playSchedule } from '../runtime/play-games';
-import type { WorkerPool } from '../runtime/pool';
+import { CancelledError, type WorkerPool } from '../runtime/pool';
 import { engineFingerprint, type OfferedEngine, publishOffer, workerQueue } from './ladder-offers';
-import { buildId, clusterQueue, type GameTask, QUEUE_NAME, redisConnection } from './tasks';
+import type { ShareAnswer } from '../contracts/game';
+import { requestPrepare, requestShare } from '../runtime/requests';
+import {
+  buildId,
+  cancelKey,
+  type ClusterTask,
+  clusterQueue,
+  type GameTask,
+  QUEUE_NAME,
+  redisConnection,
+  SHARE_TASK,
+  searchOverKey,
+  type ShareTask,
+} from './tasks';
+
+/** A game task's records (null: a game not played), or a share's answer (null: its search was over first). */
+type TaskResult = (GameRecord | null)[] | ShareAnswer | null;
 
 /** How long a task stays locked to a worker that stopped answering before another may take it. */
 export const TASK_LOCK_MS = 10_000;
@@ -62,7 +79,7 @@ export function startClusterWorker(
   const moduleIdentities = new Map<string, Promise<EngineIdentity>>();
   /** What this worker offers to the ladder, by game and engine. */
   const offered = new Map<string, OfferedEngine>();
-  const playTask = async (worker: Worker<GameTask, (GameRecord | null)[]>, job: Job<GameTask>, token?: string) => {
+  const runTask = async (worker: Worker<ClusterTask, TaskResult>, job: Job<ClusterTask>, token?: string): Promise<TaskResult> => {
     const task = job.data;
     if (task.build !== buildId()) {
       if (!foreignBuilds.has(task.build)) {
@@ -75,6 +92,43 @@ export function startClusterWorker(
       setTimeout(() => worker.resume(), FOREIGN_BUILD_PAUSE_MS).unref();
       throw new WaitingError();
     }
+    return job.name === SHARE_TASK ? searchShare(worker, task as ShareTask) : playGames(job as Job<GameTask>);
+  };
+  /** The solver's tables made ready once per game and options, by one worker of the pool: the others read the cache. */
+  const prepared = new Map<string, Promise<void>>();
+  const searchShare = async (worker: Worker<ClusterTask, TaskResult>, task: ShareTask): Promise<ShareAnswer | null> => {
+    const key = `${task.game} ${JSON.stringify(task.options)}`;
+    let ready = prepared.get(key);
+    if (!ready) {
+      ready = requestPrepare(pool, task.game, task.options).promise;
+      ready.catch(() => prepared.delete(key));
+      prepared.set(key, ready);
+    }
+    await ready;
+    const client = await worker.client;
+    const over = async () => (await client.get(searchOverKey(task.run))) !== null || (await client.get(cancelKey(task.owner))) !== null;
+    if (await over()) return null;
+    // A search over (another share found the goal, it failed, its command stopped) stops its shares here.
+    const search = requestShare(pool, task.game, task.line, task.options, task.share);
+    const watch = setInterval(
+      () =>
+        void over().then(
+          (yes) => yes && search.cancel(),
+          () => {},
+        ),
+      1000,
+    );
+    try {
+      return await search.promise;
+    } catch (error) {
+      if (error instanceof CancelledError) return null;
+      throw error;
+    } finally {
+      clearInterval(watch);
+    }
+  };
+  const playGames = async (job: Job<GameTask>): Promise<(GameRecord | null)[]> => {
+    const task = job.data;
     const game = gameById(task.game);
     const modules = task.modules ?? {};
     const versions = task.offered ?? {};
@@ -130,7 +184,7 @@ export function startClusterWorker(
     return records.map((record) => record ?? null);
   };
   const take = (queue: string) => {
-    const worker: Worker<GameTask, (GameRecord | null)[]> = new Worker<GameTask, (GameRecord | null)[]>(queue, (job, token) => playTask(worker, job, token), {
+    const worker: Worker<ClusterTask, TaskResult> = new Worker<ClusterTask, TaskResult>(queue, (job, token) => runTask(worker, job, token), {
       connection: redisConnection(redis),
       concurrency,
       name,

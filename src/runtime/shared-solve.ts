@@ -1,9 +1,9 @@
 // A search several workers share (a solver with `share`: the 15-puzzle's IDA*): each iteration is dealt out among
 // them (the 15-puzzle's solve.ts deals the nodes at its split depth in turn), and the next threshold is the least
-// of theirs. The first worker to reach the goal ends the search: the others are cancelled. The node counts of
+// of theirs. The first share to reach the goal ends the search: the others are cancelled. The node counts of
 // every iteration before the last add up to those of the search on one worker; the last counts the nodes of the
-// worker that found the goal. The solver's tables are made ready first, outside the solve's time: built once by
-// one worker (its progress told to `preparing`), then read from the cache by each of the others.
+// share that found the goal. The shares are searched by the workers of a pool (solveShared) or by the cluster's
+// machines (src/cluster/solve-shares.ts): the iterations are the same loop, searchShares.
 
 import type { Iteration, ShareAnswer, ShareRequest, SolveOptions } from '../contracts/game';
 import { CancelledError, type Job, type WorkerPool } from './pool';
@@ -19,6 +19,10 @@ export interface SharedSolution {
   readonly ms: number;
 }
 
+/**
+ * A search shared among the workers of a pool. The solver's tables are made ready first, outside the solve's
+ * time: built once by one worker (its progress told to `preparing`), then read from the cache by each of the others.
+ */
 export function solveShared(
   pool: WorkerPool,
   game: string,
@@ -30,21 +34,45 @@ export function solveShared(
 ): Job<SharedSolution> {
   let running: readonly Job<unknown>[] = [];
   let cancelled = false;
+  const wait = async <T>(start: () => readonly Job<T>[]): Promise<T[]> => {
+    if (cancelled) throw new CancelledError();
+    const jobs = start();
+    running = jobs;
+    const values = await Promise.all(jobs.map((job) => job.promise));
+    if (cancelled) throw new CancelledError();
+    return values;
+  };
   const search = async (): Promise<SharedSolution> => {
-    const prepare = async (jobs: readonly Job<void>[]) => {
-      running = jobs;
-      await Promise.all(jobs.map((job) => job.promise));
-      if (cancelled) throw new CancelledError();
-    };
-    await prepare([requestPrepare(pool, game, options, preparing)]);
-    await prepare(Array.from({ length: parts }, () => requestPrepare(pool, game, options, preparing)));
+    await wait(() => [requestPrepare(pool, game, options, preparing)]);
+    await wait(() => Array.from({ length: parts }, () => requestPrepare(pool, game, options, preparing)));
+    const [solution] = await wait(() => [searchShares((share) => requestShare(pool, game, line, options, share), parts, progress)]);
+    return solution;
+  };
+  return {
+    promise: search(),
+    cancel() {
+      cancelled = true;
+      for (const job of running) job.cancel();
+    },
+  };
+}
+
+/** IDA*'s iterations, each dealt out as `parts` shares searched by `shareOf`, until a share reaches the goal. */
+export function searchShares(
+  shareOf: (share: ShareRequest) => Job<ShareAnswer>,
+  parts: number,
+  progress?: (iteration: Iteration) => void,
+): Job<SharedSolution> {
+  let running: readonly Job<unknown>[] = [];
+  let cancelled = false;
+  const search = async (): Promise<SharedSolution> => {
     let threshold = 0;
     let nodes = 0;
     let generated: number | undefined;
     const started = performance.now();
     for (;;) {
       if (cancelled) throw new CancelledError();
-      const shares = Array.from({ length: parts }, (_, part) => requestShare(pool, game, line, options, { threshold, part, parts } satisfies ShareRequest));
+      const shares = Array.from({ length: parts }, (_, part) => shareOf({ threshold, part, parts }));
       running = shares;
       const found = await firstSolution(shares);
       const ms = performance.now() - started;

@@ -1,0 +1,112 @@
+// `playground <game> solve --redis URL`: each line's search shared among the cluster's machines. Its iterations are
+// a local shared search's (searchShares, src/runtime/shared-solve.ts), each dealt out as `parts` share tasks on the
+// cluster's queue, searched by the `playground worker`s; so the length, and the nodes of every iteration before the
+// last, are one machine's. The lines are searched one after another, each by the whole cluster. A search over (its
+// goal found, a share failed, the command stopped) tells the workers with a key: its shares still running stop, and
+// those not taken yet are removed. Every second the command looks at Redis (redis-watch.ts): `playground runs
+// --cancel` stops it; a share gone from Redis (a restart without persistence) ends its search with the reason.
+
+import { QueueEvents } from 'bullmq';
+import type { Iteration, ShareAnswer, ShareRequest, SolveOptions } from '../contracts/game';
+import { CancelledError, type Job } from '../runtime/pool';
+import { searchShares, type SharedSolution } from '../runtime/shared-solve';
+import { watchRedis } from './redis-watch';
+import { buildId, cancelKey, closeWithin, clusterQueue, QUEUE_NAME, redisConnection, SHARE_TASK, searchOverKey, type ShareTask } from './tasks';
+
+/** How long the keys and results of a search stay in Redis. */
+const KEPT_S = 3600;
+/** How long a stopped command waits to tidy up. */
+const CLEAN_UP_MS = 3000;
+
+export interface ClusterSolver {
+  /** One position's search, its iterations' shares searched by the cluster (`progress` told each iteration's nodes). */
+  solve(game: string, line: string, options: SolveOptions, parts: number, progress?: (iteration: Iteration) => void): Job<SharedSolution>;
+  /** Stops every search under way and lets go of Redis. */
+  close(): Promise<void>;
+}
+
+/** The searches of the command's run `owner` on the cluster at `redis`; `onRemoteCancel` is told of a `runs --cancel`. */
+export function clusterSolver(redis: string, owner: string, log: (line: string) => void, onRemoteCancel: () => void): ClusterSolver {
+  const connection = redisConnection(redis);
+  const queue = clusterQueue<ShareTask, ShareAnswer | null>(redis, connection);
+  const events = new QueueEvents(QUEUE_NAME, { connection });
+  // Each share waited for listens on the queue until it ends; a lost connection comes back by itself.
+  queue.setMaxListeners(0);
+  events.on('error', () => {});
+  /** The shares in Redis by their job's id, each with the end of its wait. */
+  const open = new Map<string, (error: Error) => void>();
+  const searches = new Set<Job<SharedSolution>>();
+  let cancelled = false;
+  let count = 0;
+  const stopWatching = watchRedis(
+    redis,
+    async () => {
+      const client = await queue.client;
+      if (!cancelled && (await client.get(cancelKey(owner))) !== null) {
+        cancelled = true;
+        onRemoteCancel();
+        for (const search of searches) search.cancel();
+      }
+      const ids = [...open.keys()];
+      // ioredis has EXISTS; BullMQ's client type leaves it out.
+      const exists = client as unknown as { exists(key: string): Promise<number> };
+      const there = await Promise.all(ids.map((id) => exists.exists(queue.toKey(id))));
+      for (const [i, id] of ids.entries())
+        if (there[i] === 0)
+          open.get(id)?.(new Error(`a share of the search is gone from Redis at ${redis} (restarted without persistence?): solve the line again`));
+    },
+    log,
+    'the answers given',
+  );
+  const solve = (game: string, line: string, options: SolveOptions, parts: number, progress?: (iteration: Iteration) => void): Job<SharedSolution> => {
+    const run = `${owner}-${count++}`;
+    const over = async () => void (await (await queue.client).set(searchOverKey(run), '1', { EX: KEPT_S }));
+    const shareOf = (share: ShareRequest): Job<ShareAnswer> => {
+      const id = `${run}-${share.threshold}-${share.part}`;
+      let settled = false;
+      let fail: (error: Error) => void = () => {};
+      const failed = new Promise<never>((_, reject) => (fail = reject));
+      failed.catch(() => {});
+      const searched = (async () => {
+        const task: ShareTask = { owner, run, game, line, options, share, build: buildId() };
+        const job = await queue.add(SHARE_TASK, task, { jobId: id, attempts: 2, removeOnComplete: { age: KEPT_S }, removeOnFail: { age: KEPT_S } });
+        open.set(id, fail);
+        let answer: ShareAnswer | null;
+        try {
+          answer = await Promise.race([job.waitUntilFinished(events), failed]);
+        } catch (error) {
+          if (error instanceof CancelledError) throw error;
+          throw new Error(`a share of the search failed: ${(error as Error).message}`);
+        }
+        // Null: the search was over on the worker before this share was.
+        if (answer === null) throw new CancelledError();
+        return answer;
+      })().finally(() => {
+        settled = true;
+        open.delete(id);
+      });
+      return {
+        promise: searched,
+        cancel() {
+          if (settled) return;
+          fail(new CancelledError());
+          void over().catch(() => {});
+          void queue.remove(id).catch(() => {});
+        },
+      };
+    };
+    const search = searchShares(shareOf, parts, progress);
+    if (cancelled) search.cancel();
+    searches.add(search);
+    void search.promise.finally(() => searches.delete(search)).catch(() => {});
+    return search;
+  };
+  return {
+    solve,
+    async close() {
+      stopWatching();
+      for (const search of searches) search.cancel();
+      await closeWithin([queue, events], CLEAN_UP_MS);
+    },
+  };
+}
