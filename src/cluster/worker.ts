@@ -2,10 +2,11 @@
 // (BullMQ's Worker: a task whose worker dies is taken again by another once its lock expires) and plays them on
 // this machine's worker pool with the same code as a local run, N tasks at once; the submitted bot modules a task
 // carries (the ladder's) in this machine's sandbox. It also searches the shares of a search the cluster shares
-// (`solve --redis`), as the pool's workers search those of a local one, until the search is over. With `--ladder` it offers its engines to the ladder
-// (ladder-offers.ts) and also takes the tasks of its own queue, the games those engines play. A task made by another build is
-// not played (results from different code must not mix) and not failed either: it goes back to the queue without
-// spending an attempt, for a worker of its build, and this worker says so once and leaves the queue alone a while.
+// (`solve --redis`), as the pool's workers search those of a local one, until the search is over. With `--ladder`
+// it offers its engines to the ladder (ladder-offers.ts) and also takes the tasks of its own queue, the games those
+// engines play. A task made by another build is not played (results from different code must not mix) and not
+// failed either: it goes back to the queue without spending an attempt, for a worker of its build, and this worker
+// says so once and leaves the queue alone a while.
 
 import { createHash } from 'node:crypto';
 import { type Job, WaitingError, Worker } from 'bullmq';
