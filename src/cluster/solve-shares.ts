@@ -38,15 +38,20 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
   const searches = new Set<Job<SharedSolution>>();
   let cancelled = false;
   let count = 0;
+  /** Whether `playground runs --cancel` stopped the run: then every search is cancelled. */
+  const cancelledRemotely = async () => {
+    if (!cancelled && (await (await queue.client).get(cancelKey(owner))) !== null) {
+      cancelled = true;
+      onRemoteCancel();
+      for (const search of searches) search.cancel();
+    }
+    return cancelled;
+  };
   const stopWatching = watchRedis(
     redis,
     async () => {
       const client = await queue.client;
-      if (!cancelled && (await client.get(cancelKey(owner))) !== null) {
-        cancelled = true;
-        onRemoteCancel();
-        for (const search of searches) search.cancel();
-      }
+      await cancelledRemotely();
       const ids = [...open.keys()];
       // ioredis has EXISTS; BullMQ's client type leaves it out.
       const exists = client as unknown as { exists(key: string): Promise<number> };
@@ -78,8 +83,12 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
           if (error instanceof CancelledError) throw error;
           throw new Error(`a share of the search failed: ${(error as Error).message}`);
         }
-        // Null: the search was over on the worker before this share was.
-        if (answer === null) throw new CancelledError();
+        // Null: the search was over on the worker before this share was (this command's cancel, or the run's,
+        // which the worker may have seen first).
+        if (answer === null) {
+          await cancelledRemotely();
+          throw new CancelledError();
+        }
         return answer;
       })().finally(() => {
         settled = true;
