@@ -4,6 +4,7 @@
 // children are generated (the root in every iteration); the search stops at the first generated child that is
 // the goal.
 
+import { dealShares, endShares, ownsNode, restartDeal, splitDepth } from "../common/shares";
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { TILES, blankCell, goalColumn, goalRow } from "./board";
 import { MD, PDB, PDB78, PDB78_DUAL, PDB78_PAIR, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
@@ -303,7 +304,7 @@ function inversionChange(direction: i32, from: i32, blank: i32, tile: i32): i32 
 /** One iteration at the current threshold: sets nextThreshold, or found and the path. */
 function iteration<H>(): void {
   nextThreshold = i32.MAX_VALUE;
-  dealt = 0;
+  restartDeal();
   if (isRanked<H>()) search<H>(0, -1, blankCell(), startRows(), startColumns(), startManhattan(), 0);
   else search<H>(0, -1, blankCell(), startRows(), startColumns(), startRowInversions(), startColumnInversions());
 }
@@ -335,7 +336,7 @@ function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
  */
 export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   threshold = begin(which, nodeLimit, msLimit);
-  splitDepth = -1;
+  endShares();
   while (solutionLength < 0 && !searchStopped()) {
     if (threshold > DIAMETER) return -2;
     runIteration(which);
@@ -345,22 +346,7 @@ export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   return searchStopped() ? -1 : solutionLength;
 }
 
-// ---- One iteration shared among workers --------------------------------------------------------------------
-// Every worker searches the top of the tree down to splitDepth; the nodes at splitDepth are dealt out in turn
-// and each worker searches only its own. Only the first worker counts the nodes above splitDepth, so the
-// workers' counts add up to those of the iteration searched alone.
-
-let splitDepth: i32 = -1;
-let share: i32 = 0;
-let shares: i32 = 1;
-let dealt: i32 = 0;
-
-/** Whether this worker searches a node at depth g <= splitDepth (counting it if so and it is the first). */
-@inline
-function ownsNode(g: i32): bool {
-  if (g == splitDepth && dealt++ % shares != share) return false;
-  return (share != 0 && g < splitDepth) || !countNode();
-}
+// ---- One iteration shared among workers (assembly/common/shares.ts) -------------------------------------
 
 /**
  * One iteration of IDA* at `limit` (at least the board's estimate) over share `part` of `parts`, dealt at
@@ -372,11 +358,9 @@ export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts
   threshold = max(limit, begin(which, nodeLimit, msLimit));
   if (solutionLength == 0) return 0;
   if (threshold > DIAMETER) return -2;
-  splitDepth = depth;
-  share = part;
-  shares = parts;
+  dealShares(depth, part, parts);
   runIteration(which);
-  splitDepth = -1;
+  endShares();
   return searchStopped() ? -1 : solutionLength;
 }
 

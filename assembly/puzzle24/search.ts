@@ -6,6 +6,7 @@
 // iteration); the search stops at the first generated child that is the goal. One iteration may be shared among
 // workers, each searching the subtrees dealt to it at a given depth.
 
+import { countsAt, dealShares, endShares, ownsNode, restartDeal, splitDepth } from "../common/shares";
 import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
 import { TILES, boardCells, boardWidth, cellOf, manhattanFrom, mirrorTile, notFirst, notLast, tileOn } from "./board";
 import { dualExtra, groupCount, groupEntry, groupOfTile } from "./patterns";
@@ -81,7 +82,7 @@ function child(direction: i32, g: i32, blank: i32, manhattan: i32): bool {
   const tile = tileOn(from);
   const limit = threshold - g - 1;
   // Above the depth where a shared iteration is dealt out, every worker makes the same moves: the first counts them.
-  if (g >= splitDepth || share == 0) generated++;
+  if (countsAt(g)) generated++;
   const nextManhattan = manhattan + manhattanFrom(tile, blank) - manhattanFrom(tile, from);
   if (nextManhattan > limit) return cut(g + 1 + nextManhattan);
   unchecked((cellOf[tile] = <u8>blank));
@@ -173,7 +174,7 @@ function cut(f: i32): bool {
 /** One iteration at the current threshold: sets nextThreshold, or found and the path. */
 function iteration(): void {
   nextThreshold = i32.MAX_VALUE;
-  dealt = 0;
+  restartDeal();
   search(0, -1, <i32>cellOf[0], startManhattan);
 }
 
@@ -194,7 +195,7 @@ function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
  */
 export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   threshold = begin(which, nodeLimit, msLimit);
-  splitDepth = -1;
+  endShares();
   while (solutionLength < 0 && !searchStopped()) {
     if (threshold > DIAMETER) return -2;
     iteration();
@@ -204,22 +205,7 @@ export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   return searchStopped() ? -1 : solutionLength;
 }
 
-// ---- One iteration shared among workers --------------------------------------------------------------------
-// Every worker searches the top of the tree down to splitDepth; the nodes at splitDepth are dealt out in turn
-// and each worker searches only its own. Only the first worker counts the nodes above splitDepth, so the
-// workers' counts add up to those of the iteration searched alone.
-
-let splitDepth: i32 = -1;
-let share: i32 = 0;
-let shares: i32 = 1;
-let dealt: i32 = 0;
-
-/** Whether this worker searches a node at depth g <= splitDepth (counting it if so and it is the first). */
-@inline
-function ownsNode(g: i32): bool {
-  if (g == splitDepth && dealt++ % shares != share) return false;
-  return (share != 0 && g < splitDepth) || !countNode();
-}
+// ---- One iteration shared among workers (assembly/common/shares.ts) -------------------------------------
 
 /**
  * One iteration of IDA* at `limit` (at least the board's estimate) over share `part` of `parts`, dealt at
@@ -231,11 +217,9 @@ export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts
   threshold = max(limit, begin(which, nodeLimit, msLimit));
   if (solutionLength == 0) return 0;
   if (threshold > DIAMETER) return -2;
-  splitDepth = depth;
-  share = part;
-  shares = parts;
+  dealShares(depth, part, parts);
   iteration();
-  splitDepth = -1;
+  endShares();
   return searchStopped() ? -1 : solutionLength;
 }
 
