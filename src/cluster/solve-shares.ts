@@ -33,8 +33,8 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
   // Each share waited for listens on the queue until it ends; a lost connection comes back by itself.
   queue.setMaxListeners(0);
   events.on('error', () => {});
-  /** The shares in Redis by their job's id, each with the end of its wait. */
-  const open = new Map<string, (error: Error) => void>();
+  /** The shares in Redis by their job's id, each with the ends of its wait. */
+  const open = new Map<string, { finish(answer: ShareAnswer | null): void; fail(error: Error): void }>();
   const searches = new Set<Job<SharedSolution>>();
   let cancelled = false;
   let count = 0;
@@ -50,15 +50,18 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
   const stopWatching = watchRedis(
     redis,
     async () => {
-      const client = await queue.client;
       await cancelledRemotely();
-      const ids = [...open.keys()];
-      // ioredis has EXISTS; BullMQ's client type leaves it out.
-      const exists = client as unknown as { exists(key: string): Promise<number> };
-      const there = await Promise.all(ids.map((id) => exists.exists(queue.toKey(id))));
-      for (const [i, id] of ids.entries())
-        if (there[i] === 0)
-          open.get(id)?.(new Error(`a share of the search is gone from Redis at ${redis} (restarted without persistence?): solve the line again`));
+      // Each share waited for is looked at too: an event QueueEvents did not hear (a share ended before it
+      // listened, or while its connection was down) does not hold the search for ever.
+      for (const [id, wait] of open) {
+        const job = await queue.getJob(id);
+        if (!job) wait.fail(new Error(`a share of the search is gone from Redis at ${redis} (restarted without persistence?): solve the line again`));
+        else {
+          const state = await job.getState();
+          if (state === 'completed') wait.finish(job.returnvalue);
+          else if (state === 'failed') wait.fail(new Error(`a share of the search failed: ${job.failedReason}`));
+        }
+      }
     },
     log,
     'the answers given',
@@ -69,20 +72,20 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
     const shareOf = (share: ShareRequest): Job<ShareAnswer> => {
       const id = `${run}-${share.threshold}-${share.part}`;
       let settled = false;
+      let finish: (answer: ShareAnswer | null) => void = () => {};
       let fail: (error: Error) => void = () => {};
-      const failed = new Promise<never>((_, reject) => (fail = reject));
-      failed.catch(() => {});
+      const ended = new Promise<ShareAnswer | null>((resolve, reject) => {
+        finish = resolve;
+        fail = reject;
+      });
+      ended.catch(() => {});
       const searched = (async () => {
+        await events.waitUntilReady();
         const task: ShareTask = { owner, run, game, line, options, share, build: buildId() };
         const job = await queue.add(SHARE_TASK, task, { jobId: id, attempts: 2, removeOnComplete: { age: KEPT_S }, removeOnFail: { age: KEPT_S } });
-        open.set(id, fail);
-        let answer: ShareAnswer | null;
-        try {
-          answer = await Promise.race([job.waitUntilFinished(events), failed]);
-        } catch (error) {
-          if (error instanceof CancelledError) throw error;
-          throw new Error(`a share of the search failed: ${(error as Error).message}`);
-        }
+        open.set(id, { finish, fail });
+        job.waitUntilFinished(events).then(finish, (error: Error) => fail(new Error(`a share of the search failed: ${error.message}`)));
+        const answer = await ended;
         // Null: the search was over on the worker before this share was (this command's cancel, or the run's,
         // which the worker may have seen first).
         if (answer === null) {

@@ -6,7 +6,7 @@
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
 import { type Puzzle15Core, puzzleCores } from '../../src/games/puzzle15/core';
 import { parse } from '../../src/games/puzzle15/rules';
@@ -37,6 +37,12 @@ beforeAll(async () => {
   redis = await startRedis();
   workers = await Promise.all([startWorker(redis.url, 's1'), startWorker(redis.url, 's2')]);
 }, 30_000);
+
+// The shares a search left on the workers (stopped once it is over, within a second) end before the next test
+// counts the queue's tasks.
+beforeEach(async () => {
+  await expect.poll(() => taskCounts(redis.url), { timeout: 30_000, interval: 100 }).toMatchObject({ waiting: 0, active: 0 });
+}, 60_000);
 
 afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.stop()));
@@ -141,6 +147,7 @@ describe('solve --redis', () => {
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
     child.stdin.end(`${korf[87].tiles.join(' ')}\n`);
+    await expect.poll(() => stderr, { timeout: 30_000 }).toMatch(/its searches are shared/);
     await expect.poll(() => taskCounts(redis.url).then((counts) => counts.active), { timeout: 30_000, interval: 100 }).toBe(2);
     child.kill('SIGINT');
     expect(await ended).toBe(130);
