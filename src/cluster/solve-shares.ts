@@ -10,6 +10,7 @@ import { QueueEvents } from 'bullmq';
 import type { Iteration, ShareAnswer, ShareRequest, SolveOptions } from '../contracts/game';
 import { CancelledError, type Job } from '../runtime/pool';
 import { searchShares, type SharedSolution } from '../runtime/shared-solve';
+import { JobWaits } from './job-waits';
 import { watchRedis } from './redis-watch';
 import { buildId, cancelKey, closeWithin, clusterQueue, QUEUE_NAME, redisConnection, SHARE_TASK, searchOverKey, type ShareTask } from './tasks';
 
@@ -33,8 +34,8 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
   // Each share waited for listens on the queue until it ends; a lost connection comes back by itself.
   queue.setMaxListeners(0);
   events.on('error', () => {});
-  /** The shares in Redis by their job's id, each with the ends of its wait. */
-  const open = new Map<string, { finish(answer: ShareAnswer | null): void; fail(error: Error): void }>();
+  /** The shares in Redis, each with the end of its wait. */
+  const waits = new JobWaits<ShareAnswer | null>();
   const searches = new Set<Job<SharedSolution>>();
   let cancelled = false;
   let count = 0;
@@ -51,17 +52,8 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
     redis,
     async () => {
       await cancelledRemotely();
-      // Each share waited for is looked at too: an event QueueEvents did not hear (a share ended before it
-      // listened, or while its connection was down) does not hold the search for ever.
-      for (const [id, wait] of open) {
-        const job = await queue.getJob(id);
-        if (!job) wait.fail(new Error(`a share of the search is gone from Redis at ${redis} (restarted without persistence?): solve the line again`));
-        else {
-          const state = await job.getState();
-          if (state === 'completed') wait.finish(job.returnvalue);
-          else if (state === 'failed') wait.fail(new Error(`a share of the search failed: ${job.failedReason}`));
-        }
-      }
+      for (const id of await waits.look(queue))
+        waits.fail(id, new Error(`it is gone from Redis at ${redis} (restarted without persistence?): solve the line again`));
     },
     log,
     'the answers given',
@@ -72,20 +64,21 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
     const shareOf = (share: ShareRequest): Job<ShareAnswer> => {
       const id = `${run}-${share.threshold}-${share.part}`;
       let settled = false;
-      let finish: (answer: ShareAnswer | null) => void = () => {};
-      let fail: (error: Error) => void = () => {};
-      const ended = new Promise<ShareAnswer | null>((resolve, reject) => {
-        finish = resolve;
-        fail = reject;
-      });
-      ended.catch(() => {});
+      let stop: (error: Error) => void = () => {};
       const searched = (async () => {
         await events.waitUntilReady();
         const task: ShareTask = { owner, run, game, line, options, share, build: buildId() };
         const job = await queue.add(SHARE_TASK, task, { jobId: id, attempts: 2, removeOnComplete: { age: KEPT_S }, removeOnFail: { age: KEPT_S } });
-        open.set(id, { finish, fail });
-        job.waitUntilFinished(events).then(finish, (error: Error) => fail(new Error(`a share of the search failed: ${error.message}`)));
-        const answer = await ended;
+        const { ended, fail } = waits.wait(job, events);
+        stop = fail;
+        if (settled) fail(new CancelledError());
+        let answer: ShareAnswer | null;
+        try {
+          answer = await ended;
+        } catch (error) {
+          if (error instanceof CancelledError) throw error;
+          throw new Error(`a share of the search failed: ${(error as Error).message}`);
+        }
         // Null: the search was over on the worker before this share was (this command's cancel, or the run's,
         // which the worker may have seen first).
         if (answer === null) {
@@ -93,15 +86,13 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
           throw new CancelledError();
         }
         return answer;
-      })().finally(() => {
-        settled = true;
-        open.delete(id);
-      });
+      })().finally(() => (settled = true));
       return {
         promise: searched,
         cancel() {
           if (settled) return;
-          fail(new CancelledError());
+          settled = true;
+          stop(new CancelledError());
           void over().catch(() => {});
           void queue.remove(id).catch(() => {});
         },

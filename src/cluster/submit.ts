@@ -24,6 +24,7 @@ import {
   redisConnection,
   taskId,
 } from './tasks';
+import { JobWaits } from './job-waits';
 import { watchRedis } from './redis-watch';
 
 type TaskResult = (GameRecord | null)[];
@@ -129,9 +130,11 @@ export function runOnCluster(
   /** The run's tasks (their games' indices), queued a window at a time: those in Redis now are `inRedis`. */
   let tasks: number[][] = [];
   const inRedis = new Set<readonly number[]>();
+  /** Their ends, heard or looked at. */
+  const waits = new JobWaits<TaskResult>();
   let ending = false;
   const stopWatching = watchRedis(redis, look, log, 'the finished games');
-  /** `playground runs --cancel` leaves a key; the tasks still to come must be there. */
+  /** `playground runs --cancel` leaves a key; the tasks still to come must be there (and their ends are looked at). */
   async function look(): Promise<void> {
     const client = await queue.client;
     if ((await client.get(cancelKey(owner))) !== null && !cancelled) {
@@ -140,15 +143,11 @@ export function runOnCluster(
       stop();
     }
     if (cancelled) return;
-    const open = [...inRedis];
-    if (open.length === 0) return;
-    // ioredis has EXISTS; BullMQ's client type leaves it out.
-    const keys = open.map((indices) => queue.toKey(taskId(runId, indices)));
-    const there = await (client as unknown as { exists(...keys: string[]): Promise<number> }).exists(...keys);
-    if (there < open.length)
+    const gone = await waits.look(queue);
+    if (gone.length > 0)
       lose(
         new Error(
-          `${open.length - there} of the run's tasks are gone from Redis at ${redis} (restarted without persistence?): the finished games are kept, carry on with --resume`,
+          `${gone.length} of the run's tasks are gone from Redis at ${redis} (restarted without persistence?): the finished games are kept, carry on with --resume`,
         ),
       );
   }
@@ -189,7 +188,7 @@ export function runOnCluster(
     byJob.set(job.id!, taskIndices);
     let played: TaskResult | 'stopped';
     try {
-      played = await Promise.race([job.waitUntilFinished(events), stopped]);
+      played = await Promise.race([waits.wait(job, events).ended, stopped]);
     } catch (error) {
       inRedis.delete(taskIndices);
       byJob.delete(job.id!);
