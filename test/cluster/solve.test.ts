@@ -112,6 +112,20 @@ describe('solve --redis', () => {
     expect(await taskCounts(redis.url)).toEqual(before);
   }, 60_000);
 
+  it('answers a line past its budget as a local solve does, and goes on with the next', async () => {
+    const lines = `${korf[87].tiles.join(' ')}\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n`;
+    const { status, stdout } = await runCli(['puzzle15', 'solve', '--heuristic', 'md', '--redis', redis.url, '--max-nodes', '100000'], lines);
+    expect(status).toBe(1);
+    const [over, next] = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    // Checked after each iteration: the nodes of the iterations searched, past the budget.
+    expect(over).toMatchObject({ error: 'budget' });
+    expect(over.nodes).toBeGreaterThan(100_000);
+    expect(next).toMatchObject({ length: 1, moves: 'R' });
+  }, 60_000);
+
   it('refuses --redis for a game whose search cannot be shared, and --parts without --redis', async () => {
     const connect4 = await runCli(['connect4', 'solve', '--redis', redis.url], '-\n');
     expect(connect4.status).toBe(2);
