@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_NAME_24 } from '../src/games/puzzle15/puzzle24-core';
 import { parseSet } from '../src/games/puzzle15/sets';
-import { CancelledError } from '../src/runtime/pool';
+import { unlessCancelled } from '../src/runtime/pool';
 import { solveShared, type SharedSolution } from '../src/runtime/shared-solve';
 import { dataLines } from '../src/contracts/data-lines';
 import { cacheFolder } from '../workers/node-cache';
@@ -36,10 +36,7 @@ function chosen(list: string | undefined, count: number): Set<number> {
 async function withinBudget(search: ReturnType<typeof solveShared>, ms: number): Promise<SharedSolution | null> {
   const timer = setTimeout(() => search.cancel(), ms);
   try {
-    return await search.promise;
-  } catch (error) {
-    if (error instanceof CancelledError) return null;
-    throw error;
+    return await unlessCancelled(search);
   } finally {
     clearTimeout(timer);
   }

@@ -26,16 +26,14 @@ export async function solveLines(
   // The answers not yet printed, in input order; at most `inFlight` of them.
   const pending: Promise<string>[] = [];
   const inFlight = 4 * pool.size;
-  const print = async (answer: Promise<string>) => {
-    if (!output.write(await answer)) await new Promise((done) => output.once('drain', done));
-  };
+  const print = async (answer: Promise<string>) => write(output, await answer);
   const sized = sizedLine(game, size);
   for await (const input of lines) {
+    const text = positionOf(input);
+    if (text === null) continue;
     let answer: Promise<Record<string, unknown>>;
-    if ('tooLong' in input) answer = Promise.resolve({ error: `a line is at most 1 MB, this one has ${input.tooLong} bytes` });
+    if (typeof text !== 'string') answer = Promise.resolve(text);
     else {
-      const text = input.text.trim();
-      if (text === '' || text.startsWith('#')) continue;
       answer = Promise.resolve()
         .then(() => requestSolve(pool, game, sized(text), options, budget).promise)
         .then(
@@ -53,6 +51,18 @@ export async function solveLines(
   }
   while (pending.length > 0) await print(pending.shift()!);
   return failed ? 1 : 0;
+}
+
+/** A line's position: its text, null for a blank or `#` line, or the error answer of a line too long. */
+function positionOf(input: Line): string | null | { error: string } {
+  if ('tooLong' in input) return { error: `a line is at most 1 MB, this one has ${input.tooLong} bytes` };
+  const text = input.text.trim();
+  return text === '' || text.startsWith('#') ? null : text;
+}
+
+/** Writes to the output, waiting while it is full. */
+async function write(output: Writable, text: string): Promise<void> {
+  if (!output.write(text)) await new Promise((done) => output.once('drain', done));
 }
 
 /** A line of a game whose notation may leave the size out, read here as of `size` and sent with its size. */
@@ -94,15 +104,11 @@ export async function solveLinesOnCluster(
   try {
     for await (const input of lines) {
       if (stopped !== undefined) break;
-      let answer: Record<string, unknown>;
-      if ('tooLong' in input) answer = { error: `a line is at most 1 MB, this one has ${input.tooLong} bytes` };
-      else {
-        const text = input.text.trim();
-        if (text === '' || text.startsWith('#')) continue;
-        answer = await solveOnCluster(text);
-      }
+      const text = positionOf(input);
+      if (text === null) continue;
+      const answer = typeof text === 'string' ? await solveOnCluster(text) : text;
       if ('error' in answer) failed = true;
-      if (!output.write(`${JSON.stringify(answer)}\n`)) await new Promise((done) => output.once('drain', done));
+      await write(output, `${JSON.stringify(answer)}\n`);
     }
   } finally {
     process.off('SIGINT', interrupt);

@@ -19,7 +19,7 @@ import type { EngineIdentity } from '../engines/engine';
 import { startEngine } from '../engines/start-engine';
 import { type EngineSpec, identifyEngine } from '../runtime/engine-games';
 import { playSchedule } from '../runtime/play-games';
-import { CancelledError, type WorkerPool } from '../runtime/pool';
+import { unlessCancelled, type WorkerPool } from '../runtime/pool';
 import { engineFingerprint, type OfferedEngine, publishOffer, workerQueue } from './ladder-offers';
 import type { ShareAnswer } from '../contracts/game';
 import { requestPrepare, requestShare } from '../runtime/requests';
@@ -120,10 +120,7 @@ export function startClusterWorker(
       1000,
     );
     try {
-      return await search.promise;
-    } catch (error) {
-      if (error instanceof CancelledError) return null;
-      throw error;
+      return await unlessCancelled(search);
     } finally {
       clearInterval(watch);
     }

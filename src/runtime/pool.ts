@@ -22,6 +22,16 @@ export interface Job<T> {
   cancel(): void;
 }
 
+/** A job's value, or null when it was cancelled (by a deadline, or a search that ended elsewhere). */
+export async function unlessCancelled<T>(job: Job<T>): Promise<T | null> {
+  try {
+    return await job.promise;
+  } catch (error) {
+    if (error instanceof CancelledError) return null;
+    throw error;
+  }
+}
+
 interface Entry {
   readonly task: (api: Remote<SearchApi>) => Promise<unknown>;
   readonly resolve: (value: unknown) => void;
