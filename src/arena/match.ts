@@ -24,16 +24,19 @@ export interface MatchReport {
   readonly pentanomial: Pentanomial;
   /** A's wins, draws and losses in the counted games. */
   readonly wdl: readonly [number, number, number];
-  /** Logistic Elo, as fishtest's SPRT_elo gives it: a median-unbiased estimate and its 95% interval. */
+  /**
+   * Logistic Elo, as fishtest's SPRT_elo gives it: a median-unbiased estimate and its 95% interval (null before
+   * the first pair: no game bounds it yet; fishtest's search for it stops at ±1000).
+   */
   readonly elo_model: 'logistic';
   readonly elo: number;
-  readonly elo_lo: number;
-  readonly elo_hi: number;
+  readonly elo_lo: number | null;
+  readonly elo_hi: number | null;
   readonly los: number;
-  /** Normalized Elo (fishtest's pentanomial nElo) and its 95% interval. */
+  /** Normalized Elo (fishtest's pentanomial nElo) and its 95% interval (null before the first pair). */
   readonly nelo: number;
-  readonly nelo_lo: number;
-  readonly nelo_hi: number;
+  readonly nelo_lo: number | null;
+  readonly nelo_hi: number | null;
   readonly elo0: number;
   readonly elo1: number;
   readonly alpha: number;
@@ -108,6 +111,7 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
   tally.advance(records);
   const { state } = tally;
   const elo = sprtElo(tally.counts, sprt);
+  const bounded = state.pairs > 0;
   const stop = state.result
     ? `${state.result}: the LLR ${state.llr.toFixed(2)} passed ${state.stopAt[state.result === 'H1' ? 1 : 0].toFixed(2)} (the ${state.result === 'H1' ? 'upper' : 'lower'} bound ${(state.result === 'H1' ? state.upper : state.lower).toFixed(2)} less the overshoot expected past it) after ${state.pairs} pairs`
     : tally.exhausted
@@ -126,12 +130,12 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     wdl: tally.wdl,
     elo_model: 'logistic',
     elo: elo.elo,
-    elo_lo: elo.eloLo,
-    elo_hi: elo.eloHi,
+    elo_lo: bounded ? elo.eloLo : null,
+    elo_hi: bounded ? elo.eloHi : null,
     los: elo.los,
     nelo: elo.nelo,
-    nelo_lo: elo.neloLo,
-    nelo_hi: elo.neloHi,
+    nelo_lo: bounded ? elo.neloLo : null,
+    nelo_hi: bounded ? elo.neloHi : null,
     elo0: sprt.elo0,
     elo1: sprt.elo1,
     alpha: sprt.alpha,

@@ -14,8 +14,9 @@ import { Z975 } from './numeric';
 export interface Rating {
   readonly bot: string;
   readonly rating: number;
-  readonly lo: number;
-  readonly hi: number;
+  /** The 95% interval; null while the games cannot bound it (a bot, or a group of bots, with no game against the rest). */
+  readonly lo: number | null;
+  readonly hi: number | null;
 }
 
 /** The draw probability of a game of expected score p between players who draw `evenDraws` of their even games. */
@@ -114,12 +115,32 @@ export function eloRatings(bots: readonly string[], pairs: readonly PairResult[]
       return i === j || pair.games === 0 ? [] : [{ p: expectedScore(theta, i, j), wins: pair.wins, draws: pair.draws, losses: pair.losses }];
     }),
   );
-  const variance = thetaVariances(games, theta, evenDraws, average);
+  // Ratings are centred on the mean of all bots: while the games do not join every bot to every other (a bot
+  // with no game yet, two groups that never met), nothing bounds where one group stands against the other, and
+  // the information matrix is singular. The virtual games against the average player join every bot.
+  const bounded = average > 0 || joined(games);
+  const variance = bounded ? thetaVariances(games, theta, evenDraws, average) : [];
   return bots.map((bot, i) => {
     const rating = 1500 + theta[i] * ELO_PER_NATURAL_UNIT;
+    if (!bounded) return { bot, rating, lo: null, hi: null };
     const half = Z975 * Math.sqrt(Math.max(0, variance[i])) * ELO_PER_NATURAL_UNIT;
     return { bot, rating, lo: rating - half, hi: rating + half };
   });
+}
+
+/** Whether the games join every bot to every other, through opponents in common. */
+function joined(games: readonly (readonly number[])[]): boolean {
+  const seen = new Set([0]);
+  const stack = [0];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    for (const [j, count] of games[i].entries()) {
+      if (count === 0 || seen.has(j)) continue;
+      seen.add(j);
+      stack.push(j);
+    }
+  }
+  return seen.size >= games.length;
 }
 
 /**

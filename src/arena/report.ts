@@ -34,7 +34,12 @@ export function tournamentReport(schedule: Schedule, records: readonly (GameReco
     seed: schedule.seed,
     bots: schedule.bots,
     pairs: pairs.map(({ a, b, wins, draws, losses, margin }) => ({ a, b, wins, draws, losses, margin: round(margin) })),
-    ratings: eloRatings(schedule.bots, pairs).map(({ bot, rating, lo, hi }) => ({ bot, rating: round(rating), lo: round(lo), hi: round(hi) })),
+    ratings: eloRatings(schedule.bots, pairs).map(({ bot, rating, lo, hi }) => ({
+      bot,
+      rating: round(rating),
+      lo: lo === null ? null : round(lo),
+      hi: hi === null ? null : round(hi),
+    })),
     seats: pairs.map(({ a, b, first, second }) => ({ a, b, first, second })),
     totals: botTotals(schedule, records),
     played: records.filter(Boolean).length,

@@ -37,7 +37,8 @@ const configs = (min: number, max: number, what: string) =>
 
 const common = {
   game: v.picklist(ARENA_GAMES, `the game is one of ${ARENA_GAMES.join(', ')}`),
-  size: v.optional(whole(1, 100, 'size')),
+  /** The game's size as the contract numbers it (Connect 4's 7x6 is 706), checked by the game when the run is planned. */
+  size: v.optional(v.pipe(v.number('size is a whole number'), v.integer('size is a whole number'), v.minValue(1, 'size is at least 1'))),
   seed: whole(0, 2 ** 32 - 1, 'the seed'),
   /** Start from the game's opening suite instead of seeded starts. */
   openings: v.optional(v.boolean('openings is true or false')),

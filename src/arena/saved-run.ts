@@ -4,7 +4,7 @@
 // schema cannot say (pairs, seats and records agree with each other); it is refused with the first reason.
 
 import * as v from 'valibot';
-import type { AnyGame } from '../contracts/game';
+import { type AnyGame, sizeFault } from '../contracts/game';
 import { games } from '../games';
 import { type MatchReport, matchReport } from './match';
 import { FORFEIT_REASONS, type GameRecord, LOG_KEPT } from './play-out';
@@ -177,6 +177,8 @@ export function checkSavedRun(document: unknown): SavedRun {
 function inconsistency(run: SavedRun): string | null {
   const { schedule, records } = run;
   if (records.length !== schedule.games.length) return "the run's games do not match its schedule";
+  const sizeWrong = schedule.size === undefined ? null : sizeFault(games[schedule.game], schedule.size);
+  if (sizeWrong) return sizeWrong;
   const bots = new Set(schedule.bots);
   if (bots.size !== schedule.bots.length) return 'a bot is named twice';
   if (run.kind === 'tournament' && bots.size > MAX_TOURNAMENT_BOTS) return `a tournament has at most ${MAX_TOURNAMENT_BOTS} bots`;

@@ -7,6 +7,8 @@
 // constants) is computed again from them. The command then checks its bots and parameters against the game.
 
 import * as v from 'valibot';
+import { sizeFault } from '../contracts/game';
+import { games } from '../games';
 import type { MatchReport } from './match';
 import { ArenaGameSchema, readDocument, RunIdSchema, TimeControlSchema } from './saved-run';
 import { MAX_GAMES } from './schedule';
@@ -33,12 +35,12 @@ const MatchReportSchema = v.object({
   wdl: v.pipe(v.tuple([whole(), whole(), whole()]), v.readonly()),
   elo_model: v.literal('logistic'),
   elo: real,
-  elo_lo: real,
-  elo_hi: real,
+  elo_lo: v.nullable(real),
+  elo_hi: v.nullable(real),
   los: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   nelo: real,
-  nelo_lo: real,
-  nelo_hi: real,
+  nelo_lo: v.nullable(real),
+  nelo_hi: v.nullable(real),
   elo0: real,
   elo1: real,
   alpha: rate,
@@ -63,7 +65,7 @@ const SavedTuneSchema = v.object({
     vs: v.pipe(v.array(text(1000)), v.minLength(1), v.maxLength(64)),
     games: whole(4, MAX_GAMES),
     seed: whole(0),
-    size: v.optional(whole(1, 1000)),
+    size: v.optional(whole(1)),
     openings: v.optional(v.pipe(v.array(text(1000)), v.maxLength(100_000))),
     rEnd: v.optional(v.pipe(v.number(), v.minValue(1e-6), v.maxValue(10))),
     verify: v.object({ elo0: real, elo1: real, alpha: rate, beta: rate, maxGames: whole(2, MAX_GAMES) }),
@@ -112,6 +114,8 @@ export function checkSavedTune(document: unknown): SavedTune {
     throw new Error(`it is no tuning this playground wrote: ${where ? `${where}: ` : ''}${issue.message}`);
   }
   const { settings, results } = parsed.output;
+  const sizeWrong = settings.size === undefined ? null : sizeFault(games[parsed.output.game], settings.size);
+  if (sizeWrong) throw new Error(`it is no tuning this playground wrote: ${sizeWrong}`);
   if (results.length > Math.floor(settings.games / 4)) throw new Error(`it has ${results.length} steps' results, more than its ${settings.games} games make`);
   return parsed.output;
 }

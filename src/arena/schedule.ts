@@ -2,7 +2,7 @@
 // swapped. The schedule is the same for the same settings, in the browser and in the CLI.
 
 import { parseBotConfig } from '../contracts/bot-config';
-import { type AnyGame, type BotInfo, isSize } from '../contracts/game';
+import { type AnyGame, type BotInfo, sizeFault } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
 
 export interface ScheduledGame {
@@ -55,15 +55,8 @@ function checkSettings(game: AnyGame, bots: readonly string[], pairings: number,
   if (!Number.isInteger(settings.games) || settings.games < 1) throw new Error(`games must be at least 1, got ${settings.games}`);
   if (settings.games * 2 * pairings > MAX_GAMES) throw new Error(`the run would be ${settings.games * 2 * pairings} games: at most ${MAX_GAMES}`);
   if (settings.openings) checkOpenings(game, settings.openings);
-  if (settings.size !== undefined) {
-    if (!game.sizes) throw new Error(`${game.rules.title} has no board sizes`);
-    if (!isSize(game.sizes, settings.size))
-      throw new Error(
-        game.sizes.named
-          ? `${settings.size} is not a size of ${game.rules.title}`
-          : `size must be ${game.sizes.min} to ${game.sizes.max}, got ${settings.size}`,
-      );
-  }
+  const fault = settings.size === undefined ? null : sizeFault(game, settings.size);
+  if (fault) throw new Error(fault);
 }
 
 function build(game: AnyGame, bots: readonly string[], pairings: readonly Pairing[], settings: ScheduleSettings): Schedule {

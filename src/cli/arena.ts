@@ -24,6 +24,7 @@ import { type TuneReport, type TuneSettings, tune } from '../runtime/tune';
 import { asUsage, UsageError } from './args';
 import { LabRecorder, type LabClient } from './lab-client';
 import { RunFile } from './run-file';
+import { intervalText } from '../arena/interval';
 
 export interface ArenaOptions {
   readonly json: boolean;
@@ -371,7 +372,7 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
       return [
         r.bot,
         r.rating.toFixed(0),
-        `${r.lo.toFixed(0)}..${r.hi.toFixed(0)}`,
+        intervalText(r.lo, r.hi),
         String(t.games),
         `${t.wins}/${t.draws}/${t.losses}`,
         String(t.forfeits),
@@ -390,13 +391,13 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
 function matchTable(report: MatchReport, elapsedMs: number, workers: number): string {
   const [a, b] = report.bots;
   const [wins, draws, losses] = report.wdl;
-  const interval = `${report.elo_lo.toFixed(1)}..${report.elo_hi.toFixed(1)}`;
+  const interval = intervalText(report.elo_lo, report.elo_hi, 1);
   return [
     `${a} vs ${b}: ${report.result}`,
     report.stop,
     `LLR ${report.llr.toFixed(3)} (bounds ${report.lower.toFixed(3)}, ${report.upper.toFixed(3)}; elo0 ${report.elo0}, elo1 ${report.elo1}, alpha ${report.alpha}, beta ${report.beta})`,
     `Elo ${report.elo.toFixed(1)} (logistic, fishtest's SPRT estimate; 95%: ${interval}), LOS ${(report.los * 100).toFixed(1)}%`,
-    `nElo ${report.nelo.toFixed(1)} (normalized; 95%: ${report.nelo_lo.toFixed(1)}..${report.nelo_hi.toFixed(1)})`,
+    `nElo ${report.nelo.toFixed(1)} (normalized; 95%: ${intervalText(report.nelo_lo, report.nelo_hi, 1)})`,
     `${report.games} games, ${report.pairs} pairs, pentanomial ${report.pentanomial.join(' ')}, ${a} won ${wins}, drew ${draws}, lost ${losses}`,
     ...(report.note ? [`note: ${report.note}`] : []),
     ...[repeatsNote(report.games, report.distinct_games)].filter(Boolean).map((repeats) => `note: ${repeats}`),

@@ -275,6 +275,19 @@ export function sizeLabel(sizes: Sizes, size: number): string {
 }
 
 /**
+ * What is wrong with a size a game is asked to play (a run, a saved run, a tuning, a room), or null: one check, the
+ * game's, wherever a size travels as the contract's number (Connect 4's 7x6 is 706).
+ */
+export function sizeFault(game: Pick<GameDefinition<unknown, unknown>, 'rules' | 'sizes'>, size: number): string | null {
+  const { sizes, rules } = game;
+  if (!sizes) return `${rules.title} has no board sizes`;
+  if (isSize(sizes, size)) return null;
+  const { named } = sizes;
+  if (named) return `${size} is not a size of ${rules.title} (numbered as its sizes are, ${named.format(named.all[0])} to ${named.format(named.all.at(-1)!)})`;
+  return `size must be ${sizes.min} to ${sizes.max}, got ${size}`;
+}
+
+/**
  * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots and,
  * as members a game has or not, each capability. A game is written with defineGame (src/games/define-game.ts),
  * which keeps its types and fills in what a game built on its rules alone does not give.

@@ -51,8 +51,8 @@ export interface RunSummary {
   readonly leader?: {
     readonly bot: string;
     readonly rating: number;
-    readonly lo: number;
-    readonly hi: number;
+    readonly lo: number | null;
+    readonly hi: number | null;
     readonly wdl: readonly [number, number, number];
   };
   /** A sweep's best point so far by its score (wins and half the draws), its 95% interval and its W/D/L. */
@@ -69,8 +69,8 @@ export interface RunSummary {
     readonly lower: number;
     readonly upper: number;
     readonly elo: number;
-    readonly elo_lo: number;
-    readonly elo_hi: number;
+    readonly elo_lo: number | null;
+    readonly elo_hi: number | null;
   };
 }
 

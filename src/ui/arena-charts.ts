@@ -5,6 +5,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { Rating } from '../arena/ratings';
 import type { Tally } from '../arena/results';
 import { ChartElement } from './chart-base';
+import { intervalText } from '../arena/interval';
 
 @customElement('wdl-chart')
 export class WdlChart extends ChartElement {
@@ -79,12 +80,13 @@ export class RatingChart extends ChartElement {
   protected refresh(chart: Chart): void {
     const sorted = [...this.ratings].sort((a, b) => b.rating - a.rating);
     chart.data.labels = sorted.map((rating) => rating.bot);
-    chart.data.datasets[0].data = sorted.map((rating) => [rating.lo, rating.hi]);
+    // An interval the games cannot bound yet is left out (null: no bar), not drawn across the whole axis.
+    chart.data.datasets[0].data = sorted.map((rating) => (rating.lo === null || rating.hi === null ? null : [rating.lo, rating.hi]));
     chart.data.datasets[1].data = sorted.map((rating) => ({ x: rating.rating, y: rating.bot })) as never;
   }
 
   protected summary(): string {
-    return `Elo ratings: ${this.ratings.map((r) => `${r.bot} ${Math.round(r.rating)} (${Math.round(r.lo)} to ${Math.round(r.hi)})`).join('; ')}`;
+    return `Elo ratings: ${this.ratings.map((r) => `${r.bot} ${Math.round(r.rating)} (${intervalText(r.lo, r.hi, 0, ' to ')})`).join('; ')}`;
   }
 }
 

@@ -6,6 +6,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { MatchReport } from '../arena/match';
 import { eloTrend } from '../arena/match';
 import { ChartElement } from './chart-base';
+import { intervalText } from '../arena/interval';
 
 /** Elo values past this (a score near 0 or 1) are drawn at it, so one lopsided pair does not flatten the chart. */
 const ELO_SHOWN = 800;
@@ -90,7 +91,7 @@ export class EloTrendChart extends ChartElement {
   protected summary(): string {
     const report = this.report;
     return report
-      ? `Elo estimate over ${report.games} games: ${report.elo.toFixed(0)} (${report.elo_lo.toFixed(0)} to ${report.elo_hi.toFixed(0)})`
+      ? `Elo estimate over ${report.games} games: ${report.elo.toFixed(0)} (${intervalText(report.elo_lo, report.elo_hi, 0, ' to ')})`
       : 'No match yet';
   }
 }

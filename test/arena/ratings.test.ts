@@ -20,7 +20,30 @@ describe('Elo ratings', () => {
     const [a, b] = eloRatings(['a', 'b'], [pair('a', 'b', 50, 0, 50)]);
     expect(a.rating).toBeCloseTo(1500, 6);
     expect(b.rating).toBeCloseTo(1500, 6);
-    expect(a.hi - a.lo).toBeGreaterThan(0);
+    expect(a.hi! - a.lo!).toBeGreaterThan(0);
+  });
+
+  it('leaves the interval unbounded (null) until the games join every bot to the others, then bounds it', () => {
+    // c has played nobody: where the three stand against their mean is open.
+    expect(eloRatings(['a', 'b', 'c'], [pair('a', 'b', 1, 0, 1)]).map(({ lo, hi }) => [lo, hi])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    // Two groups that never met: the same.
+    const apart = eloRatings(['a', 'b', 'c', 'd'], [pair('a', 'b', 1, 0, 1), pair('c', 'd', 2, 0, 0)]);
+    expect(apart.every(({ lo, hi }) => lo === null && hi === null)).toBe(true);
+    expect(eloRatings(['a', 'b'], []).every(({ lo, hi }) => lo === null && hi === null)).toBe(true);
+    // One game between the groups joins them: every interval finite, and each within a few hundred Elo.
+    const joined = eloRatings(['a', 'b', 'c', 'd'], [pair('a', 'b', 1, 0, 1), pair('c', 'd', 2, 0, 0), pair('b', 'c', 1, 0, 0)]);
+    for (const { rating, lo, hi } of joined) {
+      expect(lo).not.toBeNull();
+      expect(rating - lo!).toBeGreaterThan(0);
+      expect(rating - lo!).toBeLessThan(2000);
+      expect(hi! - rating).toBeCloseTo(rating - lo!, 6);
+    }
+    // A ladder's virtual draw against the average player bounds even a bot with no game.
+    expect(eloRatings(['a', 'b', 'c'], [pair('a', 'b', 1, 0, 1)], 'per bot').every(({ lo }) => lo !== null && Number.isFinite(lo))).toBe(true);
   });
 
   it('puts a 75% score about 191 Elo apart (the logistic curve), with the virtual draw pulling it in a little', () => {
@@ -34,7 +57,7 @@ describe('Elo ratings', () => {
     const many = eloRatings(['x', 'y', 'z'], [pair('x', 'y', 70, 0, 30), pair('y', 'z', 70, 0, 30), pair('x', 'z', 90, 0, 10)]);
     expect(many[0].rating).toBeGreaterThan(many[1].rating);
     expect(many[1].rating).toBeGreaterThan(many[2].rating);
-    expect(many[0].hi - many[0].lo).toBeLessThan(few[0].hi - few[0].lo);
+    expect(many[0].hi! - many[0].lo!).toBeLessThan(few[0].hi! - few[0].lo!);
     expect(many.reduce((sum, r) => sum + r.rating, 0) / 3).toBeCloseTo(1500, 6);
   });
 
@@ -116,7 +139,7 @@ describe('Elo ratings', () => {
     );
     for (const { bot, rating, hi } of ratings) {
       // Within 4% (Ordo's simulated errors hold about 1% of noise); the ratings differ by the virtual draws only.
-      expect(Math.abs(hi - rating) / data.ordo[bot].error - 1, bot).toBeLessThan(0.04);
+      expect(Math.abs(hi! - rating) / data.ordo[bot].error - 1, bot).toBeLessThan(0.04);
       expect(Math.abs(rating - data.ordo[bot].rating), bot).toBeLessThan(8);
     }
   });
@@ -150,7 +173,7 @@ describe('Elo ratings', () => {
       // 1.959964: the normal distribution's 97.5% quantile (Ordo's 95% interval is two-sided).
       const half = (1.959964 * Math.sqrt(variance) * 400) / Math.LN10 / 2;
       const [a] = eloRatings(['a', 'b'], [pair('a', 'b', wins, draws, losses)]);
-      expect(a.hi - a.rating, `${wins}/${draws}/${losses}`).toBeCloseTo(half, 3);
+      expect(a.hi! - a.rating, `${wins}/${draws}/${losses}`).toBeCloseTo(half, 3);
     }
   });
 
@@ -186,7 +209,7 @@ describe('Elo ratings', () => {
         const mean = truth.reduce((sum, value) => sum + value, 0) / 4;
         for (const [k, { lo, hi }] of ratings.entries()) {
           checked++;
-          if (lo <= 1500 + truth[k] - mean && 1500 + truth[k] - mean <= hi) covered++;
+          if (lo! <= 1500 + truth[k] - mean && 1500 + truth[k] - mean <= hi!) covered++;
         }
       }
       expect(covered / checked).toBeGreaterThan(0.92);

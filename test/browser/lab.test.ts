@@ -169,6 +169,30 @@ describe('the lab page', () => {
     }
   }, 300_000);
 
+  it('takes a Connect 4 run of another size from the arena and plays it on that size', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/lab`);
+    await account(page).getByLabel('Name', { exact: true }).fill('dee');
+    await account(page).getByLabel('Password', { exact: true }).fill('long enough');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Signed in as').count()).toBe(1);
+    await page.goto(`${url}#/arena?game=connect4`);
+    await page.getByLabel(/Run on the server, kept in the lab/).check();
+    await page.getByLabel('Size').selectOption({ label: '6x5' });
+    await page.getByLabel('From the opening suite', { exact: false }).uncheck();
+    await page.getByLabel('Starts').fill('1');
+    await page.getByLabel('Starts').press('Tab');
+    await page.getByRole('button', { name: 'Run tournament' }).click();
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toMatch(/#\/lab\?run=[\w-]+$/);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    const id = new URLSearchParams(page.url().split('?')[1]).get('run')!;
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 120_000 }).toMatch(/^finished/);
+    const exported = (await (await fetch(`${url}api/lab/runs/${id}/export`)).json()) as { schedule: { size: number; starts: string[] } };
+    // 6x5 as the contract numbers it; its starts are empty 6x5 boards, as the rules write them.
+    expect(exported.schedule.size).toBe(605);
+    expect(exported.schedule.starts).toEqual(['6x5:-']);
+  }, 300_000);
+
   it('imports a tuning file and shows it as the CLI tuned it', async () => {
     const { page, url } = browser;
     const out = join(mkdtempSync(join(tmpdir(), 'lab-page-')), 'tune.json');

@@ -85,7 +85,7 @@ describe('the ladder on simulated players 100 Elo apart', () => {
       const mean = truth.reduce((sum, value) => sum + value, 0) / truth.length;
       for (const [i, rating] of fit.entries()) {
         intervals++;
-        if (rating.lo <= truth[i] - mean + 1500 && truth[i] - mean + 1500 <= rating.hi) held++;
+        if (rating.lo! <= truth[i] - mean + 1500 && truth[i] - mean + 1500 <= rating.hi!) held++;
       }
     }
     // 400 intervals at 95%: within three standard deviations of it (1.1% each).

@@ -16,6 +16,7 @@ import { HEATMAP_FIGURES, type HeatmapFigure } from '../sweep-heatmap';
 import '../arena-charts';
 import '../match-charts';
 import { downloadText } from '../download';
+import { intervalText } from '../../arena/interval';
 
 /** How many games the games table lists before "Show all". */
 const GAMES_LISTED = 40;
@@ -86,8 +87,8 @@ function matchResults(report: MatchReport, view: ResultsView) {
     <table aria-label="Match">
       <tbody>
         <tr><th>LLR</th><td>${report.llr.toFixed(3)} (bounds ${report.lower.toFixed(3)} and ${report.upper.toFixed(3)}; elo0 ${report.elo0}, elo1 ${report.elo1}, α ${report.alpha}, β ${report.beta})</td></tr>
-        <tr><th>Elo (logistic)</th><td>${report.elo.toFixed(1)} (95%: ${report.elo_lo.toFixed(1)} to ${report.elo_hi.toFixed(1)}), LOS ${(report.los * 100).toFixed(1)}%</td></tr>
-        <tr><th>nElo (normalized)</th><td>${report.nelo.toFixed(1)} (95%: ${report.nelo_lo.toFixed(1)} to ${report.nelo_hi.toFixed(1)})</td></tr>
+        <tr><th>Elo (logistic)</th><td>${report.elo.toFixed(1)} (95%: ${intervalText(report.elo_lo, report.elo_hi, 1, ' to ')}), LOS ${(report.los * 100).toFixed(1)}%</td></tr>
+        <tr><th>nElo (normalized)</th><td>${report.nelo.toFixed(1)} (95%: ${intervalText(report.nelo_lo, report.nelo_hi, 1, ' to ')})</td></tr>
         <tr><th>games</th><td>${report.games} (${report.pairs} pairs): ${a} won ${report.wdl[0]}, drew ${report.wdl[1]}, lost ${report.wdl[2]}</td></tr>
         <tr><th>pentanomial</th><td>${report.pentanomial.join(' ')}</td></tr>
       </tbody>
@@ -118,7 +119,7 @@ function tournamentResults(report: TournamentReport, view: ResultsView, figures:
       <thead><tr><th>bot</th><th>Elo (Bradley-Terry)</th><th>95%</th><th>games</th><th>W/D/L</th><th>score</th><th>forfeits</th>${figures.margin ? html`<th>margin</th>` : ''}${figures.loss ? html`<th>loss/move</th>` : ''}<th>nodes</th><th>search s</th></tr></thead>
       <tbody>${ratings.map((r) => {
         const t = totals.get(r.bot)!;
-        return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${r.lo.toFixed(0)}..${r.hi.toFixed(0)}</td><td>${t.games}</td><td>${wdl(t)}</td><td>${percent(score(t))}</td><td>${t.forfeits}</td>
+        return html`<tr><td>${r.bot}</td><td>${r.rating.toFixed(0)}</td><td>${intervalText(r.lo, r.hi)}</td><td>${t.games}</td><td>${wdl(t)}</td><td>${percent(score(t))}</td><td>${t.forfeits}</td>
           ${figures.margin ? html`<td>${signed(t.margin)}</td>` : ''}${figures.loss ? html`<td>${t.meanLoss === null ? '' : t.meanLoss.toFixed(3)}</td>` : ''}<td>${t.nodes.toLocaleString('en')}</td><td>${(t.ms / 1000).toFixed(2)}</td></tr>`;
       })}</tbody>
     </table>
