@@ -3,6 +3,9 @@
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  // Kysely and openskill (with ramda) ship as hundreds of small modules: bundled, the lab's first request reads one file, not hundreds at
+  // once (which ran out of file descriptors under a server's descriptor limit).
+  ssr: { noExternal: ['kysely', 'kysely-pglite-dialect', 'openskill', 'ramda'] },
   build: {
     ssr: true,
     outDir: 'dist-node',

@@ -11,6 +11,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'test/**/*.browser.test.ts'],
           testTimeout: 60_000,
+          setupFiles: ['test/helpers/fresh-connections.ts'],
         },
       },
       {
@@ -22,6 +23,7 @@ export default defineConfig({
           // A page's answer (a worker's search, a server round trip) can take seconds on a loaded machine.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
+          setupFiles: ['test/helpers/fresh-connections.ts'],
         },
       },
     ],

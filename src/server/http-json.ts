@@ -31,16 +31,20 @@ export function signedIn(caller: Caller): string {
  * bounds what a hostile one can send).
  */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
+  // Only JSON is read: a form of another site (text/plain, which a browser sends without asking) is refused.
+  const json = /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
+      if (json && size <= maxBytes) chunks.push(chunk);
     });
-    request.on('end', () =>
-      size > maxBytes ? reject(new HttpError(413, `the request is over ${maxBytes >> 10} KB`)) : resolve(Buffer.concat(chunks).toString('utf8')),
-    );
+    request.on('end', () => {
+      if (!json) reject(new HttpError(415, 'the request is JSON: content-type application/json'));
+      else if (size > maxBytes) reject(new HttpError(413, `the request is over ${maxBytes >> 10} KB`));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     request.on('error', reject);
   });
 }

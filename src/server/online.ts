@@ -1,9 +1,9 @@
 // The WebSocket endpoint of online play, at /ws on the app's own port: each connection is a client of the
 // Lobby (online play), or of the arena's runs on the cluster (cluster-runs.ts) for messages of theirs. What reaches
 // them has passed these gates:
-// - the upgrade: the path /ws, an Origin that is the server's own under one of its names (on a loopback address,
-//   loopback names only: DNS rebinding), or listed in allowedOrigins (a client that
-//   sends none, not a browser, is let in), and room under the connection limits, per address and in total;
+// - the upgrade: the path /ws, a Host and Origin the request gate lets in (request-gate.ts: the server's own names
+//   and pages, or allowed origins; a client that is no browser sends no Origin and is let in), and room under the
+//   connection limits, per address and in total;
 //   anything else is answered with a 4xx or 503 and the socket closed;
 // - every message: a token bucket (`messagesPerSecond` on average, `burst` at once); the first message over it
 //   in a window is answered with `too-many-messages`, the next are dropped silently, and `floodRefusals`
@@ -18,6 +18,7 @@ import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClusterRuns } from './cluster-runs';
+import type { RequestGate } from './request-gate';
 import type { FailureLog } from './failures';
 import { Lobby, type Client, type LobbyOptions } from './rooms';
 
@@ -42,12 +43,6 @@ export interface OnlineOptions extends LobbyOptions {
   readonly maxConnections?: number;
   /** Origins besides the server's own that may open a connection (`https://example.org`). */
   readonly allowedOrigins?: readonly string[];
-  /**
-   * The names the server answers to (the Host header's, without its port); none: any. A server on a loopback
-   * address answers only to loopback names, so that a page whose name was made to point at 127.0.0.1 (DNS
-   * rebinding) is not taken for the server's own.
-   */
-  readonly hostNames?: readonly string[];
   /** How often every connection is pinged (and one that did not answer the last ping closed). */
   readonly pingMs?: number;
   /** How often rooms nobody uses are looked for. */
@@ -74,6 +69,7 @@ function refuseUpgrade(socket: Duplex, status: number): void {
 /** `cluster`: the arena's runs on the cluster, whose messages share the socket (cluster-runs.ts). */
 export function attachOnline(
   server: Server,
+  gate: RequestGate,
   options: OnlineOptions = {},
   logFailure: FailureLog = () => {},
   cluster?: ClusterRuns,
@@ -86,29 +82,17 @@ export function attachOnline(
   const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
   const perAddress = options.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const addresses = new Map<string, number>();
   let connections = 0;
   const alive = new Map<WebSocket, { answered: boolean }>();
-
-  const hostNames = options.hostNames && new Set(options.hostNames.map((name) => name.toLowerCase()));
-
-  function originAllowed(request: IncomingMessage): boolean {
-    const origin = request.headers.origin;
-    if (origin === undefined) return true;
-    if (allowedOrigins.has(origin)) return true;
-    const host = request.headers.host;
-    if (host === undefined || (origin !== `http://${host}` && origin !== `https://${host}`)) return false;
-    return !hostNames || hostNames.has(new URL(origin).hostname.toLowerCase());
-  }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     try {
       const path = requestPath(request.url);
       if (path !== '/ws') return refuseUpgrade(socket, path === null ? 400 : 404);
-      if (!originAllowed(request)) return refuseUpgrade(socket, 403);
+      if (!gate.hostAllowed(request) || !gate.originAllowed(request)) return refuseUpgrade(socket, 403);
       const address = request.socket.remoteAddress ?? 'unknown';
       if (connections >= maxConnections) return refuseUpgrade(socket, 503);
       if ((addresses.get(address) ?? 0) >= perAddress) return refuseUpgrade(socket, 429);

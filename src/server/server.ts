@@ -15,6 +15,7 @@ import { Journal } from './journal';
 import type { LabApi, LabOptions } from './lab-api';
 import { attachOnline, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
+import { hostNames, type RequestGate, requestGate } from './request-gate';
 import { staticFiles } from './static-files';
 
 export interface ServerOptions {
@@ -50,18 +51,29 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** The names a server on `host` answers to: loopback names on a loopback address (and the allowed origins'), any elsewhere. */
-function hostNames(host: string, allowedOrigins: readonly string[] = []): string[] | undefined {
-  if (!['127.0.0.1', '::1', 'localhost'].includes(host)) return undefined;
-  return ['localhost', '127.0.0.1', '[::1]', ...allowedOrigins.map((origin) => new URL(origin).hostname)];
-}
-
 /** TCP connections allowed for each WebSocket connection allowed: a page's requests beside its WebSocket. */
 const SOCKETS_PER_CONNECTION = 3;
 
 function fail(response: ServerResponse): void {
   if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('server error');
   else response.destroy();
+}
+
+/**
+ * Why a request is not answered, by where it comes from: a Host that is not the server's (any path: the pages
+ * too, on a loopback address), or a request that would change something sent by a page of another site.
+ */
+function refused(gate: RequestGate, request: IncomingMessage, path: string): { status: number; message: string } | undefined {
+  if (!gate.hostAllowed(request)) return { status: 421, message: 'this server does not answer to that name (Host)' };
+  const changes = request.method !== 'GET' && request.method !== 'HEAD';
+  if (changes && path.startsWith('/api/') && !gate.originAllowed(request)) return { status: 403, message: 'requests from pages of other sites are refused' };
+  return undefined;
+}
+
+function refusal(response: ServerResponse, status: number, message: string): Promise<void> {
+  const body = JSON.stringify({ error: message });
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) }).end(body);
+  return Promise.resolve();
 }
 
 /** The lab's API (lab-api.ts). */
@@ -116,12 +128,15 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       });
   if (labLocation && ('url' in labLocation || ('folder' in labLocation && existsSync(labLocation.folder)))) openLab();
   // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
+  const gate = requestGate(hostNames(options.host, options.online?.allowedOrigins), options.online?.allowedOrigins);
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     try {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
       const path = request.url?.split('?')[0] ?? '';
-      const answered =
-        path === CLUSTER_PATH
+      const why = refused(gate, request, path);
+      const answered = why
+        ? refusal(response, why.status, why.message)
+        : path === CLUSTER_PATH
           ? describeCluster(cluster, request.method, response)
           : path.startsWith(LAB_PATH)
             ? lab
@@ -158,7 +173,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
-  const online = attachOnline(server, { ...options.online, hostNames: hostNames(options.host, options.online?.allowedOrigins) }, logFailure, cluster);
+  const online = attachOnline(server, gate, options.online, logFailure, cluster);
   // The rooms of the journal come back before the first client can connect.
   const journal = options.dataDir
     ? Journal.open(options.dataDir, (event) => online.lobby.replay(event), {

@@ -294,7 +294,7 @@ export abstract class GamePage<P, M> extends LitElement {
     try {
       this.session.seed = parseSeed(text);
       this.linkError = '';
-      this.session.newGame();
+      void this.startFromSeed();
     } catch (error) {
       this.linkError = (error as Error).message;
     }
@@ -305,6 +305,11 @@ export abstract class GamePage<P, M> extends LitElement {
     this.linkError = '';
     this.openedFinishedAt = null;
     this.session.seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    void this.startFromSeed();
+  }
+
+  /** A new game from the session's seed (a page that makes its starts otherwise, the 15-puzzle's, says how). */
+  protected startFromSeed(): void | Promise<void> {
     this.session.newGame();
   }
 

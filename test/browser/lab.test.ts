@@ -178,7 +178,7 @@ describe('the lab page', () => {
     await expect.poll(() => page.getByText('Signed in as').count()).toBe(1);
     await page.goto(`${url}#/arena?game=connect4`);
     await page.getByLabel(/Run on the server, kept in the lab/).check();
-    await page.getByLabel('Size').selectOption({ label: '6x5' });
+    await page.getByRole('combobox', { name: 'Size' }).selectOption({ label: '6x5' });
     await page.getByLabel('From the opening suite', { exact: false }).uncheck();
     await page.getByLabel('Starts').fill('1');
     await page.getByLabel('Starts').press('Tab');

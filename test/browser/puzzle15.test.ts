@@ -25,6 +25,29 @@ describe('15-puzzle page', () => {
     expect(await moves(page).textContent()).toBe('3');
   });
 
+  it('deals a new board from a new seed on each New board, and the same board again from its seed', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/puzzle15`);
+    await page.getByLabel('Start').selectOption('walk');
+    const seed = page.getByRole('spinbutton', { name: 'Seed' });
+    const boards: number[][] = [];
+    const seeds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = await seed.inputValue();
+      await page.getByRole('button', { name: 'New board' }).click();
+      await expect.poll(() => seed.inputValue()).not.toBe(before);
+      await expect.poll(() => page.url()).toContain(`seed=${await seed.inputValue()}`);
+      boards.push(await tiles(page));
+      seeds.push(await seed.inputValue());
+    }
+    expect(new Set(seeds).size).toBe(3);
+    expect(new Set(boards.map(String)).size).toBe(3);
+    // The first seed typed in again gives its board again, made the same way (a walk from the goal).
+    await seed.fill(seeds[0]);
+    await seed.press('Tab');
+    await expect.poll(() => tiles(page)).toEqual(boards[0]);
+  });
+
   it('makes a level board, solves it optimally with the chart, and plays the solution back to the goal', async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/puzzle15`);

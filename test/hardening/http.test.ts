@@ -196,3 +196,30 @@ describe('WebSocket origins', () => {
     expect(await upgrade(`127.0.0.1:${port}`)).toMatch(/^HTTP\/1\.1 101 /);
   });
 });
+
+describe('requests to the API from elsewhere', () => {
+  it("answers no request under a name that is not the server's (DNS rebinding), the pages and the API alike", async () => {
+    for (const path of ['/', '/api/lab/me', '/api/cluster']) {
+      expect(await raw(`GET ${path} HTTP/1.1\r\nHost: evil.example:${port}\r\nConnection: close\r\n\r\n`), path).toMatch(/^HTTP\/1\.1 421 /);
+      expect(await raw(`GET ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`), path).toMatch(/^HTTP\/1\.1 200 /);
+    }
+  });
+
+  it('refuses a change sent by a page of another site (its Origin, or its Sec-Fetch-Site), and a body that is not JSON', async () => {
+    const signUp = (headers: Record<string, string>, body = JSON.stringify({ name: 'mallory', password: 'long enough' })) =>
+      fetch(new URL('api/lab/signup', server.url), { method: 'POST', headers, body });
+    for (const headers of [
+      { origin: 'https://evil.example', 'content-type': 'application/json' } as Record<string, string>,
+      { origin: 'null', 'content-type': 'application/json' },
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' },
+    ]) {
+      const answer = await signUp(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect((await answer.json()).error).toMatch(/other sites/);
+    }
+    // The text/plain form a page of another site may send without asking is not read, even from no browser.
+    const form = await signUp({ 'content-type': 'text/plain' }, '{"name":"mallory","password":"long enough"}');
+    expect(form.status).toBe(415);
+  });
+});

@@ -2,7 +2,9 @@
 // environment given: for tests that kill it, restart it, or watch its memory and file descriptors.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface ServerProcess {
   readonly url: string;
@@ -20,7 +22,9 @@ export interface ServerProcess {
 
 export async function startServerProcess(env: Record<string, string> = {}, shellPrefix = ''): Promise<ServerProcess> {
   const command = `${shellPrefix}exec "${process.execPath}" dist-node/server.mjs`;
-  const child = spawn('sh', ['-c', command], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A data folder of its own unless the test gives one: the project's .data may be another server's.
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-data-'));
+  const child = spawn('sh', ['-c', command], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exited = false;
   const exit = new Promise<number | string | null>((done) =>

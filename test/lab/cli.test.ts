@@ -18,12 +18,16 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   server = await startServer({ root: 'dist', port: 0, host: '127.0.0.1', lab: { location: { memory: true }, build: 'test-build' } });
-  const signup = await fetch(new URL('api/lab/signup', server.url), { method: 'POST', body: JSON.stringify({ name: 'ada', password: 'long enough' }) });
+  const signup = await fetch(new URL('api/lab/signup', server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'ada', password: 'long enough' }),
+  });
   const { csrf } = await signup.json();
   const cookie = signup.headers.get('set-cookie')!.split(';')[0];
   const token = await fetch(new URL('api/lab/tokens', server.url), {
     method: 'POST',
-    headers: { cookie, 'x-csrf-token': csrf },
+    headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
     body: JSON.stringify({ label: 'tests' }),
   });
   env = { LAB_TOKEN: (await token.json()).token };

@@ -273,7 +273,8 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     this.saveToUrl();
   }
 
-  protected async newGame(): Promise<void> {
+  /** A board made by the chosen way from the session's seed (New board draws a new seed first, as New game does). */
+  protected async startFromSeed(): Promise<void> {
     this.forgetSolution();
     this.stopClock();
     this.seconds = 0;
@@ -309,7 +310,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   private chooseSize(size: number): void {
     this.session.size = size;
     this.band = DEFAULT_BAND[size];
-    void this.newGame();
+    void this.startFromSeed();
   }
 
   /** Where the large databases are, and the storage's room; on 4x4 the heuristic is the 7-8 once it is here. */
