@@ -9,10 +9,10 @@ import { matchReport } from '../arena/match';
 import { sweepReport, tournamentReport } from '../arena/report';
 import type { GameRecord } from '../arena/play-out';
 import { isTuning } from '../arena/kept-run';
-import { checkGames, checkSavedRun, newRunId, type SavedRun } from '../arena/saved-run';
+import { checkGames, newRunId, type SavedRun } from '../arena/saved-run';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
-import { checkSavedTune, type SavedTune } from '../arena/saved-tune';
+import type { SavedTune } from '../arena/saved-tune';
 import type { LabRunKind, LabTables, RunState, RunsTable } from './tables';
 
 /** A run as the lab lists it. */
@@ -428,10 +428,48 @@ export class LabRuns {
     return rows.map(labRun);
   }
 
-  /** The run as a saved run or tuning file, the one imported as it was; undefined when there is none. */
-  async exportRun(id: string): Promise<SavedRun | SavedTune | undefined> {
-    const stored = await this.stored(id);
-    return stored && (stored.format === 'ai-playground-tune' ? checkSavedTune(stored) : checkSavedRun(stored));
+  /**
+   * The run as a saved run or tuning file (the one imported, as it was), as pieces of its JSON text: its games are
+   * read EXPORT_BATCH at a time as the pieces are taken, so that a long run is never whole in memory, and a reader
+   * that stops taking them (a client that does not read) holds one batch. Undefined when there is no such run.
+   */
+  async exportText(id: string): Promise<AsyncIterable<string> | undefined> {
+    const row = await this.db.selectFrom('runs').select(['kind', 'game', 'created', 'plan', 'elapsed_ms', 'finished']).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const plan = row.plan as Record<string, unknown>;
+    const created = row.created.toISOString();
+    if (row.kind === 'tuning')
+      return (async function* () {
+        yield JSON.stringify({ format: 'ai-playground-tune', version: 1, id, created, game: row.game, ...plan });
+      })();
+    const schedule = plan.schedule as SavedRun['schedule'];
+    const head = { format: 'ai-playground-run', version: 1, id, kind: row.kind, created, schedule };
+    const tail = {
+      ...(plan.sweep ? { sweep: plan.sweep } : {}),
+      ...(plan.sprt ? { sprt: plan.sprt } : {}),
+      ...(plan.time ? { time: plan.time } : {}),
+      elapsedMs: row.elapsed_ms,
+      finished: row.finished,
+    };
+    const db = this.db;
+    const count = schedule.games.length;
+    return (async function* () {
+      yield `${JSON.stringify(head).slice(0, -1)},"records":[`;
+      for (let from = 0; from < count; from += EXPORT_BATCH) {
+        const to = Math.min(count, from + EXPORT_BATCH);
+        const games = await db
+          .selectFrom('games')
+          .select(['index', 'record'])
+          .where('run_id', '=', id)
+          .where('index', '>=', from)
+          .where('index', '<', to)
+          .execute();
+        const records: unknown[] = Array(to - from).fill(null);
+        for (const game of games) records[game.index - from] = game.record;
+        yield `${from > 0 ? ',' : ''}${records.map((record) => JSON.stringify(record)).join(',')}`;
+      }
+      yield `],${JSON.stringify(tail).slice(1)}`;
+    })();
   }
 
   /** A run the server plays, with its games so far, as a saved run (not checked again: the server planned it). */
@@ -472,6 +510,9 @@ export class LabRuns {
     return numDeletedRows > 0n;
   }
 }
+
+/** Games an export reads at once: a game is at most a few hundred kilobytes (its moves and its logs). */
+const EXPORT_BATCH = 50;
 
 /** Today (UTC) as PostgreSQL's date. */
 function utcDay(): string {

@@ -356,24 +356,29 @@ export class LadderStore {
 
   /** A version's games (or a game's ladder's), newest first. */
   async recentGames(filter: { readonly version?: string; readonly game?: string }, limit = 50): Promise<LadderGame[]> {
-    let query = this.db.selectFrom('ladder_games').select(['id', 'game', 'purpose', 'seats', 'record', 'skills', 'played']);
+    // Only what the list shows of each record is read (a record with its logs is up to hundreds of kilobytes).
+    let query = this.db
+      .selectFrom('ladder_games')
+      .select(['id', 'game', 'purpose', 'seats', 'skills', 'played'])
+      .select([
+        sql<GameRecord['winner']>`record->'winner'`.as('winner'),
+        sql<GameRecord['forfeit'] | null>`record->'forfeit'`.as('forfeit'),
+        sql<number>`json_array_length(record->'moves')`.as('moves'),
+      ]);
     if (filter.version !== undefined) query = query.where(sql<boolean>`seats @> array[${filter.version}]::text[]`);
     if (filter.game !== undefined) query = query.where('game', '=', filter.game);
     const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-    return rows.map((row) => {
-      const record = row.record as unknown as GameRecord;
-      return {
-        id: String(row.id),
-        game: row.game,
-        purpose: row.purpose,
-        seats: [row.seats[0], row.seats[1]],
-        winner: record.winner,
-        forfeit: record.forfeit ? `${record.forfeit.reason}: ${record.forfeit.detail}` : null,
-        moves: record.moves.length,
-        skills: row.skills as unknown as Skill[] | null,
-        played: row.played.toISOString(),
-      };
-    });
+    return rows.map((row) => ({
+      id: String(row.id),
+      game: row.game,
+      purpose: row.purpose,
+      seats: [row.seats[0], row.seats[1]],
+      winner: row.winner,
+      forfeit: row.forfeit ? `${row.forfeit.reason}: ${row.forfeit.detail}` : null,
+      moves: Number(row.moves),
+      skills: row.skills as unknown as Skill[] | null,
+      played: row.played.toISOString(),
+    }));
   }
 
   /** A game's record, for its replay. */

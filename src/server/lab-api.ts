@@ -28,8 +28,14 @@ import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
 import { type Caller, HttpError, readBody, readForm, readJson, reply, signedIn } from './http-json';
 import { LadderApi, type LadderOptions } from './ladder-api';
+import { AnswerSlots, sendPieces } from './large-answers';
 
 const COOKIE = 'lab_session';
+
+/** What a request is answered with: a JSON value, or a large document sent in pieces (holding one of its slots). */
+type Answer =
+  | { readonly status: number; readonly body: unknown }
+  | { readonly pieces: AsyncIterable<string>; readonly headers: Readonly<Record<string, string>>; readonly release: () => void };
 /** The largest request body: an account's form, or a run file to import. */
 const MAX_FORM_BYTES = 64 << 10;
 const MAX_IMPORT_BYTES = Math.min(MAX_RUN_CHARS, 64 << 20);
@@ -71,6 +77,8 @@ export class LabApi {
   private ladderPlayer?: LadderPlayer;
   private ladder?: LadderApi;
   private pool?: WorkerPool;
+  /** Runs being exported: two at once for an address, eight in all. */
+  private readonly exports = new AnswerSlots('exports', 2, 8);
   /** Each address's sign-ups and sign-ins in the last minute (their times): guessing passwords is slow. */
   private readonly signIns = new Map<string, number[]>();
 
@@ -111,7 +119,13 @@ export class LabApi {
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
       const answer = await this.route(request, response);
-      reply(response, answer.status, answer.body);
+      if ('pieces' in answer) {
+        try {
+          await sendPieces(response, 200, answer.headers, answer.pieces);
+        } finally {
+          answer.release();
+        }
+      } else reply(response, answer.status, answer.body);
     } catch (error) {
       if (error instanceof HttpError) return reply(response, error.status, { error: error.message });
       if (error instanceof AccountError) return reply(response, 400, { error: error.message });
@@ -130,7 +144,7 @@ export class LabApi {
     await db?.destroy();
   }
 
-  private async route(request: IncomingMessage, response: ServerResponse): Promise<{ status: number; body: unknown }> {
+  private async route(request: IncomingMessage, response: ServerResponse): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://lab');
     const path = url.pathname.slice('/api/lab/'.length).split('/');
     const method = request.method ?? 'GET';
@@ -197,10 +211,17 @@ export class LabApi {
       }
       case 'GET runs/:id/export': {
         this.mayRead(caller);
-        const kept = await runs.exportRun(path[1]);
-        if (!kept) throw new HttpError(404, `the lab has no run ${path[1]}`);
-        response.setHeader('content-disposition', `attachment; filename="${kept.id}.json"`);
-        return { status: 200, body: kept };
+        // A run of up to 64 MB is sent as it is read, a few at once (large-answers.ts).
+        const release = this.exports.take(request.socket.remoteAddress ?? '');
+        try {
+          const pieces = await runs.exportText(path[1]);
+          if (!pieces) throw new HttpError(404, `the lab has no run ${path[1]}`);
+          const headers = { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${path[1]}.json"` };
+          return { pieces, headers, release };
+        } catch (error) {
+          release();
+          throw error;
+        }
       }
       case 'POST runs': {
         const account = signedIn(caller);

@@ -13,6 +13,7 @@ import { startServer } from '../../src/server/server';
 import { runCli } from './cli';
 import { type LabDatabase, type LabLocation, openLabDatabase } from '../../src/lab/database';
 import { type LocalPostgres, startLocalPostgres } from '../../src/lab/local-postgres';
+import type { LabRuns } from '../../src/lab/runs';
 
 /** Where a fresh lab is, on each of the two databases. */
 export function labLocations(): [string, () => Promise<LabLocation>][] {
@@ -120,4 +121,13 @@ export function labClient(url: () => string) {
       session = { cookie: answer.cookie!, csrf: answer.body.csrf };
     },
   };
+}
+
+/** A run of the lab exported, its JSON pieces joined and read back (undefined when there is no such run). */
+export async function exported(runs: LabRuns, id: string): Promise<unknown> {
+  const pieces = await runs.exportText(id);
+  if (!pieces) return undefined;
+  let text = '';
+  for await (const piece of pieces) text += piece;
+  return JSON.parse(text);
 }

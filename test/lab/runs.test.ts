@@ -14,7 +14,7 @@ import { openLabDatabase } from '../../src/lab/database';
 import { startLocalPostgres } from '../../src/lab/local-postgres';
 import { LabRuns, RunTaken } from '../../src/lab/runs';
 import { runCli } from '../helpers/cli';
-import { labDatabases } from '../helpers/lab';
+import { exported, labDatabases } from '../helpers/lab';
 
 const folder = mkdtempSync(join(tmpdir(), 'lab-runs-'));
 const files = {
@@ -59,11 +59,11 @@ describe.each(databases)('the lab on %s', (_name, open) => {
           const run = parseSavedRun(readFileSync(path, 'utf8'));
           const listed = await lab.importRun(run, { owner: 'ada', build });
           expect(listed).toMatchObject({ id: run.id, kind: run.kind, game: run.schedule.game, owner: 'ada', build, state: 'finished', finished: true });
-          expect(await lab.exportRun(run.id)).toEqual(JSON.parse(readFileSync(path, 'utf8')));
+          expect(await exported(lab, run.id)).toEqual(JSON.parse(readFileSync(path, 'utf8')));
         }
         const tuning = parseSavedTune(readFileSync(files.tune, 'utf8'));
         await lab.importRun(tuning, { owner: null, build });
-        expect(await lab.exportRun(tuning.id)).toEqual(tuning);
+        expect(await exported(lab, tuning.id)).toEqual(tuning);
         expect((await lab.run(tuning.id))?.kind).toBe('tuning');
         await expect(lab.importRun(tuning, { owner: null, build })).rejects.toThrow(`the lab already has a run ${tuning.id}`);
         // Two imports of one id at once: one is kept, the other told so.
@@ -71,7 +71,7 @@ describe.each(databases)('the lab on %s', (_name, open) => {
         const outcomes = await Promise.allSettled([lab.importRun(twice, { owner: 'ada', build }), lab.importRun(twice, { owner: 'bob', build })]);
         expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
         expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: new RunTaken('twice') });
-        expect(await lab.exportRun('nothing-here')).toBeUndefined();
+        expect(await exported(lab, 'nothing-here')).toBeUndefined();
       }),
     60_000,
   );
@@ -148,8 +148,8 @@ describe.each(databases)('the lab on %s', (_name, open) => {
         const logged = { ...whole.records[0]!, logs: ['a\u0000b', ''] as const };
         const other = { ...whole, id: `${whole.id}-b`, records: [logged, ...whole.records.slice(1)] };
         await lab.importRun(other, { owner: 'ada', build });
-        expect((await lab.exportRun(other.id)) as SavedRun).toEqual(other);
-        expect(((await lab.exportRun(whole.id)) as SavedRun).records).toEqual(whole.records);
+        expect((await exported(lab, other.id)) as SavedRun).toEqual(other);
+        expect(((await exported(lab, whole.id)) as SavedRun).records).toEqual(whole.records);
       }),
     60_000,
   );
@@ -194,7 +194,7 @@ describe.each(databases)('the lab on %s', (_name, open) => {
         expect((await lab.list({}, 1000)).length).toBe(25);
         expect(await lab.delete('run-00')).toBe(true);
         expect(await lab.delete('run-00')).toBe(false);
-        expect(await lab.exportRun('run-00')).toBeUndefined();
+        expect(await exported(lab, 'run-00')).toBeUndefined();
       }),
     120_000,
   );
@@ -209,7 +209,7 @@ describe('the lab embedded (PGlite in a folder)', () => {
     await first.destroy();
     const again = await openLabDatabase({ folder: data });
     try {
-      expect(await new LabRuns(again).exportRun(run.id)).toEqual(run);
+      expect(await exported(new LabRuns(again), run.id)).toEqual(run);
     } finally {
       await again.destroy();
     }
