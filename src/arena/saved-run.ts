@@ -200,7 +200,7 @@ function inconsistency(run: SavedRun): string | null {
 }
 
 /** What is wrong with the record of a run's game `i`: played by its seats, from its start, by the rules. */
-function recordFault(schedule: Schedule, i: number, record: GameRecord): string | null {
+export function recordFault(schedule: Schedule, i: number, record: GameRecord): string | null {
   const game = schedule.games[i];
   if (record.seats[0] !== game.seats[0] || record.seats[1] !== game.seats[1]) return `game ${i} was played by other bots than its schedule's`;
   if (record.start !== game.start) return `game ${i} was played from another start than its schedule's`;

@@ -216,7 +216,11 @@ export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOption
     for (const bot of run.schedule.bots) parseBotConfig(known, bot);
     for (const start of new Set(run.schedule.games.map((scheduled) => scheduled.start))) game.rules.parse(start);
   }, '--resume');
-  return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, sprt: run.sprt, previous: run }, { ...options, time: run.time ?? {} }, pool);
+  // Its games replay by the rules (checked when it was read), but a forfeit is only its word: played again here.
+  const forfeits = run.records.filter((record) => record?.forfeit).length;
+  if (forfeits > 0) process.stderr.write(`${forfeits} games the file says were forfeited are played again\n`);
+  const previous = { ...run, records: run.records.map((record) => (record?.forfeit ? null : record)) };
+  return play({ game, kind: run.kind, schedule: run.schedule, sweep: run.sweep, sprt: run.sprt, previous }, { ...options, time: run.time ?? {} }, pool);
 }
 
 /**

@@ -91,7 +91,7 @@ function runsTable(runs: readonly LabRun[]): string {
       run.id,
       run.created.slice(0, 19).replace('T', ' '),
       run.game,
-      run.kind,
+      run.imported ? `${run.kind}, imported` : run.kind,
       run.state,
       `${run.summary.played}/${run.summary.scheduled}`,
       run.owner ?? '-',

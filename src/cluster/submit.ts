@@ -25,6 +25,7 @@ import {
   taskId,
 } from './tasks';
 import { JobWaits } from './job-waits';
+import { taskFault } from './records';
 import { watchRedis } from './redis-watch';
 
 type TaskResult = (GameRecord | null)[];
@@ -111,6 +112,12 @@ export function runOnCluster(
   let cancelled = false;
   const wanted = new Set(indices);
   const take = (taskIndices: readonly number[], played: TaskResult) => {
+    // A worker is any process that reaches Redis: nothing it sends counts before it is checked (records.ts).
+    const fault = taskFault(schedule, taskIndices, played, {
+      engines: new Set([...engines, ...Object.keys(modules ?? {}), ...Object.keys(offered ?? {})]),
+      time,
+    });
+    if (fault) return lose(new Error(`a worker's results were refused, and the run stopped (the finished games are kept): ${fault}`));
     for (const [i, index] of taskIndices.entries()) {
       const record = played[i];
       if (!record || records[index] || !wanted.has(index)) continue;
@@ -230,6 +237,9 @@ export function runOnCluster(
   }
 
   function gameTask(taskIndices: readonly number[]): GameTask {
+    // A submitted module's code goes only to the tasks whose games it plays.
+    const seated = new Set(taskIndices.flatMap((index) => schedule.games[index].seats));
+    const taskModules = modules && Object.fromEntries(Object.entries(modules).filter(([name]) => seated.has(name)));
     return {
       owner,
       run: runId,
@@ -239,7 +249,7 @@ export function runOnCluster(
       games: taskIndices.map((index) => schedule.games[index]),
       time,
       engines,
-      ...(modules ? { modules } : {}),
+      ...(taskModules && Object.keys(taskModules).length > 0 ? { modules: taskModules } : {}),
       ...(offered ? { offered } : {}),
       ...(onMove ? { live: true } : {}),
       build: buildId(),

@@ -151,6 +151,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('ladder_versions').addColumn('fingerprint', 'text').execute();
     },
   },
+  // Imports dated when they came in and marked as imported; their bytes counted in the day's usage.
+  '006-imports-and-quotas': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('runs')
+        .addColumn('imported', 'boolean', (column) => column.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .alterTable('usage')
+        .addColumn('bytes', 'bigint', (column) => column.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export const labMigrations: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,6 +14,7 @@ import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
 import type { SavedTune } from '../arena/saved-tune';
 import type { LabRunKind, LabTables, RunState, RunsTable } from './tables';
+import { lockAccount, QuotaExceeded } from './quota';
 
 /** A run as the lab lists it. */
 export interface LabRun {
@@ -31,6 +32,8 @@ export interface LabRun {
   readonly elapsedMs: number;
   /** Whether the server plays it (submitted from the arena page, or rerun), or it was played elsewhere. */
   readonly onServer: boolean;
+  /** Imported from a file: its figures are the file's. */
+  readonly imported: boolean;
   readonly summary: RunSummary;
 }
 
@@ -117,8 +120,19 @@ export interface Stored {
 }
 
 export interface LabLimits {
-  /** The games an account's runs may store in a day (UTC); past them its runs are stopped. */
+  /** The games an account's runs may store in a day (UTC), imported ones too; past them its runs are stopped. */
   readonly gamesADay?: number;
+  /** The runs an account may have queued or playing at once (the server's and those it records). */
+  readonly runsAtOnce?: number;
+  /** The bytes of run and tuning files an account may import in a day (UTC). */
+  readonly importBytesADay?: number;
+}
+
+/** What a run coming in spends of its owner's quotas: a run at once (one that plays), its games, its file's bytes. */
+interface Spending {
+  readonly playing: boolean;
+  readonly games: number;
+  readonly bytes: number;
 }
 
 /** Runs being recorded whose schedule and figures' cost are kept in memory. */
@@ -152,9 +166,12 @@ export class LabRuns {
     who: { readonly owner: string | null; readonly build: string },
     /** `running`: a run being recorded as it plays (its games come with addGames, its end with end). */
     recording = false,
+    /** The file's size, counted against the owner's imports of the day. */
+    bytes = 0,
   ): Promise<LabRun> {
     const tuning = isTuning(kept);
-    const created = new Date(kept.created);
+    // Listed by when it came in (a file says what it likes of its own time); its file keeps its own, for its export.
+    const created = new Date();
     const { id } = kept;
     const row = tuning
       ? {
@@ -163,7 +180,13 @@ export class LabRuns {
           bots: [kept.settings.bot, ...kept.settings.vs],
           finished: true,
           elapsed_ms: 0,
-          plan: { settings: kept.settings, results: kept.results, verification: kept.verification, ...(kept.time ? { time: kept.time } : {}) },
+          plan: {
+            created: kept.created,
+            settings: kept.settings,
+            results: kept.results,
+            verification: kept.verification,
+            ...(kept.time ? { time: kept.time } : {}),
+          },
           summary: { played: 4 * kept.results.length, scheduled: 4 * Math.max(1, Math.floor(kept.settings.games / 4)) },
         }
       : {
@@ -173,6 +196,7 @@ export class LabRuns {
           finished: kept.finished ?? true,
           elapsed_ms: kept.elapsedMs,
           plan: {
+            created: kept.created,
             schedule: kept.schedule,
             ...(kept.sweep ? { sweep: kept.sweep } : {}),
             ...(kept.sprt ? { sprt: kept.sprt } : {}),
@@ -182,7 +206,9 @@ export class LabRuns {
         };
     if (recording && tuning) throw new Error('a tuning is kept when it ends, not as it plays');
     const state = recording ? 'running' : tuning ? 'finished' : importedState(kept, row.summary);
+    const games = tuning ? 0 : kept.records.filter(Boolean).length;
     await this.db.transaction().execute(async (trx) => {
+      if (who.owner !== null) await this.spend(trx, who.owner, { playing: recording, games, bytes });
       const inserted = await trx
         .insertInto('runs')
         .values({
@@ -196,6 +222,7 @@ export class LabRuns {
           updated: created,
           state,
           reason: null,
+          imported: !recording,
         })
         // Two imports of one id at once: the second finds the first's row.
         .onConflict((conflict) => conflict.column('id').doNothing())
@@ -225,9 +252,11 @@ export class LabRuns {
    * (`cancelled`: the lab was asked to stop it).
    */
   async recordGames(runId: string, games: readonly { readonly index: number; readonly record: unknown }[]): Promise<Stored> {
-    const row = await this.db.selectFrom('runs').select(['kind', 'state', 'created']).where('id', '=', runId).executeTakeFirst();
+    const row = await this.db.selectFrom('runs').select(['kind', 'state', 'created', 'player', 'imported']).where('id', '=', runId).executeTakeFirst();
     if (!row) throw new Error(`the lab has no run ${runId}`);
     if (row.kind === 'tuning') throw new Error('a tuning has no games to record');
+    if (row.player === 'server') throw new Error('the server plays this run: its games are its own, none are taken from outside');
+    if (row.imported) throw new Error('an imported run is kept as it came: its games are not added to');
     if (row.state !== 'running') return { stored: 0, state: row.state };
     // Each game checked against the run's schedule alone (checked when the run came in): a batch costs its own games.
     return this.storeGames(runId, checkGames(await this.schedule(runId, row.created.getTime()), games));
@@ -259,7 +288,7 @@ export class LabRuns {
       const started = performance.now();
       const summary = whole ? runSummary((await this.stored(runId, trx)) as SavedRun) : { ...before, played: before.played + stored };
       if (whole) keep(this.summaryMs, runId, performance.now() - started);
-      const today = row.owner && stored > 0 ? await countGames(trx, row.owner, stored) : 0;
+      const today = row.owner && stored > 0 ? await countUsage(trx, row.owner, stored, 0) : 0;
       const most = this.limits.gamesADay;
       const over = most !== undefined && today >= most;
       await trx
@@ -276,57 +305,74 @@ export class LabRuns {
     });
   }
 
-  /** The account's runs playing or waiting to. */
-  async active(account: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('runs')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('owner', '=', account)
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  /** The games an account's runs stored today (UTC). */
-  async gamesToday(account: string): Promise<number> {
-    const row = await this.db
+  /**
+   * Checks a run coming in against its owner's quotas and counts what it spends, in the transaction that stores it,
+   * holding the account's lock until that transaction ends: two requests at once cannot both pass a check that only
+   * one of them fits. Throws QuotaExceeded with what the account is past.
+   */
+  private async spend(trx: Kysely<LabTables>, account: string, spending: Spending): Promise<void> {
+    await lockAccount(trx, 'lab runs', account);
+    const { runsAtOnce, gamesADay, importBytesADay } = this.limits;
+    if (spending.playing && runsAtOnce !== undefined) {
+      const row = await trx
+        .selectFrom('runs')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('owner', '=', account)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      if (Number(row.count) >= runsAtOnce)
+        throw new QuotaExceeded(`you have ${runsAtOnce} runs playing or queued, the most at once: wait for one to end, or cancel one`);
+    }
+    const today = await trx
       .selectFrom('usage')
-      .select('games')
+      .select(['games', 'bytes'])
       .where('account', '=', account)
       .where('day', '=', sql<Date>`${utcDay()}::date`)
       .executeTakeFirst();
-    return row?.games ?? 0;
+    const [games, bytes] = [today?.games ?? 0, Number(today?.bytes ?? 0)];
+    if (gamesADay !== undefined && (games >= gamesADay || games + spending.games > gamesADay))
+      throw new QuotaExceeded(
+        games >= gamesADay
+          ? `you have played ${gamesADay.toLocaleString('en')} games today, the most a day: carry on tomorrow (UTC)`
+          : `this run's ${spending.games.toLocaleString('en')} games would pass the ${gamesADay.toLocaleString('en')} you may keep a day (${games.toLocaleString('en')} today)`,
+      );
+    if (importBytesADay !== undefined && bytes + spending.bytes > importBytesADay)
+      throw new QuotaExceeded(`you may import ${sizeText(importBytesADay)} a day: ${sizeText(bytes + spending.bytes)} with this file (carry on tomorrow, UTC)`);
+    if (spending.games > 0 || spending.bytes > 0) await countUsage(trx, account, spending.games, spending.bytes);
   }
 
-  /** A run for the server to play (runner.ts), queued behind those before it. */
+  /** A run for the server to play (runner.ts), queued behind those before it, within its owner's quotas. */
   async submit(plan: RunPlan, who: { readonly owner: string; readonly build: string }): Promise<LabRun> {
     const created = new Date();
     const id = newRunId(created);
-    await this.db
-      .insertInto('runs')
-      .values({
-        id,
-        kind: plan.kind,
-        game: plan.schedule.game,
-        bots: [...plan.schedule.bots],
-        owner: who.owner,
-        build: who.build,
-        created,
-        updated: created,
-        state: 'queued',
-        reason: null,
-        finished: false,
-        elapsed_ms: 0,
-        player: 'server',
-        plan: JSON.stringify({
-          schedule: plan.schedule,
-          ...(plan.sweep ? { sweep: plan.sweep } : {}),
-          ...(plan.sprt ? { sprt: plan.sprt } : {}),
-          ...(plan.time?.moveMs || plan.time?.clockMs ? { time: plan.time } : {}),
-        }),
-        summary: JSON.stringify({ played: 0, scheduled: plan.schedule.games.length }),
-      })
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await this.spend(trx, who.owner, { playing: true, games: 0, bytes: 0 });
+      await trx
+        .insertInto('runs')
+        .values({
+          id,
+          kind: plan.kind,
+          game: plan.schedule.game,
+          bots: [...plan.schedule.bots],
+          owner: who.owner,
+          build: who.build,
+          created,
+          updated: created,
+          state: 'queued',
+          reason: null,
+          finished: false,
+          elapsed_ms: 0,
+          player: 'server',
+          plan: JSON.stringify({
+            schedule: plan.schedule,
+            ...(plan.sweep ? { sweep: plan.sweep } : {}),
+            ...(plan.sprt ? { sprt: plan.sprt } : {}),
+            ...(plan.time?.moveMs || plan.time?.clockMs ? { time: plan.time } : {}),
+          }),
+          summary: JSON.stringify({ played: 0, scheduled: plan.schedule.games.length }),
+        })
+        .execute();
+    });
     return (await this.run(id))!;
   }
 
@@ -436,8 +482,8 @@ export class LabRuns {
   async exportText(id: string): Promise<AsyncIterable<string> | undefined> {
     const row = await this.db.selectFrom('runs').select(['kind', 'game', 'created', 'plan', 'elapsed_ms', 'finished']).where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
-    const plan = row.plan as Record<string, unknown>;
-    const created = row.created.toISOString();
+    // A file imported keeps its own time (the run is listed by when it came in).
+    const { created = row.created.toISOString(), ...plan } = row.plan as Record<string, unknown>;
     if (row.kind === 'tuning')
       return (async function* () {
         yield JSON.stringify({ format: 'ai-playground-tune', version: 1, id, created, game: row.game, ...plan });
@@ -514,17 +560,24 @@ export class LabRuns {
 /** Games an export reads at once: a game is at most a few hundred kilobytes (its moves and its logs). */
 const EXPORT_BATCH = 50;
 
+/** Bytes as a person reads them: KB below a megabyte, else MB. */
+function sizeText(bytes: number): string {
+  return bytes < 2 ** 20 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`;
+}
+
 /** Today (UTC) as PostgreSQL's date. */
 function utcDay(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** Counts `games` more in the account's day; its games today come back. */
-async function countGames(db: Kysely<LabTables>, account: string, games: number): Promise<number> {
+/** Counts `games` and imported `bytes` more in the account's day; its games today come back. */
+async function countUsage(db: Kysely<LabTables>, account: string, games: number, bytes: number): Promise<number> {
   const row = await db
     .insertInto('usage')
-    .values({ account, day: utcDay(), games })
-    .onConflict((conflict) => conflict.columns(['account', 'day']).doUpdateSet({ games: sql<number>`usage.games + excluded.games` }))
+    .values({ account, day: utcDay(), games, bytes })
+    .onConflict((conflict) =>
+      conflict.columns(['account', 'day']).doUpdateSet({ games: sql<number>`usage.games + excluded.games`, bytes: sql<number>`usage.bytes + excluded.bytes` }),
+    )
     .returning('games')
     .executeTakeFirstOrThrow();
   return row.games;
@@ -623,6 +676,7 @@ const LISTED = [
   'elapsed_ms',
   'player',
   'summary',
+  'imported',
 ] as const;
 
 function labRun(row: Pick<Selectable<RunsTable>, (typeof LISTED)[number]>): LabRun {
@@ -640,6 +694,7 @@ function labRun(row: Pick<Selectable<RunsTable>, (typeof LISTED)[number]>): LabR
     finished: row.finished,
     elapsedMs: row.elapsed_ms,
     onServer: row.player === 'server',
+    imported: row.imported,
     summary: row.summary as unknown as RunSummary,
   };
 }

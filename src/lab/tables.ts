@@ -41,6 +41,8 @@ export interface RunsTable {
   player: ColumnType<'server' | null, 'server' | null | undefined, 'server' | null>;
   /** The figures the list shows while it plays (games played, W/D/L, Elo, LLR), as the arena computes them. */
   summary: Json<Record<string, unknown>>;
+  /** Imported from a file (its figures are the file's: its games replay by the rules, its forfeits are its word). */
+  imported: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface GamesTable {
@@ -83,6 +85,8 @@ export interface UsageTable {
   account: string;
   day: ColumnType<Date, string, string>;
   games: number;
+  /** The bytes of the files it imported that day. */
+  bytes: ColumnType<string | number, number | undefined, number>;
 }
 
 export type LadderVersionState = 'validating' | 'active' | 'failed' | 'retired';

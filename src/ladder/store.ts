@@ -9,6 +9,8 @@ import type { GameRecord } from '../arena/play-out';
 import type { Rating } from '../arena/ratings';
 import type { LabTables, LadderVersionKind, LadderVersionState } from '../lab/tables';
 import { NEW_SKILL, rated, type Skill } from './skill';
+import { findGame } from '../games';
+import { lockAccount, QuotaExceeded } from '../lab/quota';
 
 /** A ladder entry as the leaderboard and the player see it. */
 export interface LadderVersion {
@@ -147,17 +149,22 @@ export class LadderStore {
    * engine a worker offers, to be validated, or one of the server's own entries (active at once). Its number
    * follows the bot's last.
    */
-  async addVersion(entry: {
-    readonly game: string;
-    readonly name: string;
-    readonly owner: string | null;
-    readonly kind: LadderVersionKind;
-    readonly config?: string;
-    readonly code?: string;
-    readonly fingerprint?: string;
-    readonly identity: { readonly name: string; readonly params: readonly unknown[] };
-  }): Promise<LadderVersion> {
+  async addVersion(
+    entry: {
+      readonly game: string;
+      readonly name: string;
+      readonly owner: string | null;
+      readonly kind: LadderVersionKind;
+      readonly config?: string;
+      readonly code?: string;
+      readonly fingerprint?: string;
+      readonly identity: { readonly name: string; readonly params: readonly unknown[] };
+    },
+    /** The owner's quotas, checked in the transaction that adds the version (QuotaExceeded past them). */
+    quota?: VersionQuota,
+  ): Promise<LadderVersion> {
     const id = await this.db.transaction().execute(async (trx) => {
+      if (quota && entry.owner !== null) await checkQuota(trx, entry.owner, entry.game, quota);
       let bot = await trx
         .selectFrom('ladder_bots')
         .select('id')
@@ -422,26 +429,9 @@ export class LadderStore {
     return Number(rows[0].round);
   }
 
-  /** The account's versions submitted today (UTC), and its entries that play or wait for their validation in a game. */
-  async usage(owner: string, game: string): Promise<{ today: number; entries: number }> {
-    const day = new Date(new Date().toISOString().slice(0, 10));
-    const today = await this.db
-      .selectFrom('ladder_versions as v')
-      .innerJoin('ladder_bots as b', 'b.id', 'v.bot_id')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('b.owner', '=', owner)
-      .where('v.kind', '=', 'module')
-      .where('v.created', '>=', day)
-      .executeTakeFirstOrThrow();
-    const entries = await this.db
-      .selectFrom('ladder_versions as v')
-      .innerJoin('ladder_bots as b', 'b.id', 'v.bot_id')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('b.owner', '=', owner)
-      .where('v.game', '=', game)
-      .where('v.state', 'in', ['validating', 'active'])
-      .executeTakeFirstOrThrow();
-    return { today: Number(today.count), entries: Number(entries.count) };
+  /** Refuses (QuotaExceeded) an account past its quotas in a game now. */
+  async checkQuota(owner: string, game: string, quota: VersionQuota): Promise<void> {
+    await this.db.transaction().execute((trx) => checkQuota(trx, owner, game, quota));
   }
 
   /** A new version's match against the version before, opened. */
@@ -506,4 +496,41 @@ async function insertGames(
       })),
     )
     .execute();
+}
+
+/** An account's versions submitted today (UTC), and its entries that play or wait for their validation in a game. */
+async function usage(db: Kysely<LabTables>, owner: string, game: string): Promise<{ today: number; entries: number }> {
+  const day = new Date(new Date().toISOString().slice(0, 10));
+  const today = await db
+    .selectFrom('ladder_versions as v')
+    .innerJoin('ladder_bots as b', 'b.id', 'v.bot_id')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('b.owner', '=', owner)
+    .where('v.kind', '=', 'module')
+    .where('v.created', '>=', day)
+    .executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom('ladder_versions as v')
+    .innerJoin('ladder_bots as b', 'b.id', 'v.bot_id')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('b.owner', '=', owner)
+    .where('v.game', '=', game)
+    .where('v.state', 'in', ['validating', 'active'])
+    .executeTakeFirstOrThrow();
+  return { today: Number(today.count), entries: Number(entries.count) };
+}
+
+/** An account's quotas on the ladder: versions submitted a day, entries in a game. */
+export interface VersionQuota {
+  readonly perDay: number;
+  readonly perGame: number;
+}
+
+/** Refuses a version past its owner's quotas, in the transaction that adds it (quota.ts). */
+async function checkQuota(trx: Kysely<LabTables>, owner: string, game: string, quota: VersionQuota): Promise<void> {
+  await lockAccount(trx, 'ladder versions', owner);
+  const { today, entries } = await usage(trx, owner, game);
+  if (today >= quota.perDay) throw new QuotaExceeded(`you have submitted ${quota.perDay} versions today, the most a day: carry on tomorrow (UTC)`);
+  if (entries >= quota.perGame)
+    throw new QuotaExceeded(`you have ${quota.perGame} entries on the ${findGame(game)?.rules.title ?? game} ladder, the most: retire one first`);
 }

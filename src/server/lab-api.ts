@@ -23,6 +23,7 @@ import type { WorkerPool } from '../runtime/pool';
 import { MAX_RUN_CHARS } from '../arena/saved-run';
 import { AccountError, LabAccounts, SESSION_DAYS } from '../lab/accounts';
 import { type LabDatabase, type LabLocation, openLabDatabase } from '../lab/database';
+import { QuotaExceeded } from '../lab/quota';
 import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, type RunPlan, RunTaken } from '../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
@@ -50,8 +51,10 @@ export interface LabOptions {
   readonly readNeedsAccount?: boolean;
   /** Accounts that may delete any run. */
   readonly admins?: readonly string[];
-  /** The games an account's runs may store in a day (default 1,000,000). */
+  /** The games an account's runs may store in a day, imported ones too (default 1,000,000). */
   readonly gamesADay?: number;
+  /** The bytes of files an account may import in a day (default 256 MB). */
+  readonly importBytesADay?: number;
   /** The most games of a run the server plays (default 100,000). */
   readonly maxGames?: number;
   /** The runs the server plays: how many at once (default 2), on how many workers, or on the cluster of `redis`. */
@@ -92,7 +95,11 @@ export class LabApi {
     this.database ??= openLabDatabase(this.options.location).then(
       (db) => {
         const player = this.options.player ?? {};
-        this.runs = new LabRuns(db, { gamesADay: this.options.gamesADay });
+        this.runs = new LabRuns(db, {
+          gamesADay: this.options.gamesADay ?? 1_000_000,
+          runsAtOnce: this.options.runsAtOnce ?? 4,
+          importBytesADay: this.options.importBytesADay ?? 256 << 20,
+        });
         const pool = () => (this.pool ??= createNodePool(player.workers, player.workerFile));
         this.runner = new LabRunner(this.runs, {
           pool,
@@ -130,6 +137,7 @@ export class LabApi {
       if (error instanceof HttpError) return reply(response, error.status, { error: error.message });
       if (error instanceof AccountError) return reply(response, 400, { error: error.message });
       if (error instanceof RunTaken) return reply(response, 409, { error: error.message });
+      if (error instanceof QuotaExceeded) return reply(response, 429, { error: error.message });
       this.logFailure('a lab request', error);
       reply(response, 503, { error: 'the lab is unreachable for now: try again in a moment' });
     }
@@ -233,8 +241,7 @@ export class LabApi {
           throw new HttpError(400, `it cannot be imported: ${(error as Error).message}`);
         }
         const recording = url.searchParams.get('state') === 'running';
-        if (recording) await this.mayPlay(runs, account);
-        return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }, recording) };
+        return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }, recording, Buffer.byteLength(text)) };
       }
       case 'POST submit': {
         const account = signedIn(caller);
@@ -315,22 +322,11 @@ export class LabApi {
     }
   }
 
-  /** Queues a run for the server to play, within the account's quotas. */
+  /** Queues a run for the server to play, within the account's quotas (checked by the runs as they store it). */
   private async submit(runs: LabRuns, plan: RunPlan, account: string): Promise<LabRun> {
-    await this.mayPlay(runs, account);
     const run = await runs.submit(plan, { owner: account, build: this.options.build });
     this.runner?.wake();
     return run;
-  }
-
-  /** Refused past the account's runs at once or its games of the day. */
-  private async mayPlay(runs: LabRuns, account: string): Promise<void> {
-    const most = this.options.runsAtOnce ?? 4;
-    if ((await runs.active(account)) >= most)
-      throw new HttpError(429, `you have ${most} runs playing or queued, the most at once: wait for one to end, or cancel one`);
-    const gamesADay = this.options.gamesADay ?? 1_000_000;
-    if ((await runs.gamesToday(account)) >= gamesADay)
-      throw new HttpError(429, `you have played ${gamesADay.toLocaleString('en')} games today, the most a day: carry on tomorrow (UTC)`);
   }
 
   private async signIn(accounts: LabAccounts, name: string, password: string, response: ServerResponse, status: number) {

@@ -141,11 +141,10 @@ export class LadderApi {
     if (typeof code !== 'string' || code.length === 0) throw new HttpError(400, "code is the module's JavaScript");
     const most = this.options.codeBytes ?? 256 << 10;
     if (Buffer.byteLength(code) > most) throw new HttpError(413, `a module's code is at most ${most >> 10} KB`);
-    const { today, entries } = await this.store.usage(owner, game.rules.id);
-    const perDay = this.options.versionsADay ?? 20;
-    if (today >= perDay) throw new HttpError(429, `you have submitted ${perDay} versions today, the most a day: carry on tomorrow (UTC)`);
-    const perGame = this.options.entriesPerGame ?? 5;
-    if (entries >= perGame) throw new HttpError(429, `you have ${perGame} entries on the ${game.rules.title} ladder, the most: retire one first`);
+    // The quotas are looked at before the module is loaded (seconds in the sandbox), and checked again where the
+    // version is added: submissions at once would all pass the first look.
+    const quota = { perDay: this.options.versionsADay ?? 20, perGame: this.options.entriesPerGame ?? 5 };
+    await this.store.checkQuota(owner, game.rules.id, quota);
     let identity: EngineIdentity;
     try {
       const started = await this.startModule(code, game.rules.id);
@@ -155,14 +154,10 @@ export class LadderApi {
       throw new HttpError(400, `the module cannot be played: ${error instanceof EngineFault ? error.detail : (error as Error).message}`);
     }
     await ensureFixedPoints(this.store, game);
-    const version = await this.store.addVersion({
-      game: game.rules.id,
-      name,
-      owner,
-      kind: 'module',
-      code,
-      identity: { name: identity.name, params: identity.params },
-    });
+    const version = await this.store.addVersion(
+      { game: game.rules.id, name, owner, kind: 'module', code, identity: { name: identity.name, params: identity.params } },
+      quota,
+    );
     this.player.wake();
     return version;
   }

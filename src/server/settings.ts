@@ -91,6 +91,7 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
       build: buildId(),
       runsAtOnce: whole(env, 'LAB_RUNS_AT_ONCE', 4, 1, 1000),
       gamesADay: whole(env, 'LAB_GAMES_A_DAY', 1_000_000, 1, 2 ** 31 - 1),
+      importBytesADay: whole(env, 'LAB_IMPORT_MB_A_DAY', 256, 1, 1 << 20) * 2 ** 20,
       maxGames: whole(env, 'LAB_RUN_GAMES', 100_000, 2, 1_000_000),
       player: {
         playing: whole(env, 'LAB_PLAYING', 2, 1, 100),

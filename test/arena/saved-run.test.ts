@@ -1,6 +1,6 @@
 // Saved runs: the document the page keeps and the CLI writes, read back, as figures and as CSV.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,5 +48,25 @@ describe('saved runs', () => {
     expect(run.records.every(Boolean)).toBe(true);
     const { pairs, ratings } = runReport(run) as ReturnType<typeof tournamentReport>;
     expect({ pairs, ratings }).toEqual((({ pairs, ratings }) => ({ pairs, ratings }))(JSON.parse(stdout)));
+  });
+
+  it('carried on with --resume, have the games their file says were forfeited played again', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'run-'));
+    const file = join(folder, 'run.json');
+    const args = ['tictactoe', 'tournament', '--bots', 'random,perfect', '--games', '3', '--seed', '3', '--json'];
+    const whole = await runCli([...args, '--out', file]);
+    expect(whole.status).toBe(0);
+    // The file edited to say the perfect player forfeited every game it played first.
+    const run = parseSavedRun(readFileSync(file, 'utf8'));
+    const forged = run.records.map((record) =>
+      record && record.seats[0] === 'perfect'
+        ? { ...record, moves: [], winner: 1, margin: 0, forfeit: { seat: 0, reason: 'crash', detail: 'it never did' } }
+        : record,
+    );
+    writeFileSync(file, JSON.stringify({ ...run, records: forged, finished: false }));
+    const resumed = await runCli(['tictactoe', 'tournament', '--resume', file, '--json']);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stderr).toBe('3 games the file says were forfeited are played again\n');
+    expect(JSON.parse(resumed.stdout).pairs).toEqual(JSON.parse(whole.stdout).pairs);
   });
 });

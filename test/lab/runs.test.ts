@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
 import { parseSavedTune } from '../../src/arena/saved-tune';
 import { sql } from 'kysely';
-import { openLabDatabase } from '../../src/lab/database';
+import { type LabDatabase, openLabDatabase } from '../../src/lab/database';
 import { startLocalPostgres } from '../../src/lab/local-postgres';
 import { LabRuns, RunTaken } from '../../src/lab/runs';
 import { runCli } from '../helpers/cli';
@@ -42,10 +42,10 @@ const databases = labDatabases();
 describe.each(databases)('the lab on %s', (_name, open) => {
   const build = 'test-build';
   /** A test on a fresh lab, closed after it. */
-  const withLab = async (test: (lab: LabRuns) => Promise<void>) => {
+  const withLab = async (test: (lab: LabRuns, db: LabDatabase) => Promise<void>) => {
     const db = await open();
     try {
-      await test(new LabRuns(db));
+      await test(new LabRuns(db), db);
     } finally {
       await db.destroy();
     }
@@ -157,15 +157,17 @@ describe.each(databases)('the lab on %s', (_name, open) => {
   it(
     'filters and pages the list, newest first, hostile filter text taken as plain values',
     () =>
-      withLab(async (lab) => {
+      withLab(async (lab, db) => {
         const base = parseSavedRun(readFileSync(files.tournament, 'utf8'));
         const match = parseSavedRun(readFileSync(files.match, 'utf8'));
         const ids: string[] = [];
-        // 25 runs a minute apart (some at the same minute, to page through ties), owners alternating.
+        // 25 runs a minute apart (some at the same minute, to page through ties), owners alternating: listed by
+        // when they came in, which is set here.
         for (let i = 0; i < 25; i++) {
-          const created = new Date(Date.UTC(2026, 11, 1, 10, Math.floor(i / 2))).toISOString();
-          const run = i % 5 === 4 ? { ...match, id: `match-${i}`, created } : { ...base, id: `run-${String(i).padStart(2, '0')}`, created };
+          const created = new Date(Date.UTC(2026, 11, 1, 10, Math.floor(i / 2)));
+          const run = i % 5 === 4 ? { ...match, id: `match-${i}` } : { ...base, id: `run-${String(i).padStart(2, '0')}` };
           await lab.importRun(run, { owner: i % 2 ? 'bob' : 'ada', build });
+          await sql`update runs set created = ${created} where id = ${run.id}`.execute(db);
           ids.push(run.id);
         }
         const newestFirst = [...ids].sort((a, b) => {

@@ -290,7 +290,7 @@ export class LabPage extends LitElement {
               (run) => html`<tr>
                 <td>${run.kind === 'tuning' ? '' : html`<input type="checkbox" aria-label=${`Compare ${run.id}`} .checked=${this.ticked.includes(run.id)} @change=${(e: Event) => this.tick(run.id, (e.target as HTMLInputElement).checked)} />`}</td>
                 <td><a href=${`#/lab?run=${encodeURIComponent(run.id)}`}>${run.id}</a></td><td>${new Date(run.created).toLocaleString('en')}</td>
-                <td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.kind}</td><td>${run.bots.join(', ')}</td><td>${run.state}</td>
+                <td>${findGame(run.game)?.rules.title ?? run.game}</td><td>${run.imported ? `${run.kind}, imported` : run.kind}</td><td>${run.bots.join(', ')}</td><td>${run.state}</td>
                 <td>${run.summary.played}/${run.summary.scheduled}</td><td>${runFigures(run.summary)}</td><td>${run.owner ?? '—'}</td>
               </tr>`,
             )}</tbody>
@@ -321,7 +321,7 @@ export class LabPage extends LitElement {
     const title = `${findGame(run.game)?.rules.title ?? run.game} ${run.kind}`;
     return html`<section class="panel" aria-label="Lab run">
         <h2>${title}: ${run.id}</h2>
-        <p role="status">${run.state}${run.reason ? ` (${run.reason})` : ''}, ${run.summary.played}/${run.summary.scheduled} games${run.onServer ? ', played by the server' : ''}; by ${run.owner ?? 'nobody'} on ${new Date(run.created).toLocaleString('en')}; build ${run.build}</p>
+        <p role="status">${run.state}${run.reason ? ` (${run.reason})` : ''}, ${run.summary.played}/${run.summary.scheduled} games${run.onServer ? ', played by the server' : run.imported ? ", imported from a file (its figures are the file's)" : ''}; by ${run.owner ?? 'nobody'} on ${new Date(run.created).toLocaleString('en')}; build ${run.build}</p>
         ${playing(run) ? html`<progress max=${run.summary.scheduled} .value=${run.summary.played} aria-label="Games played"></progress>` : ''}
         <div class="controls">
           <a href="#/lab">All runs</a>
