@@ -1,6 +1,9 @@
-// The runs the server plays itself (submitted from the arena page, or rerun): taken from the lab oldest first, a
-// few at a time (the rest wait, queued), each played on the server's worker pool or, with REDIS_URL, on the
-// cluster, its games stored after every batch. Whatever stops the server (a restart, a crash, kill -9), a run
+// The runs the server plays itself (submitted from the arena page, or rerun): a few at a time (the rest wait,
+// queued), each played on the server's worker pool or, with REDIS_URL, on the cluster, its games stored after every
+// batch. The playing slots are shared between accounts: the next run is the oldest of the account playing fewest,
+// an account holding more than its share gives one back when another's run waits, and when more accounts wait than
+// there are slots a run that has played its turn (TURN_MS) gives its slot to a run of an account not playing (a run
+// that gives its slot back stays `running` and is carried on later from its stored games, as after a restart). Whatever stops the server (a restart, a crash, kill -9), a run
 // left running is carried on at the next start from the games it stored: a game's record depends only on the
 // game and its seed, so the results are an uninterrupted run's. A database that does not answer holds the
 // games played meanwhile here, and they are stored once it answers again; each game is stored once.
@@ -34,10 +37,20 @@ const RETRY_MS = 1000;
  */
 const STORE_MS = 500;
 const STORE_GAMES = 2000;
+/** How long a run plays before it gives its slot to a waiting account's run, when accounts outnumber the slots. */
+const TURN_MS = 120_000;
+
+/** A run being played: its owner, since when, its Run once started, and whether it was asked to give its slot back. */
+interface Playing {
+  readonly owner: string | null;
+  readonly since: number;
+  run?: Run;
+  yielding: boolean;
+}
 
 export class LabRunner {
-  /** The runs being played, by id (their Run once it has started). */
-  private readonly playing = new Map<string, Run | undefined>();
+  /** The runs being played, by id. */
+  private readonly playing = new Map<string, Playing>();
   private readonly timer: ReturnType<typeof setInterval>;
   private looking = false;
   private closed = false;
@@ -65,30 +78,51 @@ export class LabRunner {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
-    for (const run of this.playing.values()) run?.cancel();
+    for (const playing of this.playing.values()) playing.run?.cancel();
     await Promise.all(this.ended);
   }
 
+  /** Starts waiting runs in the free slots, each of the account playing fewest; asks for a slot back where one is owed. */
   private async next(): Promise<void> {
     const most = this.options.playing ?? 2;
-    if (this.playing.size >= most) return;
-    for (const id of await this.runs.toPlay()) {
-      if (this.closed || this.playing.size >= most) return;
-      if (this.playing.has(id)) continue;
-      this.playing.set(id, undefined);
-      // A database that does not answer is only logged: the run is taken again at a later look.
-      const ended = this.play(id)
-        .catch((error: unknown) => this.options.logFailure?.(`playing run ${id}`, error))
-        .finally(() => {
-          this.playing.delete(id);
-          this.ended.delete(ended);
-          this.wake();
-        });
-      this.ended.add(ended);
+    const waiting = (await this.runs.toPlay()).filter((run) => !this.playing.has(run.id));
+    const slotsOf = (owner: string | null) => [...this.playing.values()].filter((playing) => playing.owner === owner && !playing.yielding).length;
+    while (!this.closed && waiting.length > 0 && this.playing.size < most) {
+      const chosen = waiting.reduce((best, run) => (slotsOf(run.owner) < slotsOf(best.owner) ? run : best));
+      waiting.splice(waiting.indexOf(chosen), 1);
+      this.start(chosen.id, chosen.owner);
     }
+    if (this.closed || waiting.length === 0) return;
+    // Full: a waiting account with fewer slots than its share gets one from an account with more, or, once
+    // accounts outnumber the slots, from a run that has had its turn.
+    const owners = new Set([...[...this.playing.values()].map((playing) => playing.owner), ...waiting.map((run) => run.owner)]);
+    const share = Math.max(1, Math.floor(most / owners.size));
+    const starved = waiting.find((run) => slotsOf(run.owner) === 0);
+    if (!starved) return;
+    const holders = [...this.playing.values()].filter((playing) => !playing.yielding);
+    const giving =
+      holders.filter((playing) => slotsOf(playing.owner) > share).sort((a, b) => b.since - a.since)[0] ??
+      holders.filter((playing) => performance.now() - playing.since >= TURN_MS).sort((a, b) => a.since - b.since)[0];
+    if (!giving) return;
+    giving.yielding = true;
+    giving.run?.cancel();
   }
 
-  private async play(id: string): Promise<void> {
+  private start(id: string, owner: string | null): void {
+    const playing: Playing = { owner, since: performance.now(), yielding: false };
+    this.playing.set(id, playing);
+    // A database that does not answer is only logged: the run is taken again at a later look.
+    const ended = this.play(id, playing)
+      .catch((error: unknown) => this.options.logFailure?.(`playing run ${id}`, error))
+      .finally(() => {
+        this.playing.delete(id);
+        this.ended.delete(ended);
+        this.wake();
+      });
+    this.ended.add(ended);
+  }
+
+  private async play(id: string, playing: Playing): Promise<void> {
     const saved = await this.runs.playing(id);
     const row = await this.runs.run(id);
     if (!saved || !row) return;
@@ -140,7 +174,7 @@ export class LabRunner {
       }, STORE_MS);
     };
     let failure: Error | undefined;
-    if (todo.length > 0 && !decided() && !this.closed) {
+    if (todo.length > 0 && !decided() && !this.closed && !playing.yielding) {
       const onGame = (index: number, record: GameRecord) => {
         records[index] = record;
         unsent.push({ index, record });
@@ -156,7 +190,7 @@ export class LabRunner {
             storeSoon,
           )
         : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, storeSoon);
-      this.playing.set(id, run);
+      playing.run = run;
       // Between batches (long games), a run cancelled in the lab is stopped all the same, and games held back retried.
       const watch = setInterval(() => {
         if (unsent.length > 0) store();
@@ -183,7 +217,8 @@ export class LabRunner {
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
     if (failure) return this.runs.fail(id, `the run failed: ${failure.message}`);
-    if (this.closed && !stopped) return;
+    // Stopped by a close or to give its slot back (not by its owner): carried on later.
+    if ((this.closed || playing.yielding) && !stopped) return;
     const finished = records.every(Boolean) || decided();
     for (;;) {
       try {

@@ -385,16 +385,15 @@ export class LabRuns {
   }
 
   /** The server's runs still to play or to carry on, oldest first. */
-  async toPlay(): Promise<string[]> {
-    const rows = await this.db
+  async toPlay(): Promise<{ id: string; owner: string | null }[]> {
+    return this.db
       .selectFrom('runs')
-      .select('id')
+      .select(['id', 'owner'])
       .where('player', '=', 'server')
       .where('state', 'in', ['queued', 'running'])
       .orderBy('created')
       .orderBy('id')
       .execute();
-    return rows.map((row) => row.id);
   }
 
   /** A queued run starts playing; false when it is not queued (cancelled meanwhile). */

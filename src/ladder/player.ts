@@ -74,9 +74,17 @@ const OFFER_WATCH_MS = 2000;
 type Place = { readonly at: 'here' } | { readonly at: 'cluster' } | { readonly at: 'worker'; readonly worker: string; readonly queue: string };
 const placeKey = (place: Place) => (place.at === 'worker' ? `worker ${place.worker}` : place.at);
 
-/** The fixed points of a game's ladder: our bots, its levels and the bots of its rules alone. */
+/**
+ * The fixed points of a game's ladder: its levels and the bots of its rules alone, each configuration once (a
+ * game whose levels hold `random` has it once: two entries of one configuration cannot share a round).
+ */
 export function fixedPoints(game: AnyGame): { name: string; config: string }[] {
-  return [...game.levels.map(({ label, config }) => ({ name: label, config })), { name: 'Random', config: 'random' }, { name: 'Monte Carlo', config: 'mcts' }];
+  const points = [
+    ...game.levels.map(({ label, config }) => ({ name: label, config })),
+    { name: 'Random', config: 'random' },
+    { name: 'Monte Carlo', config: 'mcts' },
+  ];
+  return points.filter((point, i) => points.findIndex((other) => other.config === point.config) === i);
 }
 
 /** What a version is called in a schedule: our bot's configuration, or (a module or an engine) its id, an engine's name. */
@@ -126,6 +134,8 @@ export class LadderPlayer {
   private readonly current = new Set<{ cancel(): void }>();
   /** The games being played now (and those ended in the last LIVE_KEPT_MS), by their live id. */
   private readonly liveGames = new Map<string, LiveGame>();
+  /** Each game's ladder whose last step failed: why, and since when. */
+  private readonly problems = new Map<string, { readonly message: string; readonly since: string }>();
 
   constructor(
     private readonly store: LadderStore,
@@ -138,8 +148,16 @@ export class LadderPlayer {
     this.stopped = this.offer().then(() => this.loop());
   }
 
-  /** The operator's engines, each an entry of its game's ladder (started once to learn its name): made when new. */
+  /**
+   * At start: ladders begun with one of our bots entered twice are mended (repeated entries retired); the operator's
+   * engines, each an entry of its game's ladder (started once to learn its name), are made when new.
+   */
   private async offer(): Promise<void> {
+    try {
+      for (const game of await this.store.games()) await this.store.retireRepeatedBuiltins(game);
+    } catch (error) {
+      this.options.logFailure?.('mending the ladders', error);
+    }
     for (const offered of this.options.engines ?? []) {
       try {
         const game = findGame(offered.game);
@@ -229,6 +247,28 @@ export class LadderPlayer {
     return this.options.engines?.find((offered) => offered.game === version.game && offered.name === version.config)?.command;
   }
 
+  /**
+   * Plays a step of a game's ladder: a step that fails is said on the ladder's page (problem) and in the log, once
+   * until a step of that ladder goes through, and the other ladders play on.
+   */
+  private async said<T>(gameId: string, step: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const done = await step();
+      this.problems.delete(gameId);
+      return done;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (this.problems.get(gameId)?.message !== message) this.options.logFailure?.(`playing the ${gameId} ladder (said once until it plays again)`, error);
+      this.problems.set(gameId, { message, since: this.problems.get(gameId)?.since ?? new Date().toISOString() });
+      return undefined;
+    }
+  }
+
+  /** Why a game's ladder cannot play now, and since when, or undefined when it can. */
+  problem(gameId: string): { readonly message: string; readonly since: string } | undefined {
+    return this.problems.get(gameId);
+  }
+
   /** Something changed (a submission): look again now. */
   wake(): void {
     this.wakeUp?.();
@@ -251,21 +291,21 @@ export class LadderPlayer {
       let rest = IDLE_MS;
       try {
         await this.takeOffers();
-        const pending = (await this.store.toValidate()).find((version) => this.canPlay(version));
-        if (pending) {
-          await this.validate(pending);
-          failing = false;
-          continue;
-        }
-        const games = await this.store.games();
-        for (let tried = 0; tried < games.length; tried++) {
-          const id = games[game++ % games.length];
-          const waited = await this.round(id);
-          if (waited !== undefined) {
-            rest = waited;
-            break;
+        // New versions are validated beside the rounds, not before them: a few at once, one of each account's,
+        // so that versions waiting neither hold the rated games back nor one account's hold back another's.
+        const pending = validationTurn((await this.store.toValidate()).filter((version) => this.canPlay(version)));
+        const validating = Promise.all(pending.map((version) => this.said(version.game, () => this.validate(version))));
+        const playing = (async () => {
+          const games = await this.store.games();
+          for (let tried = 0; tried < games.length; tried++) {
+            const id = games[game++ % games.length];
+            const waited = await this.said(id, () => this.round(id));
+            if (waited !== undefined) return waited;
           }
-        }
+          return undefined;
+        })();
+        const [, waited] = await Promise.all([validating, playing]);
+        rest = pending.length > 0 ? 0 : (waited ?? IDLE_MS);
         failing = false;
       } catch (error) {
         if (!failing) this.options.logFailure?.('playing the ladder (said once until it plays again)', error);
@@ -490,6 +530,23 @@ export class LadderPlayer {
     await this.store.setRatings(await requestRatings(this.options.pool(), bots, results, 'per bot').promise);
     this.fitted.set(gameId, { at: performance.now(), ms: performance.now() - started });
   }
+}
+
+/** The most validation games played at once. */
+const VALIDATIONS_AT_ONCE = 4;
+
+/** The versions to validate now, of those waiting (oldest first): each account's oldest, a few in all. */
+function validationTurn(waiting: readonly LadderVersion[]): LadderVersion[] {
+  const accounts = new Set<string>();
+  const turn: LadderVersion[] = [];
+  for (const version of waiting) {
+    // The server's own entries (a worker's engines) have no account: each is its own.
+    const account = version.owner ?? version.id;
+    if (accounts.has(account) || turn.length >= VALIDATIONS_AT_ONCE) continue;
+    accounts.add(account);
+    turn.push(version);
+  }
+  return turn;
 }
 
 /** The versions' ids of a schedule's seats (named by seatOf). */

@@ -302,6 +302,21 @@ export class LadderStore {
     });
   }
 
+  /**
+   * Our bots entered twice under one configuration (a ladder begun when a game's levels and the bots of its rules
+   * alone both held `random`): all but the first retired, since two entries of one configuration cannot play in
+   * one round.
+   */
+  async retireRepeatedBuiltins(game: string): Promise<void> {
+    await sql`
+      update ladder_versions set state = 'retired', reason = 'the same configuration as an earlier entry'
+      where game = ${game} and kind = 'builtin' and state in ('validating', 'active')
+        and exists (select 1 from ladder_versions earlier
+                    where earlier.game = ladder_versions.game and earlier.kind = 'builtin' and earlier.config = ladder_versions.config
+                      and earlier.state in ('validating', 'active')
+                      and (earlier.created, earlier.id) < (ladder_versions.created, ladder_versions.id))`.execute(this.db);
+  }
+
   /** A version leaves the ladder (its games and ratings stay). */
   async retire(id: string, reason: string): Promise<boolean> {
     const { numUpdatedRows } = await this.db

@@ -43,7 +43,8 @@ export class LadderApi {
       case 'GET ': {
         const game = this.ladderGame(url.searchParams.get('game') ?? '');
         const entries = (await this.store.leaderboard(game.rules.id)).map((entry) => ({ ...entry, offline: !this.player.canPlay(entry) }));
-        return { status: 200, body: { game: game.rules.id, entries } };
+        const problem = this.player.problem(game.rules.id);
+        return { status: 200, body: { game: game.rules.id, entries, ...(problem ? { problem } : {}) } };
       }
       case 'POST submit':
         return { status: 201, body: await this.submit(signedIn(caller), await readJson(request, (this.options.codeBytes ?? 256 << 10) + (16 << 10))) };

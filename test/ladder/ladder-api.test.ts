@@ -7,11 +7,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../src/games';
+import { openLabDatabase } from '../../src/lab/database';
 import { fixedPoints } from '../../src/ladder/player';
+import { LadderStore } from '../../src/ladder/store';
 import { labLocations, labServer } from '../helpers/lab';
 
 const NEGAMAX = readFileSync('examples/engines/connect4-negamax-module.mjs', 'utf8');
 const LOOP = readFileSync('test/engines/sandbox/loop.mjs', 'utf8');
+/** A module of any game that thinks 300 ms a move, then plays the first legal move. */
+const SLOW =
+  'export default { name: "slow", choose(position, { legalMoves }) { const end = Date.now() + 300; while (Date.now() < end); return legalMoves()[0]; } };';
+/** A module for any game: the first legal move. */
+const FIRST_MOVE = 'export default { name: "first", choose(position, { legalMoves }) { return legalMoves()[0]; } };';
 
 type Lab = Awaited<ReturnType<typeof labServer>>;
 
@@ -92,6 +99,76 @@ describe.each(labLocations())('the ladder on %s', (_name, location) => {
 });
 
 describe('the ladder', () => {
+  it('plays the rounds of the tic-tac-toe and Red Ten ladders, whose levels hold Random: each of our bots entered once', async () => {
+    const lab = await labServer({ memory: true }, { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 500, restMs: 100 } });
+    try {
+      const ada = await lab.signUp('ada');
+      for (const game of ['tictactoe', 'cards']) {
+        expect((await lab.call('POST', 'ladder/submit', { body: { game, name: 'first', code: FIRST_MOVE }, ...ada })).status).toBe(201);
+        const configs = fixedPoints(games[game]).map((point) => point.config);
+        expect(new Set(configs).size).toBe(configs.length);
+        expect(configs.filter((config) => config === 'random')).toHaveLength(1);
+      }
+      // Rated games of every pairing the rounds draw, and no round that could not be played.
+      for (const game of ['tictactoe', 'cards']) {
+        const board = await until(
+          () => lab.call('GET', `ladder?game=${game}`),
+          (answer) => (answer.body.entries as { games: number }[]).filter((entry) => entry.games >= 2).length >= 4,
+          180_000,
+        );
+        expect(board.body.problem).toBeUndefined();
+        const entries = board.body.entries as { config: string | null }[];
+        expect(entries.filter((entry) => entry.config === 'random')).toHaveLength(1);
+      }
+    } finally {
+      await lab.server.close();
+    }
+  }, 240_000);
+
+  it("plays rated rounds while new versions wait for their validation, each account's one at a time", async () => {
+    const lab = await labServer({ memory: true }, { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 2000, restMs: 100 } });
+    try {
+      const ada = await lab.signUp('ada');
+      // Five versions that think 300 ms a move: their validations take a few seconds each, one after another.
+      for (let i = 0; i < 5; i++)
+        expect((await lab.call('POST', 'ladder/submit', { body: { game: 'tictactoe', name: `slow${i}`, code: SLOW }, ...ada })).status).toBe(201);
+      const rated = await until(
+        () => lab.call('GET', 'ladder/games?game=tictactoe&limit=1000'),
+        (answer) => (answer.body.games as { purpose: string }[]).some((game) => game.purpose === 'rated'),
+        120_000,
+      );
+      expect(rated.status).toBe(200);
+      const mine = (await lab.call('GET', 'ladder/mine?game=tictactoe', ada)).body.versions as { state: string }[];
+      expect(mine.filter((version) => version.state === 'validating').length).toBeGreaterThan(0);
+    } finally {
+      await lab.server.close();
+    }
+  }, 240_000);
+
+  it('mends a ladder begun with one of our bots entered twice: the later entry is retired, the earlier plays on', async () => {
+    const db = await openLabDatabase({ memory: true });
+    try {
+      const store = new LadderStore(db);
+      const entry = (name: string) =>
+        store.addVersion({ game: 'tictactoe', name, owner: null, kind: 'builtin', config: 'random', identity: { name: 'random', params: [] } });
+      const [first, second] = [await entry('Random'), await entry('Random ')];
+      await store.addVersion({
+        game: 'tictactoe',
+        name: 'Perfect',
+        owner: null,
+        kind: 'builtin',
+        config: 'perfect',
+        identity: { name: 'perfect', params: [] },
+      });
+      await store.retireRepeatedBuiltins('tictactoe');
+      const board = await store.leaderboard('tictactoe');
+      expect(board.map((version) => version.id).sort()).toEqual([first.id, board.find((version) => version.config === 'perfect')!.id].sort());
+      expect(await store.version(second.id)).toMatchObject({ state: 'retired', reason: 'the same configuration as an earlier entry' });
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('fails a module that loops in its validation, with the reason, and never pairs it; refuses bad submissions with theirs', async () => {
     const lab = await labServer({ memory: true }, { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 500, restMs: 100, codeBytes: 4096 } });
     try {

@@ -111,6 +111,32 @@ describe.each(labLocations())('runs the server plays, on %s', (_name, location) 
   }, 180_000);
 });
 
+describe('runs the server plays: slots shared between accounts', () => {
+  it("plays another account's short run while one account's two long runs hold both slots, and the long runs end as the CLI's", async () => {
+    const lab = await labServer({ memory: true }, { player: { playing: 2, workers: 2, workerFile: 'dist-node/worker.mjs' } });
+    try {
+      const [ada, bob] = [await lab.signUp('ada'), await lab.signUp('bob')];
+      // 6,000 games each: minutes of play for the two runs.
+      const LONG = { ...TOURNAMENT, games: 1000 };
+      const long = [await submit(lab, LONG, ada), await submit(lab, LONG, ada)];
+      for (const run of long) await until(lab, run.id, ['running']);
+      const short = await submit(lab, SHORT, bob);
+      // Bob's 4 games are played while Ada's 12,000 still are: one of her runs gave its slot back.
+      await until(lab, short.id, ['finished'], 120_000);
+      const states = await Promise.all(long.map(async (run) => (await lab.call('GET', `runs/${run.id}`)).body.state));
+      expect(states.every((state) => state === 'running')).toBe(true);
+      // Given back and carried on, each ends with the games of an uninterrupted run.
+      const cli = await cliRun(['matrix', 'tournament', '--bots', LONG.bots.join(','), '--games', String(LONG.games), '--seed', String(LONG.seed)]);
+      for (const run of long) {
+        await until(lab, run.id, ['finished'], 300_000);
+        expect(untimed((await lab.call('GET', `runs/${run.id}/export`)).body.records)).toEqual(untimed(cli.records));
+      }
+    } finally {
+      await lab.server.close();
+    }
+  }, 400_000);
+});
+
 describe('runs the server plays: quotas and hostile submissions', () => {
   it('stops a run past the games of a day, and refuses more runs than allowed at once', async () => {
     const lab = await labServer({ memory: true }, { gamesADay: 10, runsAtOnce: 1 });

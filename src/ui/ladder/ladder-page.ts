@@ -79,6 +79,8 @@ export class LadderPage extends LitElement {
 
   @property({ attribute: false }) params = new URLSearchParams();
   @state() private entries: readonly Entry[] = [];
+  /** Why the ladder's rounds cannot be played now, as the server says. */
+  @state() private problem?: { readonly message: string; readonly since: string };
   @state() private live: { games: readonly LiveEntry[]; names: Readonly<Record<string, string>> } = { games: [], names: {} };
   @state() private bot?: BotPage;
   @state() private me?: Me;
@@ -112,7 +114,12 @@ export class LadderPage extends LitElement {
       if (botId) this.bot = await labRequest<BotPage>('GET', `ladder/bots/${encodeURIComponent(botId)}`);
       else {
         this.bot = undefined;
-        this.entries = (await labRequest<{ entries: Entry[] }>('GET', `ladder?game=${encodeURIComponent(this.gameId)}`)).entries;
+        const board = await labRequest<{ entries: Entry[]; problem?: { message: string; since: string } }>(
+          'GET',
+          `ladder?game=${encodeURIComponent(this.gameId)}`,
+        );
+        this.entries = board.entries;
+        this.problem = board.problem;
         this.live = await labRequest('GET', `ladder/live?game=${encodeURIComponent(this.gameId)}`);
       }
       this.error = '';
@@ -160,6 +167,7 @@ export class LadderPage extends LitElement {
   private leaderboard(title: string) {
     if (this.entries.length === 0) return html`<p>The ${title} ladder has no entry yet: the first bot submitted starts it, beside our own bots.</p>`;
     return html`
+      ${this.problem ? html`<p class="error" role="alert">The ${title} ladder cannot play its rounds since ${new Date(this.problem.since).toLocaleString('en')}: ${this.problem.message}</p>` : ''}
       <section class="panel" aria-label="Leaderboard">
         <table aria-label="Leaderboard">
           <thead><tr><th>rank</th><th>bot</th><th>owner</th><th>version</th><th>Elo (95%)</th><th>skill μ ± 2σ</th><th>games</th><th>W/D/L</th><th>last played</th></tr></thead>
