@@ -4,7 +4,8 @@
 // and a wrong password get the same answer in the same time.
 
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { lockAccount } from './quota';
 import type { LabTables } from './tables';
 
 /** How long a session lasts. */
@@ -35,16 +36,17 @@ export class AccountError extends Error {}
 export class LabAccounts {
   constructor(private readonly db: Kysely<LabTables>) {}
 
+  /** A new account; a name is taken when another differs from it only by case (Ada and ada are one person to read). */
   async signUp(name: string, password: string): Promise<void> {
     if (!NAME.test(name)) throw new AccountError('a name is 1 to 40 letters, digits, ".", "_" or "-", starting with a letter or digit');
     checkPassword(password);
     const hash = await hashPassword(password);
-    const taken = await this.db
-      .insertInto('accounts')
-      .values({ name, password: hash, created: new Date() })
-      .onConflict((conflict) => conflict.column('name').doNothing())
-      .executeTakeFirst();
-    if (Number(taken.numInsertedOrUpdatedRows ?? 0n) === 0) throw new AccountError(`the name ${name} is taken`);
+    await this.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, 'lab name', name.toLowerCase());
+      const taken = await trx.selectFrom('accounts').select('name').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+      if (taken) throw new AccountError(`the name ${name} is taken`);
+      await trx.insertInto('accounts').values({ name, password: hash, created: new Date() }).execute();
+    });
   }
 
   /** A new session for the name and password, and its cookie; an AccountError when they are not an account's. */

@@ -62,10 +62,12 @@ export async function readJson(request: IncomingMessage, maxBytes: number): Prom
   return form;
 }
 
-/** A small JSON form: its fields as text. */
+/** A small JSON form: its fields as text (a NUL character in one is refused: no name, password or label has one). */
 export async function readForm(request: IncomingMessage, maxBytes: number): Promise<Record<string, string>> {
   const form = await readJson(request, maxBytes);
-  return Object.fromEntries(Object.entries(form).map(([key, value]) => [key, typeof value === 'string' ? value : '']));
+  const fields = Object.entries(form).map(([key, value]) => [key, typeof value === 'string' ? value : '']);
+  if (fields.some(([, value]) => value.includes('\u0000'))) throw new HttpError(400, 'a field holds a NUL character');
+  return Object.fromEntries(fields);
 }
 
 export function reply(response: ServerResponse, status: number, body: unknown): void {

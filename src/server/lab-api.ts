@@ -6,6 +6,7 @@
 // server itself (lab/runner.ts), which starts with the database. Every answer is JSON; every refusal says why ({"error": …}) with its status; a database that does
 // not answer is a 503, and the server carries on.
 
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { checkKept, type KeptRun } from '../arena/kept-run';
@@ -47,6 +48,12 @@ export interface LabOptions {
   readonly runsAtOnce?: number;
   /** Sign-ups and sign-ins from one address in a minute (default 10). */
   readonly signInsPerMinute?: number;
+  /** Accounts made from one address in a day (default 20). */
+  readonly signUpsADay?: number;
+  /** The key that signing up under an administrator's name takes (none: no such sign-up). */
+  readonly adminKey?: string;
+  /** Whether the session cookie is `Secure` (the server is reached over TLS, behind a proxy). */
+  readonly secureCookie?: boolean;
   /** Whether reading the runs needs an account. */
   readonly readNeedsAccount?: boolean;
   /** Accounts that may delete any run. */
@@ -82,6 +89,8 @@ export class LabApi {
   private pool?: WorkerPool;
   /** Runs being exported: two at once for an address, eight in all. */
   private readonly exports = new AnswerSlots('exports', 2, 8);
+  /** Each address's accounts made today (UTC). */
+  private signUps = { day: '', counts: new Map<string, number>() };
   /** Each address's sign-ups and sign-ins in the last minute (their times): guessing passwords is slow. */
   private readonly signIns = new Map<string, number[]>();
 
@@ -138,6 +147,9 @@ export class LabApi {
       if (error instanceof AccountError) return reply(response, 400, { error: error.message });
       if (error instanceof RunTaken) return reply(response, 409, { error: error.message });
       if (error instanceof QuotaExceeded) return reply(response, 429, { error: error.message });
+      // PostgreSQL's refusal of text it cannot keep (a NUL character): the request's fault, not the database's.
+      if (['22021', '22P05'].includes((error as { code?: string }).code ?? ''))
+        return reply(response, 400, { error: 'the request holds text the lab cannot keep (a NUL character?)' });
       this.logFailure('a lab request', error);
       reply(response, 503, { error: 'the lab is unreachable for now: try again in a moment' });
     }
@@ -178,8 +190,14 @@ export class LabApi {
         return { status: 200, body: { account: caller.account ?? null, ...(caller.csrf ? { csrf: caller.csrf } : {}) } };
       case 'POST signup': {
         this.countSignIn(request);
-        const { name, password } = await readForm(request, MAX_FORM_BYTES);
+        const { name, password, adminKey } = await readForm(request, MAX_FORM_BYTES);
+        // An administrator's name is taken only with the server's admin key (LAB_ADMIN_KEY): else the first
+        // stranger to sign up under it would be one.
+        if (this.isAdmin(name) && !keyMatches(adminKey, this.options.adminKey))
+          throw new HttpError(403, `the name ${name} is kept for the lab's administrators (signing up under it takes the server's admin key)`);
+        const made = this.signUpsFrom(request);
         await accounts.signUp(name, password);
+        made();
         return this.signIn(accounts, name, password, response, 201);
       }
       case 'POST signin': {
@@ -190,12 +208,14 @@ export class LabApi {
       case 'POST signout': {
         const cookie = cookieOf(request);
         if (cookie) await accounts.signOut(cookie);
-        response.setHeader('set-cookie', `${COOKIE}=; Path=/api/lab; HttpOnly; SameSite=Strict; Max-Age=0`);
+        response.setHeader('set-cookie', `${COOKIE}=; ${this.cookieAttributes()}; Max-Age=0`);
         return { status: 200, body: { account: null } };
       }
       case 'GET tokens':
         return { status: 200, body: { tokens: await accounts.tokens(signedIn(caller)) } };
       case 'POST tokens': {
+        // Only a person signed in makes tokens: a token that made others would outlive its own revocation in them.
+        if (caller.byToken) throw new HttpError(403, 'tokens are made on the lab page, signed in, not with a token');
         const { label } = await readForm(request, MAX_FORM_BYTES);
         return { status: 201, body: await accounts.createToken(signedIn(caller), String(label ?? '')) };
       }
@@ -331,7 +351,7 @@ export class LabApi {
 
   private async signIn(accounts: LabAccounts, name: string, password: string, response: ServerResponse, status: number) {
     const { cookie, session } = await accounts.signIn(name, password);
-    response.setHeader('set-cookie', `${COOKIE}=${cookie}; Path=/api/lab; HttpOnly; SameSite=Strict; Max-Age=${SESSION_DAYS * 86_400}`);
+    response.setHeader('set-cookie', `${COOKIE}=${cookie}; ${this.cookieAttributes()}; Max-Age=${SESSION_DAYS * 86_400}`);
     return { status, body: { account: session.account, csrf: session.csrf } };
   }
 
@@ -352,8 +372,33 @@ export class LabApi {
     const account = signedIn(caller);
     const run = await runs.run(id);
     if (!run) throw new HttpError(404, `the lab has no run ${id}`);
-    if (run.owner !== account && !(admins && this.options.admins?.includes(account))) throw new HttpError(403, `run ${run.id} is not yours`);
+    if (run.owner !== account && !(admins && this.isAdmin(account))) throw new HttpError(403, `run ${run.id} is not yours`);
     return run;
+  }
+
+  /** Whether a name is one of LAB_ADMINS (names are one account whatever their case). */
+  private isAdmin(name: string): boolean {
+    return this.options.admins?.some((admin) => admin.toLowerCase() === name.toLowerCase()) ?? false;
+  }
+
+  /** The session cookie's attributes: `Secure` behind TLS (LAB_SECURE_COOKIE). */
+  private cookieAttributes(): string {
+    return `Path=/api/lab; HttpOnly; SameSite=Strict${this.options.secureCookie ? '; Secure' : ''}`;
+  }
+
+  /**
+   * Accounts made from one address in a day (they are not made by the thousand): refused past the most, else what
+   * counts one more once it is made.
+   */
+  private signUpsFrom(request: IncomingMessage): () => void {
+    const address = request.socket.remoteAddress ?? '';
+    const day = new Date().toISOString().slice(0, 10);
+    if (this.signUps.day !== day) this.signUps = { day, counts: new Map() };
+    const { counts } = this.signUps;
+    const most = this.options.signUpsADay ?? 20;
+    if ((counts.get(address) ?? 0) >= most)
+      throw new HttpError(429, `${most} accounts were made from this address today, the most a day: carry on tomorrow (UTC)`);
+    return () => counts.set(address, (counts.get(address) ?? 0) + 1);
   }
 
   private countSignIn(request: IncomingMessage): void {
@@ -375,6 +420,13 @@ export class LabApi {
 /** A sweep spec's settings as its saved run keeps them. */
 function sweepOf(spec: Extract<v.InferOutput<typeof RunSpecSchema>, { kind: 'sweep' }>): NonNullable<RunPlan['sweep']> {
   return { bot: spec.bot, grid: sweepGrid(spec.grid), vs: spec.vs };
+}
+
+/** Whether a key sent is the server's, compared in the same time whatever it is. */
+function keyMatches(sent: string | undefined, key: string | undefined): boolean {
+  if (!key || !sent) return false;
+  const [a, b] = [createHash('sha256').update(sent).digest(), createHash('sha256').update(key).digest()];
+  return timingSafeEqual(a, b);
 }
 
 function cookieOf(request: IncomingMessage): string | undefined {

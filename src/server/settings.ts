@@ -42,6 +42,13 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   return value;
 }
 
+/** A yes-or-no setting: 1 or true, 0 or false, or unset (no). */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const text = (env[name] ?? '').toLowerCase();
+  if (!['', '0', '1', 'true', 'false'].includes(text)) throw new Error(`${name} is 1 or 0, got "${env[name]}"`);
+  return text === '1' || text === 'true';
+}
+
 /** LADDER_ENGINES: `GAME:NAME=COMMAND` entries separated by `;`, the engines the operator offers to the ladder. */
 function ladderEngines(text: string): { game: string; name: string; command: string }[] {
   return text
@@ -99,6 +106,9 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
         ...(redis === undefined ? {} : { redis }),
       },
       signInsPerMinute: whole(env, 'LAB_SIGN_INS_PER_MINUTE', 10, 1, 10_000),
+      signUpsADay: whole(env, 'LAB_SIGN_UPS_A_DAY', 20, 1, 1_000_000),
+      ...(env.LAB_ADMIN_KEY ? { adminKey: env.LAB_ADMIN_KEY } : {}),
+      secureCookie: flag(env, 'LAB_SECURE_COOKIE'),
       ladder: {
         seed: whole(env, 'LADDER_SEED', 1, 0, 2 ** 32 - 1),
         moveMs: whole(env, 'LADDER_MOVE_MS', 2000, 50, 600_000),

@@ -48,6 +48,9 @@ export interface LabCall {
   readonly token?: string;
 }
 
+/** The admin key of the labs of labServer (whose administrator is `boss`). */
+export const ADMIN_KEY = 'the key of the test lab';
+
 /**
  * A server with a lab at `location` (its runs played on two workers of the built dist-node/worker.mjs, its ladder's
  * modules in the built sandbox, 2 s a move), and a client for its API.
@@ -61,6 +64,7 @@ export async function labServer(location: LabLocation, settings: Partial<Omit<La
       location,
       build: 'test-build',
       admins: ['boss'],
+      adminKey: ADMIN_KEY,
       player: { workers: 2, workerFile: 'dist-node/worker.mjs' },
       ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 2000, restMs: 100 },
       ...settings,
@@ -81,8 +85,8 @@ export async function labServer(location: LabLocation, settings: Partial<Omit<La
     return { status: response.status, body: JSON.parse(text), text, setCookie: response.headers.get('set-cookie') ?? '' };
   };
   /** Signs up (and so in): the cookie to send and the session's CSRF token. */
-  const signUp = async (name: string, password = 'long enough') => {
-    const answer = await call('POST', 'signup', { body: { name, password } });
+  const signUp = async (name: string, password = 'long enough', adminKey?: string) => {
+    const answer = await call('POST', 'signup', { body: { name, password, ...(adminKey ? { adminKey } : {}) } });
     expect(answer.status).toBe(201);
     return { cookie: answer.setCookie.split(';')[0], csrf: answer.body.csrf as string };
   };

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/cluster/local-redis';
 import { startServer } from '../../src/server/server';
 import { runCli } from '../helpers/cli';
-import { labLocations, labServer } from '../helpers/lab';
+import { ADMIN_KEY, labLocations, labServer } from '../helpers/lab';
 import { startLocalPostgres } from '../../src/lab/local-postgres';
 
 const folder = mkdtempSync(join(tmpdir(), 'lab-api-'));
@@ -72,7 +72,18 @@ describe.each(labLocations())('the lab API on %s', (_name, location) => {
   it("lets only a run's owner, or an admin, delete it", async () => {
     const { server, call, signUp } = await labServer(await location());
     try {
-      const [ada, bob, boss] = [await signUp('ada'), await signUp('bob'), await signUp('boss')];
+      const [ada, bob] = [await signUp('ada'), await signUp('bob')];
+      // An administrator's name is not a stranger's to take: without the server's key, and under another case.
+      for (const [name, adminKey] of [
+        ['boss', undefined],
+        ['boss', 'a guess'],
+        ['BOSS', 'a guess'],
+      ] as const)
+        expect(await call('POST', 'signup', { body: { name, password: 'long enough', ...(adminKey ? { adminKey } : {}) } })).toMatchObject({
+          status: 403,
+          body: { error: `the name ${name} is kept for the lab's administrators (signing up under it takes the server's admin key)` },
+        });
+      const boss = await signUp('boss', 'long enough', ADMIN_KEY);
       const run = JSON.parse(runText);
       for (const id of ['first', 'second']) expect((await call('POST', 'runs', { body: { ...run, id }, ...ada })).status).toBe(201);
       expect(await call('DELETE', 'runs/first', bob)).toMatchObject({ status: 403, body: { error: 'run first is not yours' } });
@@ -85,6 +96,46 @@ describe.each(labLocations())('the lab API on %s', (_name, location) => {
       await server.close();
     }
   }, 120_000);
+
+  it("keeps accounts one a name whatever its case, a few a day from an address, tokens made only by a session, and says a NUL is the request's fault", async () => {
+    const { server, call, signUp } = await labServer(await location(), { signUpsADay: 3 });
+    try {
+      const ada = await signUp('ada');
+      expect(await call('POST', 'signup', { body: { name: 'Ada', password: 'long enough' } })).toMatchObject({
+        status: 400,
+        body: { error: 'the name Ada is taken' },
+      });
+      await signUp('bob');
+      expect((await call('POST', 'signup', { body: { name: 'cy', password: 'long enough' } })).status).toBe(201);
+      expect(await call('POST', 'signup', { body: { name: 'dee', password: 'long enough' } })).toMatchObject({
+        status: 429,
+        body: { error: '3 accounts were made from this address today, the most a day: carry on tomorrow (UTC)' },
+      });
+      const token = (await call('POST', 'tokens', { body: { label: 'cli' }, ...ada })).body.token as string;
+      expect(await call('POST', 'tokens', { body: { label: 'another' }, token })).toMatchObject({
+        status: 403,
+        body: { error: 'tokens are made on the lab page, signed in, not with a token' },
+      });
+      // A NUL in a name, a label, a path or a filter is refused as the request's, and the lab answers on.
+      expect((await call('POST', 'signin', { body: { name: 'ada\u0000', password: 'long enough' } })).status).toBe(400);
+      expect((await call('POST', 'tokens', { body: { label: 'a\u0000b' }, ...ada })).status).toBe(400);
+      expect((await call('GET', 'runs?owner=a%00b')).status).toBe(400);
+      for (const path of ['runs/a%00b', 'runs/a%00b/export', 'ladder/bots/a%00b']) expect((await call('GET', path)).status, path).toBe(404);
+      expect((await call('GET', 'runs')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('marks the session cookie Secure when the server is reached over TLS (LAB_SECURE_COOKIE)', async () => {
+    const { server, call } = await labServer(await location(), { secureCookie: true });
+    try {
+      const answer = await call('POST', 'signup', { body: { name: 'ada', password: 'long enough' } });
+      expect(answer.setCookie).toMatch(/^lab_session=[^;]+; Path=\/api\/lab; HttpOnly; SameSite=Strict; Secure; Max-Age=\d+$/);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('refuses hostile imports and filters with their reasons, and pages the list', async () => {
     const { server, call, signUp } = await labServer(await location());
