@@ -6,10 +6,13 @@
 //
 // The command runs in a process group of its own, and the group is what is killed: the shell that runs the command
 // may have started the engine as its child (dash does), and a child left behind would keep its pipes, and so the
-// host, alive. An engine that ignores `quit` and its closed standard input is killed a second later, and none
-// outlives the host.
+// host, alive. A process it started that left the group (setsid, a daemon) is found by a mark in its environment,
+// which it inherited (Linux: /proc), and killed with it. An engine that ignores `quit` and its closed standard
+// input is killed a second later, and none outlives the host.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { MoveTime } from '../arena/time-control';
 import { type Engine, type EngineIdentity, type EngineMove, EngineFault, HELLO_MS, moveDeadline } from './engine';
 import { LOG_KEPT } from '../arena/play-out';
@@ -21,18 +24,43 @@ const MAX_LINE_BYTES = 64 * 1024;
 /** How long an engine told to quit has before it is killed. */
 const QUIT_GRACE_MS = 1000;
 
-/** The process groups of the engines still running, killed when the host exits (whatever the way out). */
-const running = new Set<number>();
+/** The variable that marks an engine's processes (each engine its own value), in their environment. */
+const MARK = 'AI_PLAYGROUND_ENGINE';
+
+/** The engines still running (their process group and mark), killed when the host exits (whatever the way out). */
+const running = new Map<number, string>();
 process.once('exit', () => {
-  for (const group of running) killGroup(group);
+  for (const [group, mark] of running) killEngine(group, mark);
 });
 
-function killGroup(group: number): void {
+/** Kills an engine's process group, and every process that carries its mark (those that left the group). */
+function killEngine(group: number, mark: string): void {
+  const kill = (pid: number) => {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  };
+  kill(-group);
+  for (const pid of markedProcesses(`${MARK}=${mark}`)) kill(pid);
+}
+
+/** The processes whose environment holds `entry` (none where /proc is not there to say). */
+function markedProcesses(entry: string): number[] {
+  let pids: string[];
   try {
-    process.kill(-group, 'SIGKILL');
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    // The group has gone already.
+    return [];
   }
+  return pids.flatMap((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(entry) ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 type Waiter = { resolve: (message: EngineMessage) => void; reject: (fault: EngineFault) => void; onInfo?: (info: EngineInfo) => void };
@@ -42,15 +70,17 @@ export class EngineProcess implements Engine {
   private waiter?: Waiter;
   private fault?: EngineFault;
   private stderr = '';
+  /** This engine's mark on its processes. */
+  private readonly mark = randomUUID();
 
   private constructor(command: string) {
-    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: { ...process.env, [MARK]: this.mark } });
     const group = this.child.pid;
     if (group !== undefined) {
-      running.add(group);
+      running.set(group, this.mark);
       // The shell has ended: whatever it started goes with it.
       this.child.once('exit', () => {
-        killGroup(group);
+        killEngine(group, this.mark);
         running.delete(group);
       });
     }
@@ -112,9 +142,9 @@ export class EngineProcess implements Engine {
     this.child.once('exit', () => clearTimeout(timer));
   }
 
-  /** Kills the engine's whole process group (the shell and what it started). */
+  /** Kills the engine's whole process group (the shell and what it started), and what left it. */
   private kill(): void {
-    if (this.child.pid !== undefined) killGroup(this.child.pid);
+    if (this.child.pid !== undefined) killEngine(this.child.pid, this.mark);
   }
 
   private send(message: object): void {

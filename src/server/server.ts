@@ -5,7 +5,7 @@
 // no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
@@ -50,6 +50,23 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-embedder-policy': 'require-corp',
   'cross-origin-resource-policy': 'same-origin',
 };
+
+/**
+ * The connections the process's descriptor limit leaves room for: its soft limit, less the descriptors open now
+ * and a quarter of it (at least 32) kept for what the server opens itself (its files, the lab's database, workers,
+ * engines), so that connections held open by clients (slowloris) cannot take every descriptor. Unbounded where the
+ * system does not say its limit (Linux's /proc does).
+ */
+function socketBudget(): number {
+  try {
+    const limit = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
+    if (limit === undefined) return Number.POSITIVE_INFINITY;
+    const open = readdirSync('/proc/self/fd').length;
+    return Math.max(16, Number(limit) - open - Math.max(32, Number(limit) >> 2));
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
 
 /** TCP connections allowed for each WebSocket connection allowed: a page's requests beside its WebSocket. */
 const SOCKETS_PER_CONNECTION = 3;
@@ -155,7 +172,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   // Connections (HTTP and WebSocket alike) from one address are bounded, and in all: half-open requests from one
   // client cannot hold every file descriptor while the headers' timeout runs.
   const socketsPerAddress = SOCKETS_PER_CONNECTION * (options.online?.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS);
-  server.maxConnections = SOCKETS_PER_CONNECTION * (options.online?.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
+  server.maxConnections = Math.min(SOCKETS_PER_CONNECTION * (options.online?.maxConnections ?? DEFAULT_MAX_CONNECTIONS), socketBudget());
   const sockets = new Map<string, number>();
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? '';

@@ -185,6 +185,29 @@ describe('engines in the arena', () => {
     await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
   }, 60_000);
 
+  it('leave no process behind that left their process group (setsid), once the run is over', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'engines-'));
+    const pidFile = join(folder, 'pid');
+    // The engine starts a process of a session of its own, then plays.
+    const escaping = `setsid sh -c 'echo $$ > ${pidFile}; exec sleep 300' & exec ${engine()}`;
+    const { status } = await runCli([
+      'connect4',
+      'tournament',
+      '--engine',
+      `a=${escaping}`,
+      '--bots',
+      'a,classic:depth=1',
+      '--games',
+      '1',
+      '--workers',
+      '1',
+      '--json',
+    ]);
+    expect(status).toBe(0);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
+  }, 60_000);
+
   it('play on a clock: told what is left and the increment; out of it, they lose on time', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'engines-'));
     const sent = join(folder, 'sent.jsonl');

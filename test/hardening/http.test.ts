@@ -138,6 +138,29 @@ describe('slow and many connections', () => {
   });
 });
 
+describe('slow connections from many addresses', () => {
+  it('never take the descriptors the server keeps for itself: a quarter of its limit stays free, and it serves again once they go', async () => {
+    // 20 addresses, 30 requests each that never finish their headers: 600 sockets under a limit of 128 descriptors.
+    const held: Socket[] = [];
+    for (let address = 10; address < 30; address++)
+      for (let i = 0; i < 30; i++) {
+        const socket = connect({ port, host: '127.0.0.1', localAddress: `127.0.0.${address}` });
+        socket.on('error', () => {});
+        socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+        held.push(socket);
+      }
+    try {
+      await Promise.all(held.map((socket) => new Promise((done) => (socket.connecting ? socket.once('connect', done).once('close', done) : done(null)))));
+      // (One more for a moment: a connection past the limit is taken, then closed.)
+      expect(server.descriptors()).toBeLessThanOrEqual(128 - 32 + 1);
+      expect(server.alive()).toBe(true);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    await expect.poll(() => raw('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'), { timeout: 10_000 }).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
 describe('the static files', () => {
   it('are compressed, cached by content hash, and answered 304 when unchanged', async () => {
     const plain = await get(bundle, { 'accept-encoding': 'identity' });
