@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'test/**/*.browser.test.ts'],
           testTimeout: 60_000,
+          // A wait for something to happen (expect.poll) is bounded generously: it ends as soon as it happens,
+          // and a loaded machine may take seconds where a quiet one takes milliseconds.
+          expect: { poll: { timeout: 30_000 } },
           setupFiles: ['test/helpers/fresh-connections.ts'],
         },
       },
@@ -21,7 +24,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // A page's answer (a worker's search, a server round trip) can take seconds on a loaded machine.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
           setupFiles: ['test/helpers/fresh-connections.ts'],
         },
