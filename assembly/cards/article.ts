@@ -29,7 +29,7 @@ export function setArticleWeights(redTen: i32, pair: i32, straight: i32, bomb: i
 const byRank = new StaticArray<i32>(14);
 
 /** getScoreOfOne as article-bot.ts reads it. */
-function score(hand: u64): i32 {
+export function score(hand: u64): i32 {
   for (let rank = 0; rank <= 12; rank++) unchecked((byRank[rank] = count(hand, rank)));
   unchecked((byRank[7] += count(hand, 13)));
   unchecked((byRank[13] = count(hand, 14) + count(hand, 15)));

@@ -8,6 +8,6 @@
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 export { ttInit as initTable, ttClear as clearTable } from "../common/tt";
 export { articleBest, articleNodes, setArticleWeights } from "./article";
-export { setHand, setTurn, articleValue, rootMoveCode, rootMoveTakes, bestMove, rootValue } from "./position";
+export { setHand, setTurn, articleHandScore, articleValue, rootMoveCode, rootMoveTakes, bestMove, rootValue } from "./position";
 export { solve, solveMoves } from "./exact";
 export { search, searchMoves } from "./heuristic";

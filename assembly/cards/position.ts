@@ -1,7 +1,7 @@
 // The root of a Red Ten search: the two hands, the mover and the play it must beat, the root's moves, and what
 // a search found there (its best move, each move's value).
 
-import { articleSearch } from "./article";
+import { articleSearch, score } from "./article";
 import { codes, count, generate, LEAD, MAX_MOVES, removals } from "./moves";
 
 let hands = new StaticArray<u64>(2);
@@ -44,6 +44,11 @@ export function lastPlay(): i32 {
 @inline
 export function rootMoves(): i32 {
   return rootCount;
+}
+
+/** The article's getScoreOfOne of a seat's hand, under the weights set (its evaluation is the mover's less the other's). */
+export function articleHandScore(seat: i32): i32 {
+  return score(hands[seat]);
 }
 
 /** The article bot's value of the root for the mover, searching `depth` plies below its move (articleBest()). */

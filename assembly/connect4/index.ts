@@ -6,7 +6,7 @@
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 export { setSize } from "./board";
 export { lowestScore, highestScore, reset, moveCount, canPlay, playColumn, undo, isWinningMove, canWinNext, cellAt, isDeadStone } from "./position";
-export { clearTable, setTableSize, tableEntries, attachTable } from "./transposition-table";
+export { clearTable, defaultTableLog2, setTableSize, tableEntries, attachTable } from "./transposition-table";
 export { allocateThreads, attachThread, quitHelpers, threadCount } from "./thread-memory";
 export { solve, reachesScore, helperSearch, tableHitRate, firstMoveRate } from "./solver";
 export { countPositions } from "./perft";

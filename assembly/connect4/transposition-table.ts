@@ -41,7 +41,12 @@ let entries: usize = 0;
 let inverseSize: f64 = 0;
 let generation: u64 = 0;
 
-/** Sizes the table to 2^log2 entries (20-27: 8 MB to 1 GB, twice that for any size), empty, unless it has that size already; returns its address. */
+/** The table's size (log2 of its entries) unless the host asks for another: the one place it is said. */
+export function defaultTableLog2(): i32 {
+  return DEFAULT_LOG2;
+}
+
+/** Sizes the table to 2^log2 entries (17-27: 1 MB to 1 GB, twice that for any size), empty, unless it has that size already; returns its address. */
 export function setTableSize(log2: i32): usize {
   const size = <usize>PRIMES[max(0, min(log2 - SMALLEST_LOG2, PRIMES.length - 1))];
   if (size == entries) return table;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
 import { readCoreModule } from '../../workers/node-cores';
 import { Rng } from '../../src/contracts/rng';
-import { ARTICLE_WEIGHTS, articleMove, articleScore } from '../../src/games/cards/article-bot';
+import { ARTICLE_WEIGHTS, articleMove } from '../../src/games/cards/article-bot';
 import { CLASSES, classCounts, DECK_SIZE, parseCards } from '../../src/games/cards/cards';
 import { combinations, type Combo } from '../../src/games/cards/combos';
 import { playCode, setPosition, solveTableLog2, type CardsCore } from '../../src/games/cards/core';
@@ -90,7 +90,18 @@ describe('red ten core', () => {
 
 describe('the article bot in the core', () => {
   it("scores hands as docs/rules/red-ten.md reads the article's getScoreOfOne", () => {
-    const score = (cards: string) => articleScore(classCounts(parseCards(cards)), ARTICLE_WEIGHTS);
+    core.setArticleWeights(
+      ARTICLE_WEIGHTS.redTen,
+      ARTICLE_WEIGHTS.pair,
+      ARTICLE_WEIGHTS.straight,
+      ARTICLE_WEIGHTS.bomb,
+      ARTICLE_WEIGHTS.doubleJoker,
+      ARTICLE_WEIGHTS.doubleRedTen,
+    );
+    const score = (cards: string) => {
+      setPosition(core, [parseCards(cards), []], 0, null);
+      return core.articleHandScore(0);
+    };
     // Ranks 0+1+2 minus 3 squared; no group is closed before the end of the hand.
     expect(score('3h 4h 5h')).toBe(3 - 9);
     // A real pair scores nothing, three equal cards close as the "pair" +2, four as 16 * 3.

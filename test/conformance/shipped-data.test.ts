@@ -1,7 +1,7 @@
 // The data the playground ships, against the solver. The opening book: every position a game of the perfect
 // player (playing the book's moves, against any moves) meets is in it, and sampled entries of its two deepest
-// plies have every column's score the solver finds. The 15-puzzle's levels: sampled boards have the optimal
-// length the file says. FULL_DATA_CHECKS=1 checks every entry of every ply of the book (the shallow ones are the
+// plies have every column's score the solver finds. The 15- and 24-puzzle's levels: sampled boards have the
+// optimal length the file says. FULL_DATA_CHECKS=1 checks every entry of every ply of the book (the shallow ones are the
 // expensive ones: hours on two threads) and every level.
 
 import { readFileSync } from 'node:fs';
@@ -89,31 +89,35 @@ describe('the Connect 4 opening book', () => {
   );
 });
 
-describe('the 15-puzzle levels', () => {
-  const levels = readFileSync('src/games/puzzle15/levels.txt', 'utf8')
+describe.each([
+  { file: 'levels.txt', size: 4, bands: ['20-29', '30-39', '40-49', '50-59', '60+'], solve: ['puzzle15', 'solve', '--heuristic', 'pdb'], each: 2 },
+  // The 24-puzzle's with its 6-6-6-6 databases (built once, then read from the cache).
+  { file: 'levels-5x5.txt', size: 5, bands: ['30-39', '40-49', '50-59', '60-69', '70+'], solve: ['puzzle24', 'solve'], each: 2 },
+])('the $size x $size puzzle levels ($file)', ({ file, size, bands, solve, each }) => {
+  const tiles = size * size;
+  const levels = readFileSync(`src/games/puzzle15/${file}`, 'utf8')
     .split('\n')
     .filter((line) => /^\d/.test(line))
     .map((line) => {
       const [band, ...numbers] = line.trim().split(/\s+/);
-      return { band, tiles: numbers.slice(0, 16).join(' '), length: Number(numbers[16]) };
+      return { band, tiles: numbers.slice(0, tiles).join(' '), length: Number(numbers[tiles]) };
     });
 
-  it('have the optimal lengths the file says: two sampled boards a band', async () => {
-    const bands = [...new Set(levels.map((level) => level.band))];
-    expect(bands).toEqual(['20-29', '30-39', '40-49', '50-59', '60+']);
+  it(`have the optimal lengths the file says: ${each} sampled board(s) a band`, async () => {
+    expect([...new Set(levels.map((level) => level.band))]).toEqual(bands);
     const chosen = bands.flatMap((band, i) =>
       sample(
         levels.filter((level) => level.band === band),
-        2,
+        each,
         40 + i,
       ),
     );
-    const { status, stdout } = await runCli(['puzzle15', 'solve', '--heuristic', 'pdb'], chosen.map((level) => level.tiles).join('\n'));
+    const { status, stdout } = await runCli(solve, chosen.map((level) => level.tiles).join('\n'));
     expect(status).toBe(0);
     const lengths = stdout
       .trim()
       .split('\n')
       .map((line) => (JSON.parse(line) as { length: number }).length);
     expect(lengths).toEqual(chosen.map((level) => level.length));
-  }, 600_000);
+  }, 1_800_000);
 });

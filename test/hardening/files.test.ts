@@ -187,7 +187,13 @@ describe('the worker pool', () => {
     pool.close();
     // Refused before any turn of the event loop (no worker is waited for), however loaded the machine.
     const job = pool.run((worker) => worker.solve('tictactoe', '.........')).promise;
-    const first = await Promise.race([job.then(() => 'solved', (error: Error) => error.message), new Promise((done) => setImmediate(() => done('still waiting')))]);
+    const first = await Promise.race([
+      job.then(
+        () => 'solved',
+        (error: Error) => error.message,
+      ),
+      new Promise((done) => setImmediate(() => done('still waiting'))),
+    ]);
     expect(first).toBe('the worker pool is closed');
   });
 });

@@ -11,6 +11,8 @@ export interface CardsCore {
   setTurn(seat: number, last: number): number;
   rootMoveCode(i: number): number;
   setArticleWeights(redTen: number, pair: number, straight: number, bomb: number, doubleJoker: number, doubleRedTen: number): void;
+  /** The article's getScoreOfOne of a seat's hand, under the weights set. */
+  articleHandScore(seat: number): number;
   articleValue(depth: number): number;
   articleBest(): number;
   articleNodes(): number;

@@ -31,7 +31,9 @@ export interface Connect4Core {
   firstMoveRate(): number;
   /** How many threads search (1 in the single-threaded build). */
   threadCount(): number;
-  /** Sizes the transposition table to 2^log2 entries (20-27, 8 bytes each; 16 in the any-size build), empty, unless it has that size already. */
+  /** The table's size (log2 of its entries) unless told otherwise: 18, 2 MB (assembly/connect4/transposition-table.ts says why). */
+  defaultTableLog2(): number;
+  /** Sizes the transposition table to 2^log2 entries (17-27, 8 bytes each; 16 in the any-size build), empty, unless it has that size already. */
   setTableSize(log2: number): number;
   tableEntries(): number;
   /** Threads (the `-threads` builds): the first thread's blocks for `count` threads; a helper's attachment. */

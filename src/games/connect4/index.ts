@@ -13,7 +13,7 @@ import { bookFile, loadBook } from './book';
 import { principalVariation, solve, type Connect4SolveOptions } from './solve';
 import { SIZES, STANDARD, formatSize, parseSize, sizeNumber, sizeOfNumber } from './sizes';
 import { terminal } from './terminal';
-import { DEFAULT_TABLE_LOG2, MAX_THREADS, searchCore } from './threads';
+import { MAX_THREADS, searchCore } from './threads';
 
 /** Every size as the game contract counts sizes, narrowest first (4x4 the least, 12x4 the most). */
 const SIZE_NUMBERS = SIZES.map(sizeNumber);
@@ -67,7 +67,8 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
     solve: async (position, options, { core, budget, resource, threads }, progress) => {
       const book = options['no-book'] ? undefined : await loadBook(resource, position);
       /** The core to search with: asked for only once a search is needed (threads start with it). */
-      const searching = () => searchCore(core, threads, Number(options.threads ?? 1), position, Number(options.table ?? DEFAULT_TABLE_LOG2));
+      const searching = () =>
+        searchCore(core, threads, Number(options.threads ?? 1), position, options.table === undefined ? undefined : Number(options.table));
       if (options.pv) {
         // The line alone: its first move is the best one, and its length says when the game ends.
         const { line, score, nodes, ms } = principalVariation(position, await searching(), budget, (at) => book?.lookup(at));

@@ -10,8 +10,6 @@ import { type BoardSize, formatSize } from './sizes';
 
 /** The most threads a search may use. */
 export const MAX_THREADS = 16;
-/** The table's size unless told otherwise: 2^18 entries, 2 MB (as the core's own default: assembly/connect4/transposition-table.ts says why). */
-export const DEFAULT_TABLE_LOG2 = 18;
 
 /** What a helper needs to join: the module, the memory, where its block and the table are. */
 export interface HelperStart {
@@ -35,7 +33,7 @@ const MAXIMUM_PAGES = 32768;
 
 interface ThreadedCore {
   readonly threads: number;
-  readonly log2: number;
+  readonly log2: number | undefined;
   readonly size: string;
   readonly core: Promise<Connect4Core>;
 }
@@ -44,11 +42,12 @@ let current: ThreadedCore | undefined;
 let stopCurrent: (() => void) | undefined;
 
 /**
- * The core searching boards of `size` with `threads` threads on a table of 2^log2 entries, started on first use
+ * The core searching boards of `size` with `threads` threads on a table of 2^log2 entries (the core's own size
+ * when none is given), started on first use
  * and kept for the next searches (a search with another count, table or board size stops these and starts
  * others). Throws, saying why, where threads are not available.
  */
-export function threadedCore(tools: ThreadTools, threads: number, log2: number, size: BoardSize): Promise<Connect4Core> {
+export function threadedCore(tools: ThreadTools, threads: number, log2: number | undefined, size: BoardSize): Promise<Connect4Core> {
   if (current?.threads === threads && current.log2 === log2 && current.size === formatSize(size)) return current.core;
   stopCurrent?.();
   const core = (async () => {
@@ -59,7 +58,7 @@ export function threadedCore(tools: ThreadTools, threads: number, log2: number, 
     const first = await instantiateCore<Connect4Core>(module, memory);
     useSize(first, size);
     const blocks = first.allocateThreads(threads);
-    const table = first.setTableSize(log2);
+    const table = first.setTableSize(log2 ?? first.defaultTableLog2());
     const entries = first.tableEntries();
     const helpers = await Promise.all(
       Array.from({ length: threads - 1 }, (_, i) => tools.spawn({ module, memory, blocks, table, entries, index: i + 1, threads, size } satisfies HelperStart)),
@@ -78,17 +77,17 @@ export function threadedCore(tools: ThreadTools, threads: number, log2: number, 
 }
 
 /**
- * The core to search boards of `size` with: the worker's own for one thread (its table sized to 2^log2 entries
- * when a table size is given), else the threaded core. Throws where this worker cannot start threads.
+ * The core to search boards of `size` with: the worker's own for one thread (its table sized to 2^log2 entries,
+ * or to the core's own size when none is given), else the threaded core. Throws where this worker cannot start threads.
  */
 export async function searchCore(cores: Connect4Cores, tools: ThreadTools | undefined, threads: number, size: BoardSize, log2?: number): Promise<Connect4Core> {
   if (threads === 1) {
     const single = await cores.forSize(size);
-    if (log2 !== undefined) single.setTableSize(log2);
+    single.setTableSize(log2 ?? single.defaultTableLog2());
     return single;
   }
   if (!tools) throw new Error('this worker cannot start search threads');
-  return threadedCore(tools, threads, log2 ?? DEFAULT_TABLE_LOG2, size);
+  return threadedCore(tools, threads, log2, size);
 }
 
 /**
