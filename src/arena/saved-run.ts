@@ -177,7 +177,7 @@ export function checkSavedRun(document: unknown): SavedRun {
 function inconsistency(run: SavedRun): string | null {
   const { schedule, records } = run;
   if (records.length !== schedule.games.length) return "the run's games do not match its schedule";
-  const sizeWrong = schedule.size === undefined ? null : sizeFault(games[schedule.game], schedule.size);
+  const sizeWrong = schedule.size === undefined || !games[schedule.game].sizes ? null : sizeFault(games[schedule.game], schedule.size);
   if (sizeWrong) return sizeWrong;
   const bots = new Set(schedule.bots);
   if (bots.size !== schedule.bots.length) return 'a bot is named twice';

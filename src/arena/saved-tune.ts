@@ -114,7 +114,8 @@ export function checkSavedTune(document: unknown): SavedTune {
     throw new Error(`it is no tuning this playground wrote: ${where ? `${where}: ` : ''}${issue.message}`);
   }
   const { settings, results } = parsed.output;
-  const sizeWrong = settings.size === undefined ? null : sizeFault(games[parsed.output.game], settings.size);
+  // (A game without sizes has a tuning's size ignored, as a run's.)
+  const sizeWrong = settings.size === undefined || !games[parsed.output.game].sizes ? null : sizeFault(games[parsed.output.game], settings.size);
   if (sizeWrong) throw new Error(`it is no tuning this playground wrote: ${sizeWrong}`);
   if (results.length > Math.floor(settings.games / 4)) throw new Error(`it has ${results.length} steps' results, more than its ${settings.games} games make`);
   return parsed.output;

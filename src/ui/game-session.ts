@@ -15,6 +15,11 @@ import { searchPool } from './pool';
 
 /** The time a person's bot (the My bots page) has for a move on a game page; past it and the margin it forfeits. */
 export const USER_BOT_MS = 2000;
+/**
+ * The most a bot of ours thinks over a move on a page: past it, its best move so far is played, and the page says
+ * so (a solver that cannot prove a move on a large board would otherwise keep the game waiting for hours).
+ */
+export const PAGE_MOVE_MS = 15_000;
 
 /** A person at this page, a bot, or a person at another machine (online play: the server brings the moves). */
 export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly config: string } | { readonly kind: 'remote' };
@@ -114,6 +119,10 @@ export class GameSession<P, M> implements ReactiveController {
   online?: OnlineView;
   private thinking?: Job<MoveAnswer>;
   private timer?: ReturnType<typeof setTimeout>;
+  /** When the bot thinking must play its best move so far (PAGE_MOVE_MS). */
+  private deadline?: ReturnType<typeof setTimeout>;
+  /** Said when the last bot move was played at the page's time, before its search ended. */
+  cutShort = '';
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -171,6 +180,7 @@ export class GameSession<P, M> implements ReactiveController {
   /** Starts over from `start` (the game's start for the seed by default). */
   newGame(start: P = this.game.rules.start(this.seed, this.size)): void {
     this.stop();
+    this.cutShort = '';
     this.replay = undefined;
     this.viewing = null;
     this.positions = [start];
@@ -309,16 +319,22 @@ export class GameSession<P, M> implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Whether "Move now" can play: a bot is thinking and its last finished iteration found a move. */
-  get canMoveNow(): boolean {
-    return this.thinking !== undefined && this.searches.at(-1)?.iterations.at(-1)?.best !== undefined;
+  /** The best move the thinking bot has found so far: that of its last finished iteration that found one. */
+  private get bestSoFar(): string | undefined {
+    if (this.thinking === undefined) return undefined;
+    return [...(this.searches.at(-1)?.iterations ?? [])].reverse().find((iteration) => iteration.best !== undefined)?.best;
   }
 
-  /** Ends the bot's search at once and plays the best move of its last finished iteration. */
+  /** Whether "Move now" can play: a bot is thinking and has found a move. */
+  get canMoveNow(): boolean {
+    return this.bestSoFar !== undefined;
+  }
+
+  /** Ends the bot's search at once and plays the best move it has found so far. */
   moveNow(): void {
-    if (!this.canMoveNow) return;
+    const best = this.bestSoFar;
+    if (best === undefined) return;
     const search = this.searches.at(-1)!;
-    const best = search.iterations.at(-1)!.best!;
     // Done before stopping: the search stays on the chart as the move's.
     search.done = true;
     this.stop();
@@ -369,6 +385,7 @@ export class GameSession<P, M> implements ReactiveController {
 
   private stop(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.deadline);
     const job = this.thinking;
     this.thinking = undefined;
     job?.cancel();
@@ -406,10 +423,23 @@ export class GameSession<P, M> implements ReactiveController {
         )
       : requestMove(searchPool(), { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation) }, onIteration);
     this.thinking = job;
+    this.cutShort = '';
+    // Past the page's time for a move, the best move so far is played (a bot with none yet plays when it has one).
+    const cut = () => {
+      if (this.thinking !== job) return;
+      if (!this.canMoveNow) {
+        this.deadline = setTimeout(cut, 500);
+        return;
+      }
+      this.cutShort = `${player.config} had not finished its search in ${PAGE_MOVE_MS / 1000} s: its best move so far was played`;
+      this.moveNow();
+    };
+    this.deadline = setTimeout(cut, PAGE_MOVE_MS);
     this.host.requestUpdate();
     job.promise.then(
       (answer) => {
         if (this.thinking !== job) return;
+        clearTimeout(this.deadline);
         this.thinking = undefined;
         // Progress comes on its own message channel and may trail the answer: the answer's report is the record.
         Object.assign(search, { iterations: answer.report.iterations, nodes: answer.report.nodes, ms: answer.report.ms, done: true });

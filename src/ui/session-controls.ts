@@ -93,7 +93,7 @@ export function sessionControls<P, M>(session: GameSession<P, M>, handlers: Cont
   return html`<div class="controls">
     <button @click=${handlers.newGame}>New game</button>
     <button @click=${() => session.undo()} ?disabled=${session.positions.length < 2}>Undo</button>
-    ${session.isThinking ? html`<button @click=${() => session.moveNow()} ?disabled=${!session.canMoveNow} title="plays the best move of the search's last finished iteration">Move now</button>` : ''}
+    ${session.isThinking ? html`<button @click=${() => session.moveNow()} ?disabled=${!session.canMoveNow} title="plays the best move the search has found so far">Move now</button>` : ''}
     ${
       session.botsOnly
         ? html`<button @click=${() => (session.paused ? session.run() : session.pause())} ?disabled=${over}>${session.paused ? 'Run' : 'Pause'}</button>
@@ -105,7 +105,8 @@ export function sessionControls<P, M>(session: GameSession<P, M>, handlers: Cont
         : ''
     }
     <label>Seed <input type="number" min="0" max="4294967295" .value=${String(session.seed)} @change=${(e: Event) => handlers.setSeed((e.target as HTMLInputElement).value)} /></label>
-  </div>`;
+  </div>
+  ${session.cutShort ? html`<p class="hint" role="status">${session.cutShort}</p>` : ''}`;
 }
 
 /** The search chart's bars: one per bot move of the game, labelled with the move's number and the seat's name. */

@@ -157,25 +157,30 @@ describe('connect 4 page', () => {
     expect(await status(page).textContent()).toBe('Red won!');
   });
 
-  it('offers "Move now" only once an iteration has a move: the perfect bot\'s score search has none', async () => {
+  it('offers "Move now" from the start of a perfect search (its quick move, until the solver proves one), and plays it', async () => {
     const { page, url } = browser;
-    // Five stones: past the opening book, the solver takes seconds, and its iterations narrow the score only.
+    // Five stones: past the opening book, the solver takes seconds; its quick move comes at once.
     await page.goto(`${url}#/connect4?mode=bots&pos=13712`);
     await page.getByRole('button', { name: 'Step' }).click();
     await expect.poll(() => status(page).textContent()).toContain('the AI is thinking');
     const moveNow = page.getByRole('button', { name: 'Move now' });
-    await expect
-      .poll(() =>
-        page
-          .locator('connect4-page search-chart')
-          .first()
-          .evaluate((chart) => (chart as unknown as { entries: unknown[] }).entries.length),
-      )
-      .toBeGreaterThan(0);
-    expect(await moveNow.isDisabled()).toBe(true);
-    await moveNow.click({ force: true });
-    expect(await status(page).textContent()).toContain('the AI is thinking');
-    // The search ends by itself with its move: the column the solver finds best.
-    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toContain('paused');
+    await expect.poll(() => moveNow.isEnabled()).toBe(true);
+    await moveNow.click();
+    await expect.poll(() => status(page).textContent()).toContain('paused');
+    // Its move is on the board at once: six stones.
+    await expect.poll(() => position(page).moves.length).toBe(6);
+  });
+
+  it("says on a large board what the solver can finish, and never keeps the game waiting: its quick move at the page's time", async () => {
+    const { page, url } = browser;
+    // 8x7: the solver proves no early move in hours. The AI moves first.
+    await page.goto(`${url}#/connect4?mode=vs-bot&size=8x7&seat=1&bot0=perfect`);
+    await expect.poll(() => page.getByLabel('What the solver finishes').textContent()).toMatch(/^On 8x7 the solver's empty board took more than 30 minutes/);
+    // Nobody presses anything: at the page's 15 s a move, its best move so far is played, and the page says so.
+    await expect.poll(() => page.getByText(/had not finished its search in 15 s: its best move so far was played/).count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => status(page).textContent()).toBe('Your turn.');
+    // The standard board says nothing of the kind: its book and solver finish.
+    await page.goto(`${url}#/connect4?mode=two`);
+    expect(await page.getByLabel('What the solver finishes').count()).toBe(0);
   });
 });

@@ -48,6 +48,26 @@ describe('15-puzzle page', () => {
     await expect.poll(() => tiles(page)).toEqual(boards[0]);
   });
 
+  it('says before a solve that a random 24-puzzle board may take hours, and deals 5x5 boards from the levels by default', async () => {
+    const { page, url } = browser;
+    // A random 5x5 board (a link's): some 100 moves from the goal.
+    await page.goto(`${url}#/puzzle15?size=5&seed=3`);
+    await expect
+      .poll(() => page.getByLabel('What the solver finishes').textContent())
+      .toMatch(/^This board is at least \d+ moves from the goal: an optimal solution/);
+    // Picking the 5x5 size deals from the levels, which the solver finishes: nothing to warn of.
+    await page.goto(`${url}#/puzzle15`);
+    await page.getByLabel('Board size').selectOption('5');
+    await expect.poll(async () => (await tiles(page)).length).toBe(25);
+    expect(await page.getByLabel('Start').inputValue()).toBe('level');
+    await expect.poll(() => page.getByLabel('What the solver finishes').count()).toBe(0);
+    const least = (await tiles(page)).reduce(
+      (sum, tile, cell) => (tile ? sum + Math.abs(Math.floor((tile - 1) / 5) - Math.floor(cell / 5)) + Math.abs(((tile - 1) % 5) - (cell % 5)) : sum),
+      0,
+    );
+    expect(least).toBeLessThan(60);
+  });
+
   it('makes a level board, solves it optimally with the chart, and plays the solution back to the goal', async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/puzzle15`);

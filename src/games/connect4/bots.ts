@@ -114,26 +114,47 @@ export const classicBot: Connect4Bot = {
   },
 };
 
+/** The depth of the perfect bot's quick move: a few thousand positions, milliseconds on any size. */
+const QUICK_DEPTH = 6;
+
+/** The classic search's best move (the first of equal ones), as the step "quick move" of a search. */
+function quickMove(position: Position): Iteration<number> & { readonly best: number } {
+  const started = performance.now();
+  const search = ClassicSearch.of(position);
+  const moves = legalMoves(position);
+  let best = { column: -1, value: -Infinity };
+  for (const column of search.order.filter((c) => moves.includes(c))) {
+    const value = search.moveValue(column, QUICK_DEPTH, -Infinity, Infinity);
+    if (value > best.value) best = { column, value };
+  }
+  return { depth: QUICK_DEPTH, nodes: search.nodes, ms: performance.now() - started, score: best.value, best: best.column, stage: 'quick move' };
+}
+
 export const perfectBot: Connect4Bot = {
   id: 'perfect',
   label: 'Perfect',
-  description: 'The opening book, else the solver: never misses a win, wins as fast and loses as late as possible.',
+  description:
+    'The opening book, else the solver: never misses a win, wins as fast and loses as late as possible. Stopped before the solver has proved a move (Move now, its time), it plays its quick move (the classic search, depth 6).',
   params: [],
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const known = await bookMove(position, context);
     if (known) return known;
+    // A move at once, before the proof: the classic search's, reported as a step of its own, so that a search
+    // stopped early (Move now, the budget) always has a move to play, and says which.
+    const quick = quickMove(position);
+    context.progress(quick);
     const core = await (await context.core()).forSize(position);
     setPosition(core, position);
     core.clearTable();
-    const iterations: Iteration<number>[] = [];
+    const iterations: Iteration<number>[] = [quick];
     const searched = searchScore(core, false, context.budget, (iteration) => {
       iterations.push(iteration);
       context.progress(iteration);
     });
-    if (!searched.complete) throw new Error(`the solver ran out of its budget (${searched.nodes} nodes)`);
+    if (!searched.complete) return { move: quick.best, report: { iterations, nodes: quick.nodes + searched.nodes, ms: quick.ms + searched.ms } };
     const best = bestColumn(core, position.width, searched.score);
-    return { move: best.column!, report: { iterations, nodes: searched.nodes + best.nodes, ms: searched.ms + best.ms } };
+    return { move: best.column!, report: { iterations, nodes: quick.nodes + searched.nodes + best.nodes, ms: quick.ms + searched.ms + best.ms } };
   },
 };
 

@@ -66,3 +66,42 @@ export function columnRange(width: number): string {
   if (width <= 9) return `1 to ${width}`;
   return width === 10 ? '1 to 9 and a' : `1 to 9 and a to ${columnSymbol(width - 1)}`;
 }
+
+/**
+ * The seconds the solver took over each empty board without a book (one thread, a table of 2^23 entries: the
+ * measurements of docs/rules/connect4.md). A size missing was not solved in 30 minutes, or not tried: far longer. A page says by
+ * them what its solver can finish on a size before it starts.
+ */
+export const EMPTY_BOARD_SECONDS: Readonly<Record<string, number>> = {
+  '4x4': 0.01,
+  '4x5': 0.01,
+  '5x4': 0.0,
+  '4x6': 0.02,
+  '6x4': 0.02,
+  '5x5': 0.06,
+  '4x7': 0.06,
+  '7x4': 0.19,
+  '5x6': 0.09,
+  '6x5': 0.36,
+  '4x8': 0.2,
+  '8x4': 1.95,
+  '5x7': 1.74,
+  '7x5': 3.21,
+  '4x9': 0.97,
+  '6x6': 3.02,
+  '9x4': 16.67,
+  '4x10': 1.96,
+  '5x8': 4.99,
+  '6x7': 41.95,
+  '7x6': 47.24,
+  '4x11': 8.06,
+  '5x9': 60.19,
+  '4x12': 26.8,
+  '4x13': 87.37,
+  '8x5': 121.0,
+  '10x4': 503.0,
+  '5x10': 143.7,
+  '6x8': 241.5,
+  '4x14': 333.4,
+  '4x15': 1237.9,
+};

@@ -74,6 +74,16 @@ export function canMove(position: Position, direction: Direction): boolean {
 }
 
 /** The blank's possible moves; none once the goal is reached (the game is over). */
+/** The Manhattan distance: each tile's rows and columns from its goal cell, summed (a lower bound on the moves left). */
+export function manhattan(tiles: readonly number[]): number {
+  const size = sizeOf(tiles);
+  return tiles.reduce((sum, tile, cell) => {
+    if (tile === 0) return sum;
+    const goal = tile - 1;
+    return sum + Math.abs(Math.floor(goal / size) - Math.floor(cell / size)) + Math.abs((goal % size) - (cell % size));
+  }, 0);
+}
+
 export function legalMoves(position: Position): Direction[] {
   if (isGoal(position.tiles)) return [];
   return DIRECTIONS.filter((direction) => canMove(position, direction));

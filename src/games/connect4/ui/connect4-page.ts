@@ -12,7 +12,7 @@ import { AnalysisController } from '../../../ui/analysis-controller';
 import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
 import { userBotInfos, userBotLevels } from '../../../ui/my-bots/user-bots';
-import { GameSession } from '../../../ui/game-session';
+import { GameSession, PAGE_MOVE_MS } from '../../../ui/game-session';
 import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
 import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
@@ -20,7 +20,7 @@ import { pageStyles } from '../../../ui/styles';
 import { connect4 } from '..';
 import { positionOf } from '../reachable';
 import { format, height, newGame, type Position, sizeOf } from '../rules';
-import { columnRange, columnSymbol, formatSize, SIZES, sizeNumber, symbolColumn } from '../sizes';
+import { columnRange, columnSymbol, EMPTY_BOARD_SECONDS, formatSize, SIZES, STANDARD, sizeNumber, sizeOfNumber, symbolColumn } from '../sizes';
 import { MAX_THREADS } from '../threads';
 import { BestLineController } from './best-line';
 import './connect4-board';
@@ -73,6 +73,7 @@ export class Connect4Page extends GamePage<Position, number> {
           <div class="controls">
             ${modeSelect(this.mode, (mode) => this.setMode(mode))}
             ${this.mode === 'online' ? '' : this.sizeSelect()}
+            ${this.mode === 'online' ? '' : this.solverNote()}
             ${
               this.mode === 'vs-bot'
                 ? html`${this.seatSelect([`${SEATS[0]} (first)`, `${SEATS[1]} (second)`])}
@@ -154,6 +155,20 @@ export class Connect4Page extends GamePage<Position, number> {
       <select aria-label="Board size" @change=${(e: Event) => this.setSize(Number((e.target as HTMLSelectElement).value))}>
         ${SIZES.map((size) => html`<option value=${sizeNumber(size)} ?selected=${sizeNumber(size) === current}>${formatSize(size)}${formatSize(size) === '7x6' ? ' (standard)' : ''}</option>`)}
       </select></label>`;
+  }
+
+  /**
+   * What the solver can finish on this size, said before it starts: on a board whose empty position took it more
+   * than a move's time on the page, Perfect and "Show solution" may not prove their moves in time.
+   */
+  private solverNote() {
+    const size = formatSize(sizeOfNumber(this.session.size ?? sizeNumber(this.session.position)));
+    const seconds = EMPTY_BOARD_SECONDS[size];
+    if (size === formatSize(STANDARD) || (seconds !== undefined && seconds <= PAGE_MOVE_MS / 1000)) return '';
+    const took = seconds === undefined ? 'more than 30 minutes, or was not tried' : `${Math.round(seconds)} s`;
+    return html`<p class="hint" aria-label="What the solver finishes">On ${size} the solver's empty board took ${took} here (one thread): early in a game
+      Perfect may not prove its move within the page's ${PAGE_MOVE_MS / 1000} s, and then plays its quick move (the classic search), saying so;
+      "Show solution" shows each score as it is solved, which may take as long (Cancel stops it).</p>`;
   }
 
   private setSize(size: number): void {

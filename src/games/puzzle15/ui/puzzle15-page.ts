@@ -22,10 +22,13 @@ import { requestPrepare } from '../../../runtime/requests';
 import { askToPersist, keptWhere, storageRoom } from '../../../../workers/browser-cache';
 import { type SharedSolution, solveShared } from '../../../runtime/shared-solve';
 import { BANDS_OF, DEFAULT_BAND } from '../levels';
-import { format, isGoal, SIZES, sizeOf, TILE_ARROWS, type Direction, type Position } from '../rules';
+import { format, isGoal, manhattan, SIZES, sizeOf, TILE_ARROWS, type Direction, type Position } from '../rules';
 import './puzzle15-board';
 
 /** The heuristics this page offers on each size, with their names (the bench page also has the 7-8 database's variants). */
+/** A 5x5 board at least this many moves away (its Manhattan distance) is said to take the solver long: the 70+ levels' boards have less. */
+const FAR_5X5 = 60;
+
 const OFFERED: Readonly<Record<number, readonly { readonly id: string; readonly label: string }[]>> = {
   4: HEURISTICS.filter((h) => HEURISTIC_LABELS[h].long).map((id) => ({ id, label: HEURISTIC_LABELS[id].long! })),
   5: [
@@ -190,6 +193,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
             }
             <button @click=${() => this.session.undo()} ?disabled=${this.session.positions.length < 2 || this.playing}>Undo</button>
           </div>
+          ${this.solveNote()}
           <p class="hint">${patternMemory(heuristic)}</p>
           ${this.largeDatabaseView(size === 5 ? 'pdb6666' : 'pdb78')}
           ${this.building ? this.buildView(this.building) : ''}
@@ -306,10 +310,24 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
     return OFFERED[size].some((h) => h.id === this.heuristic) ? this.heuristic : OFFERED[size][0].id;
   }
 
-  /** A new board of another size (the size stays for the next boards, and in links). */
+  /**
+   * What the solver can finish on this board, said before it starts: a 5x5 board far from the goal (a random one is
+   * some 100 moves away) may take it hours, where the levels take seconds to minutes.
+   */
+  private solveNote() {
+    const tiles = this.session.position.tiles;
+    const least = manhattan(tiles);
+    if (sizeOf(tiles) !== 5 || least < FAR_5X5 || isGoal(tiles)) return '';
+    return html`<p class="hint" aria-label="What the solver finishes">This board is at least ${least} moves from the goal: an optimal solution of
+      a 24-puzzle board this far may take the solver hours (Korf and Felner's random boards, 95 to 126 moves, took hours each); the levels, up to
+      70+ moves, take seconds to minutes. Cancel stops the search.</p>`;
+  }
+
+  /** A new board of another size (the size stays for the next boards, and in links): a 5x5 one from its levels, which the solver finishes. */
   private chooseSize(size: number): void {
     this.session.size = size;
     this.band = DEFAULT_BAND[size];
+    if (size === 5 && this.method === 'random') this.method = 'level';
     void this.startFromSeed();
   }
 
