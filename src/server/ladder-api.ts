@@ -91,13 +91,18 @@ export class LadderApi {
         const game = await this.store.gameRecord(path[1]);
         if (!game) throw new HttpError(404, `the ladder has no game ${path[1]}`);
         // What a bot wrote during the game is its owner's alone: no bot learns another's logs.
-        const owners = await Promise.all(game.seats.map(async (id) => (await this.store.version(id))?.owner ?? null));
+        const versions = await Promise.all(game.seats.map((id) => this.store.version(id)));
+        const owners = versions.map((version) => version?.owner ?? null);
         const { logs, ...record } = game.record;
         const ownLogs = logs?.map((log, seat) => (owners[seat] !== null && owners[seat] === caller.account ? log : ''));
-        return {
-          status: 200,
-          body: { ...game, record: ownLogs?.some(Boolean) ? { ...record, logs: ownLogs } : record, names: await this.store.names(game.seats) },
-        };
+        // Each seat as the ladder names it, and as a page can play it on (our bots' configurations; a module or an
+        // engine has none a page can have).
+        const names = await this.store.names(game.seats);
+        const players = versions.map((version, seat) => ({
+          name: names[game.seats[seat]] ?? game.seats[seat],
+          config: version?.kind === 'builtin' ? version.config : null,
+        }));
+        return { status: 200, body: { ...game, record: ownLogs?.some(Boolean) ? { ...record, logs: ownLogs } : record, names, players } };
       }
       case 'GET versions/:id/code': {
         const version = await this.owned(path[1], caller, false);

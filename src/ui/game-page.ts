@@ -6,7 +6,7 @@ import { html, LitElement, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { parseSeed } from '../contracts/rng';
 import { type GameSession, movesFromLabels, type Player, replayMoves } from './game-session';
-import { onUserBotsChange } from './my-bots/user-bots';
+import { onUserBotsChange, userBotsRead } from './my-bots/user-bots';
 import { OnlineLink } from './online';
 import { BOARD_NOTATION, formatGameRecord, MAX_RECORD_CHARS, parseGameRecord } from '../contracts/game-record';
 import { isSize, moveLabel, sizeLabel } from '../contracts/game';
@@ -382,7 +382,7 @@ export abstract class GamePage<P, M> extends LitElement {
       // A game of an arena run, shown move by move; its own URL stays until the person plays on.
       void openReplay(this.session, this.params).then((problem) => {
         this.linkError = problem;
-        if (!problem) this.adoptReplayBots();
+        if (!problem) void this.adoptReplayBots();
       });
       return;
     }
@@ -411,16 +411,26 @@ export abstract class GamePage<P, M> extends LitElement {
 
   /**
    * A replay's bots become the page's, two AIs: the page shows who played, and plays on from any move with them.
-   * A bot this page does not have (an engine of the command line) leaves the page's own, and says so.
+   * The person's own bots are among them once the browser's store is read. A bot this page cannot have (a ladder's
+   * module, an engine of the command line) leaves the page's own bot in its seat, and the page says which.
    */
-  private adoptReplayBots(): void {
+  private async adoptReplayBots(): Promise<void> {
     const replay = this.session.replay;
     if (!replay || !this.twoPlayers) return;
-    try {
-      this.setBotConfigs(replay.seats);
-    } catch (error) {
-      this.linkError = `Playing on from this replay uses this page's bots: ${(error as Error).message}.`;
+    await userBotsRead();
+    if (this.session.replay !== replay) return;
+    const missing: string[] = [];
+    for (const seat of [0, 1] as const) {
+      const config = replay.seats[seat];
+      try {
+        if (config === null) throw new Error('none');
+        this.setBotConfig(seat, config);
+      } catch {
+        missing.push(replay.names[seat]);
+      }
     }
+    if (missing.length > 0)
+      this.linkError = `Playing on from here, this page's own bot takes the seat of ${missing.join(' and of ')}: ${missing.length > 1 ? 'they are bots' : 'a bot'} this page cannot play (a submitted module, an engine).`;
     this.mode = 'bots';
     this.session.players = this.players();
   }

@@ -44,10 +44,18 @@ export interface BotSearch {
 }
 
 /** A finished game shown move by move (from an arena run): its moves with their searches, and the move shown. */
+/** A seat of a replay: how the run named it, and the configuration a page can play it with (null: none). */
+export interface ReplayPlayer {
+  readonly name: string;
+  readonly config: string | null;
+}
+
 export interface Replay {
   readonly moves: readonly MoveRecord[];
-  /** The configuration of each seat. */
-  readonly seats: readonly [string, string];
+  /** The configuration of each seat (null: one no page can play, a ladder's module or engine). */
+  readonly seats: readonly [string | null, string | null];
+  /** Each seat as the run named it: its configuration, or the ladder's name of its bot ("Casual v1"). */
+  readonly names: readonly [string, string];
   /** How the game ended, when a seat forfeited it. */
   readonly forfeit?: Forfeit;
   /** What each seat's engine wrote during the game. */
@@ -241,7 +249,14 @@ export class GameSession<P, M> implements ReactiveController {
    * Shows a finished game: every position from the start, each move's search on the chart. Throws when a move
    * is not legal (the record does not belong to this game).
    */
-  startReplay(start: P, { moves, seats, forfeit, logs }: Pick<GameRecord, 'moves' | 'seats' | 'forfeit' | 'logs'>): void {
+  startReplay(
+    start: P,
+    { moves, seats, forfeit, logs }: Pick<GameRecord, 'moves' | 'seats' | 'forfeit' | 'logs'>,
+    /** Each seat's name and configuration where the run's seats are not both (the ladder's bots); none: the seats'. */
+    players?: readonly [ReplayPlayer, ReplayPlayer],
+  ): void {
+    const names = players ? ([players[0].name, players[1].name] as const) : ([seats[0], seats[1]] as const);
+    const configs = players ? ([players[0].config, players[1].config] as const) : ([seats[0], seats[1]] as const);
     this.stop();
     const { rules } = this.game;
     const played = moves.map((move) => rules.parseMove(move.move));
@@ -252,13 +267,13 @@ export class GameSession<P, M> implements ReactiveController {
     this.searches = moves.map((move, ply) => ({
       seat: rules.seatToMove(positions[ply]),
       ply,
-      config: seats[rules.seatToMove(positions[ply])],
+      config: names[rules.seatToMove(positions[ply])],
       iterations: [{ depth: move.depth, nodes: move.nodes, ms: move.ms, score: 0, best: move.move }],
       nodes: move.nodes,
       ms: move.ms,
       done: true,
     }));
-    this.replay = { moves, seats, forfeit, logs, cursor: 0 };
+    this.replay = { moves, seats: configs, names, forfeit, logs, cursor: 0 };
     this.error = '';
     this.host.requestUpdate();
   }

@@ -1,5 +1,5 @@
 import './app-shell';
-import { refreshUserBots } from './my-bots/user-bots';
+import { userBotsRead } from './my-bots/user-bots';
 
 // The person's own bots are read once at the start, so that every page's pickers offer them.
-void refreshUserBots().catch(() => {});
+void userBotsRead();

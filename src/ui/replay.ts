@@ -4,7 +4,7 @@
 
 import { isTuning } from '../arena/kept-run';
 import type { ForfeitReason, GameRecord, MoveRecord } from '../arena/play-out';
-import type { GameSession } from './game-session';
+import type { GameSession, ReplayPlayer } from './game-session';
 import { labRequest, labRunFile } from './lab/lab-requests';
 import { loadRun } from './run-store';
 
@@ -14,9 +14,12 @@ export async function openReplay<P, M>(session: GameSession<P, M>, params: URLSe
   const index = Number(params.get('game'));
   try {
     if (params.get('from') === 'ladder') {
-      const { game, record } = await labRequest<{ game: string; record: GameRecord }>('GET', `ladder/games/${encodeURIComponent(id)}`);
+      const { game, record, players } = await labRequest<{ game: string; record: GameRecord; players: [ReplayPlayer, ReplayPlayer] }>(
+        'GET',
+        `ladder/games/${encodeURIComponent(id)}`,
+      );
       if (game !== session.game.rules.id) return `The ladder's game ${id} is of another game (${game}).`;
-      session.startReplay(session.game.rules.parse(record.start), record);
+      session.startReplay(session.game.rules.parse(record.start), record, players);
       return '';
     }
     const fromLab = params.get('from') === 'lab';
@@ -72,9 +75,9 @@ export function watchLive<P, M>(session: GameSession<P, M>, id: string, say: (me
       }
       const following = !shown || shown.cursor === shown.moves.length;
       const cursor = shown?.cursor ?? 0;
-      const seats = live.seats.map((seat) => live.names[seat] ?? seat) as [string, string];
+      const players = live.seats.map((seat) => ({ name: live.names[seat] ?? seat, config: null })) as [ReplayPlayer, ReplayPlayer];
       const forfeit = live.over?.forfeit ? { seat: (1 - (live.over.winner ?? 0)) as 0 | 1, reason: live.over.forfeit, detail: '' } : undefined;
-      session.startReplay(session.game.rules.parse(live.start), { moves: live.moves, seats, ...(forfeit ? { forfeit } : {}) });
+      session.startReplay(session.game.rules.parse(live.start), { moves: live.moves, seats: live.seats, ...(forfeit ? { forfeit } : {}) }, players);
       shown = session.replay!;
       shown.live = live.over
         ? "Watched live: the game is over; its replay is among the bots' games on the ladder."

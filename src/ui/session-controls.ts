@@ -68,20 +68,20 @@ function replayControls<P, M>(session: GameSession<P, M>): TemplateResult {
     </div>
     <p class="hint">${
       move
-        ? `${rules.seats[mover]} (${replay.seats[mover]}) played ${moveLabel(rules, rules.parseMove(move.move))}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
-        : `The start: ${replay.seats[0]} (${rules.seats[0]}) against ${replay.seats[1]} (${rules.seats[1]}).`
+        ? `${rules.seats[mover]} (${replay.names[mover]}) played ${moveLabel(rules, rules.parseMove(move.move))}: depth ${move.depth}, ${move.nodes.toLocaleString('en')} nodes, ${move.ms.toFixed(1)} ms${move.loss === null ? '' : `, ${move.loss} point${move.loss === 1 ? '' : 's'} lost against the best move`}.`
+        : `The start: ${replay.names[0]} (${rules.seats[0]}) against ${replay.names[1]} (${rules.seats[1]}).`
     }</p>
     ${replay.live ? html`<p class="hint" role="status">${replay.live}</p>` : ''}
     ${replay.forfeit && cursor === moves.length ? html`<p class="hint" role="note">${forfeitText(rules.seats, replay)}</p>` : ''}
     ${([0, 1] as const).map((seat) =>
       replay.logs?.[seat]
-        ? html`<details class="engine-log"><summary>What ${replay.seats[seat]} (${rules.seats[seat]}) wrote during the game</summary><pre>${replay.logs[seat]}</pre></details>`
+        ? html`<details class="engine-log"><summary>What ${replay.names[seat]} (${rules.seats[seat]}) wrote during the game</summary><pre>${replay.logs[seat]}</pre></details>`
         : '',
     )}`;
 }
 
 /** How a forfeited game ended, in the words of the CLI's `play`. */
-function forfeitText(seatNames: readonly string[], { forfeit, seats }: Replay): string {
+function forfeitText(seatNames: readonly string[], { forfeit, names: seats }: Replay): string {
   const { seat, reason, detail } = forfeit!;
   return `${seats[seat]} forfeits (${reason}): ${detail.replace(/\.$/, '')}. ${seats[1 - seat]} (${seatNames[1 - seat]}) wins by forfeit.`;
 }

@@ -70,6 +70,13 @@ describe('the ladder page', () => {
     await games.getByRole('link', { name: 'Replay' }).first().click();
     await expect.poll(() => page.url()).toMatch(/#\/connect4\?run=\d+&from=ladder$/);
     await expect.poll(() => page.locator('connect4-page .move-row').count()).toBeGreaterThan(0);
+    // Its players named as the ladder names them (no version's id), and the seat of the module, which this page
+    // cannot play, said to be taken by the page's own bot.
+    const start = (await page.locator('connect4-page p.hint').filter({ hasText: 'The start:' }).textContent())!;
+    expect(start).toMatch(/^The start: .+ v\d+ \(Red\) against .+ v\d+ \(Yellow\)\.$/);
+    expect(start).not.toMatch(/v-[\w-]+/);
+    expect(start).toContain('ada-negamax v1');
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/this page's own bot takes the seat of ada-negamax v1/);
 
     // Retired from My bots by its owner: it leaves the leaderboard.
     await page.goto(`${url}#/my-bots`);

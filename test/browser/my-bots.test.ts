@@ -186,6 +186,14 @@ describe('my bots', () => {
     );
     await page.getByText(/^What taken \((rows|columns)\) wrote during the game$/).click();
     expect(await page.locator('matrix-page .engine-log pre').textContent()).toMatch(/^(\d+ free\n)+$/);
+    // Opened afresh from its link (the page reads the person's bots from its store meanwhile): the bots that played
+    // are the page's, to play on from any move, the person's own among them.
+    await page.reload();
+    await expect.poll(() => page.getByText(/^The start: /).count()).toBe(1);
+    const chosen = () =>
+      page.locator('matrix-page select').evaluateAll((selects) => selects.map((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? ''));
+    await expect.poll(async () => (await chosen()).includes('taken (mine)')).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
   }, 60_000);
 
   it('runs a bot written in TypeScript, names the line of its syntax error, and exports it as a module the CLI runs', async () => {

@@ -23,6 +23,14 @@ const listeners = new Set<() => void>();
 // A bot saved or deleted in another tab is offered here too, without a reload.
 onBotsChangedElsewhere(() => void refreshUserBots());
 
+let firstRead: Promise<void> | undefined;
+
+/** Resolves once the store has been read at least once (the page reads it at the start): a replay waits for it. */
+export function userBotsRead(): Promise<void> {
+  firstRead ??= refreshUserBots().catch(() => {});
+  return firstRead;
+}
+
 /** Reads the store again and tells every listener. */
 export async function refreshUserBots(): Promise<void> {
   known = (await listBots()).filter((entry): entry is StoredBot => !('unreadable' in entry));
