@@ -43,6 +43,11 @@ describe('arena saved runs', () => {
         .trim()
         .split('\n').length,
     ).toBe(61);
+    // It asks first: no keeps the run.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: /^Delete the run/ }).click();
+    expect(await page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(1);
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /^Delete the run/ }).click();
     await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(0);
     await page.getByLabel(/Load a run or tuning/).setInputFiles((await download.path())!);

@@ -187,10 +187,22 @@ describe('the lab page', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     const id = new URLSearchParams(page.url().split('?')[1]).get('run')!;
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 120_000 }).toMatch(/^finished/);
-    const exported = (await (await fetch(`${url}api/lab/runs/${id}/export`)).json()) as { schedule: { size: number; starts: string[] } };
+    const exported = (await (await fetch(`${url}api/lab/runs/${id}/export`)).json()) as { schedule: { size: number; starts: string[] }; records: unknown[] };
     // 6x5 as the contract numbers it; its starts are empty 6x5 boards, as the rules write them.
     expect(exported.schedule.size).toBe(605);
     expect(exported.schedule.starts).toEqual(['6x5:-']);
+    // Its owner deletes it, asked first: no keeps it.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Delete' }).click();
+    expect(asked).toEqual([`Delete run ${id} and its ${exported.records.length} games from the lab? This cannot be undone (export it first to keep it).`]);
+    expect((await fetch(`${url}api/lab/runs/${id}`)).status).toBe(200);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await fetch(`${url}api/lab/runs/${id}`)).status).toBe(404);
   }, 300_000);
 
   it('imports a tuning file and shows it as the CLI tuned it', async () => {

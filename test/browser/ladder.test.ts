@@ -81,6 +81,16 @@ describe('the ladder page', () => {
     // Retired from My bots by its owner: it leaves the leaderboard.
     await page.goto(`${url}#/my-bots`);
     await page.getByLabel('Game', { exact: true }).selectOption('connect4');
+    // It asks first: no keeps it playing.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await mine.getByRole('button', { name: 'Retire' }).click();
+    expect(asked).toEqual(['Retire ada-negamax v1 from the ladder? It plays no more (its games and rating stay); this cannot be undone.']);
+    expect(await mine.locator('tbody tr td').nth(2).textContent()).toBe('active');
+    page.once('dialog', (dialog) => void dialog.accept());
     await mine.getByRole('button', { name: 'Retire' }).click();
     await expect.poll(() => mine.locator('tbody tr td').nth(2).textContent()).toMatch(/^retired/);
     await page.goto(`${url}#/ladder?game=connect4`);

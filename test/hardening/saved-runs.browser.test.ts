@@ -46,6 +46,7 @@ describe('saved runs in the page', () => {
     expect(await rows.nth(1).textContent()).toMatch(/not a run \(the run is malformed: created/);
     expect(await rows.nth(2).textContent()).toContain('not a run (the run has no schedule)');
     expect(await rows.nth(3).textContent()).toContain('not a run (it is no tuning this playground wrote: settings:');
+    page.once('dialog', (dialog) => void dialog.accept());
     await rows.nth(1).getByRole('button', { name: 'Delete the unreadable entry' }).click();
     await expect.poll(() => rows.count()).toBe(3);
     await page.reload();

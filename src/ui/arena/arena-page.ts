@@ -722,6 +722,7 @@ export class ArenaPage extends LitElement {
   }
 
   private async removeRun(key: IDBValidKey): Promise<void> {
+    if (!confirm('Delete this saved run and its games from this browser? This cannot be undone (export it first to keep it).')) return;
     await deleteRun(key);
     if (this.shown && this.shown.id === key) {
       this.shown = undefined;

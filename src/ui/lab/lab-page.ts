@@ -338,6 +338,7 @@ export class LabPage extends LitElement {
           ${
             mine && playing(run)
               ? html`<button @click=${() =>
+                  confirm(`Cancel run ${run.id}? It stops where it is (its games kept) and cannot be carried on here.`) &&
                   void this.attempt(async () => {
                     await this.change('POST', `runs/${encodeURIComponent(run.id)}/cancel`);
                     await this.readRun(run.id);
@@ -347,6 +348,7 @@ export class LabPage extends LitElement {
           ${
             mine
               ? html`<button @click=${() =>
+                  confirm(`Delete run ${run.id} and its ${run.summary.played} games from the lab? This cannot be undone (export it first to keep it).`) &&
                   void this.attempt(async () => {
                     await this.change('DELETE', `runs/${encodeURIComponent(run.id)}`);
                     this.shown = undefined;

@@ -52,6 +52,7 @@ export class LadderEntries extends LitElement {
   }
 
   private async retire(version: LadderVersion): Promise<void> {
+    if (!confirm(`Retire ${version.bot} v${version.version} from the ladder? It plays no more (its games and rating stay); this cannot be undone.`)) return;
     try {
       await labRequest('POST', `ladder/versions/${encodeURIComponent(version.id)}/retire`, { csrf: this.me?.csrf });
       await this.refresh();

@@ -473,6 +473,7 @@ ${TOOL_TYPES}</pre>
   }
 
   private async removeBot(id: string): Promise<void> {
+    if (!confirm('Delete this bot and every version of it from this browser? This cannot be undone (export it first to keep it).')) return;
     try {
       await deleteBot(id);
     } catch (error) {
