@@ -27,6 +27,8 @@ export abstract class GamePage<P, M> extends LitElement {
   @state() protected linkError = '';
   /** A passing word on the record's actions (a link copied, a record that cannot be read). */
   @state() protected recordNotice = '';
+  /** Why a record file could not be loaded. */
+  @state() protected recordError = '';
   /** The review of a finished game, for games whose solver can tell each position's value (made with the session). */
   private reviewController?: ReviewController<P, M>;
   /** A game that was over when it was opened from a link or a record: the moves it had then. */
@@ -199,7 +201,9 @@ export abstract class GamePage<P, M> extends LitElement {
         copyLink: () => void this.copyLink(),
       },
       this.reviews?.classes,
-    )}${this.recordNotice ? html`<p class="hint" role="status">${this.recordNotice}</p>` : ''}
+    )}${this.recordNotice ? html`<p class="hint" role="status">${this.recordNotice}</p>` : ''}${
+      this.recordError ? html`<p class="error" role="alert">${this.recordError}</p>` : ''
+    }
     ${this.reviews?.view(seatNames) ?? ''}`;
   }
 
@@ -274,15 +278,19 @@ export abstract class GamePage<P, M> extends LitElement {
       this.openLink(params);
       this.saveToUrl();
       this.recordNotice = '';
+      this.recordError = '';
       this.linkError = '';
     } catch (error) {
-      this.recordNotice = `${file.name} cannot be loaded: ${(error as Error).message}`;
+      // Said as a link that cannot be opened is: an alert.
+      this.recordNotice = '';
+      this.recordError = `${file.name} cannot be loaded: ${(error as Error).message}`;
     }
   }
 
   private async copyLink(): Promise<void> {
     try {
       await navigator.clipboard.writeText(location.href);
+      this.recordError = '';
       this.recordNotice = 'The link to this game is copied.';
     } catch {
       this.recordNotice = `Copy this link: ${location.href}`;

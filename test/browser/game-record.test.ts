@@ -111,7 +111,7 @@ describe('a game kept whole', () => {
     expect(params(page).get('moves')).toBe('4,0,8,2');
     const bad = text.replace('3. 9', '3. 5');
     await page.getByLabel('Load record').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(bad) });
-    await expect.poll(() => page.getByText(/^bad\.txt cannot be loaded: move 3 \(5\) is not a legal move there: 2, 3, 4, 6, 7, 8, 9$/).count()).toBe(1);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: /^bad\.txt cannot be loaded: move 3 \(5\) is not a legal move there: 2, 3, 4, 6, 7, 8, 9$/ }).count()).toBe(1);
     expect(await marks(page)).toBe(4);
     // A record in the notation (no Notation line: links' moves, as records were first written) loads as it says.
     const old = text.replace('Notation: board\n', '').replace('1. 5\n2. 1\n3. 9\n4. 3', '1. 4\n2. 0\n3. 8\n4. 2');
