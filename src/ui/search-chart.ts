@@ -2,7 +2,7 @@
 // for each bot move of a game, redrawn live while a bot thinks. Every game page shows one beside its board. A move
 // from an opening book searched nothing: it has no bar, and its label says so.
 
-import type { Chart, ChartConfiguration } from 'chart.js';
+import { Chart, type ChartConfiguration } from 'chart.js';
 import { html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { ChartElement } from './chart-base';
@@ -30,6 +30,8 @@ export class SearchChart extends ChartElement {
   @property({ attribute: false }) current = -1;
   /** What the caption says while there is nothing to draw. */
   @property() emptyText = 'No bot move yet.';
+  /** What an entry is, for the caption: a bot's move, a solve's pass, an IDA* iteration. */
+  @property() entryWord = 'move';
 
   protected build(): ChartConfiguration {
     return {
@@ -46,6 +48,16 @@ export class SearchChart extends ChartElement {
         maintainAspectRatio: false,
         animation: false,
         plugins: {
+          // The bars' colours say what each is (a search, one going on, a book move, the one shown): the legend's
+          // swatch is a search's, whatever the first bar is.
+          legend: {
+            labels: {
+              generateLabels: (chart) =>
+                Chart.defaults.plugins.legend.labels
+                  .generateLabels(chart)
+                  .map((item) => (item.datasetIndex === 0 ? { ...item, fillStyle: COLOURS.search, strokeStyle: COLOURS.search } : item)),
+            },
+          },
           tooltip: {
             callbacks: {
               afterBody: (items) => {
@@ -103,8 +115,9 @@ export class SearchChart extends ChartElement {
     const entry = this.entries[this.current] ?? this.entries.at(-1);
     const what = (e: ChartEntry) =>
       e.book ? 'from the opening book (no search)' : `${this.depthLabel} ${e.depth}, ${e.nodes.toLocaleString('en')} nodes, ${e.ms.toFixed(1)} ms`;
+    const word = this.entryWord;
     return html`<p aria-live="polite">
-      ${entry ? html`${entry.live ? 'Thinking' : entry === this.entries[this.current] ? 'Move shown' : 'Last move'} (${entry.label}): ${what(entry)}` : this.emptyText}
+      ${entry ? html`${entry.live ? 'Thinking' : entry === this.entries[this.current] ? `${word[0].toUpperCase()}${word.slice(1)} shown` : `Last ${word}`} (${entry.label}): ${what(entry)}` : this.emptyText}
     </p>`;
   }
 }

@@ -45,7 +45,14 @@ describe('search chart', () => {
     await expect.poll(() => page.locator('connect4-board .scores > :not(.pending)').count(), { timeout: 60_000 }).toBe(7);
     expect(await page.locator('connect4-page .thinking').count()).toBe(0);
     await expect.poll(() => passes.evaluate((el) => (el as unknown as { entries: unknown[] }).entries.length)).toBeGreaterThan(0);
-    expect(await passes.locator('p').textContent()).toMatch(/Last move \(pass \d+\): pass \d+, [\d,]+ nodes/);
+    expect(await passes.locator('p').textContent()).toMatch(/Last pass \(\d+\): score bound -?\d+, [\d,]+ nodes/);
+    // The line is the bound each pass tested (not the pass's own number), and the legend's nodes swatch is a bar's blue.
+    const drawn = await passes.evaluate((el) => {
+      const chart = (el as unknown as { chart: { data: { labels: string[]; datasets: { data: (number | null)[] }[] }; legend: { legendItems: { fillStyle: string }[] } } }).chart;
+      return { labels: chart.data.labels, line: chart.data.datasets[1].data, swatch: chart.legend.legendItems[0].fillStyle };
+    });
+    expect(drawn.line).not.toEqual(drawn.labels.map(Number));
+    expect(drawn.swatch).toBe('#3b82f6');
   }, 120_000);
 
   it('follows the move list: the move shown is the chart’s', async () => {

@@ -123,7 +123,7 @@ export class Connect4Page extends GamePage<Position, number> {
           <h2 class="hint">Each AI move</h2>
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)} depthLabel=${this.depthLabel()}></search-chart>
           <h2 class="hint">The last solve, pass by pass (each a null-window search that narrows the score)</h2>
-          <search-chart .entries=${this.iterationEntries()} depthLabel="pass" emptyText="No solve yet."></search-chart>
+          <search-chart .entries=${this.iterationEntries()} depthLabel="score bound" entryWord="pass" emptyText="No solve yet."></search-chart>
           <p class="hint" aria-label="Search statistics">${this.statisticsLine()}</p>
         </section>`
         }
@@ -327,12 +327,14 @@ export class Connect4Page extends GamePage<Position, number> {
   private iterationEntries(): ChartEntry[] {
     const analysing = this.analysis.on && this.analysis.progress.length > 0;
     const search = this.session.searches.at(-1);
-    const iterations = (analysing ? this.analysis.progress : (search?.iterations ?? [])).filter((iteration) => iteration.stage !== 'move');
+    // The null-window passes (not a move settled at once, nor the perfect bot's quick move), each with the score
+    // bound it tested: the line shows the window narrowing.
+    const iterations = (analysing ? this.analysis.progress : (search?.iterations ?? [])).filter((iteration) => iteration.stage !== 'move' && iteration.stage !== 'quick move');
     const live = analysing ? this.analysis.running : search !== undefined && !search.done;
     return iterations.map((iteration, i) => ({
-      label: `pass ${i + 1}`,
+      label: String(i + 1),
       nodes: iteration.nodes,
-      depth: i + 1,
+      depth: iteration.score,
       ms: iteration.ms,
       live: live && i === iterations.length - 1,
       book: iteration.stage === 'book',

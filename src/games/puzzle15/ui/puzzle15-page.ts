@@ -204,7 +204,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
         </section>
         <section class="panel" aria-label="Search">
           <h2 class="hint">Nodes per threshold of IDA*</h2>
-          <search-chart .entries=${this.chartEntries()}></search-chart>
+          <search-chart .entries=${this.chartEntries()} depthLabel="threshold" entryWord="iteration" emptyText="No solve yet."></search-chart>
         </section>
       </div>
     `;
