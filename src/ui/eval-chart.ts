@@ -4,6 +4,7 @@
 // the game fixes one, else by the game's own largest value; its title names the unit.
 
 import type { Chart, ChartConfiguration } from 'chart.js';
+import { html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { ChartElement } from './chart-base';
 
@@ -54,8 +55,13 @@ export class EvalChart extends ChartElement {
       const bound = this.bound ?? Math.max(1, ...this.values.map((value) => Math.abs(value ?? 0)));
       axis.min = -bound;
       axis.max = bound;
-      axis.title.text = `${this.unit}; ${this.seatNames[0]} wins above 0, ${this.seatNames[1]} below`;
+      // The axis is named in a word (a long title was cut at both ends on a small chart); the caption says the rest.
+      axis.title.text = `value for ${this.seatNames[0]}`;
     }
+  }
+
+  protected caption() {
+    return html`<p>The value: ${this.unit}; ${this.seatNames[0]} wins above 0, ${this.seatNames[1]} below.</p>`;
   }
 
   protected empty(): boolean {

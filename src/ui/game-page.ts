@@ -47,7 +47,7 @@ export abstract class GamePage<P, M> extends LitElement {
 
   /**
    * Whether the end of the game is the person's own ("You won"): not in a replay, nor in a game that was already
-   * over when it was opened (its moves untouched since).
+   * over when it was opened from a link that does not say the person's side (its moves untouched since).
    */
   protected get resultIsPersonal(): boolean {
     if (this.session.replay || this.personSeat === null) return false;
@@ -485,7 +485,9 @@ export abstract class GamePage<P, M> extends LitElement {
     if (startText !== null) this.openingPosition(start);
     session.players = this.players();
     session.load(start, moves);
-    this.openedFinishedAt = session.outcome ? session.moves.length : null;
+    // A finished game is the person's own when its link says their side (the page's own link of a game against
+    // the AI does): its end reads as it read when it was played ("You lost"), not as a stranger's.
+    this.openedFinishedAt = session.outcome && !params.has('seat') ? session.moves.length : null;
   }
 
   /** Sets each seat's bot (null: as it is), both or neither: throws, changing nothing, when the page has no such bot. */

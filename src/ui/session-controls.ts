@@ -104,7 +104,7 @@ export function sessionControls<P, M>(session: GameSession<P, M>, handlers: Cont
           </label>`
         : ''
     }
-    <label>Seed <input type="number" min="0" max="4294967295" .value=${String(session.seed)} @change=${(e: Event) => handlers.setSeed((e.target as HTMLInputElement).value)} /></label>
+    <label>Seed <input class="seed" type="number" min="0" max="4294967295" .value=${String(session.seed)} @change=${(e: Event) => handlers.setSeed((e.target as HTMLInputElement).value)} /></label>
   </div>
   ${session.cutShort ? html`<p class="hint" role="status">${session.cutShort}</p>` : ''}`;
 }

@@ -85,6 +85,10 @@ export const pageStyles = css`
   input[type='number'] {
     width: 7rem;
   }
+  /* A seed is up to 10 digits (2^32 - 1), with the spinner beside it. */
+  input.seed {
+    width: 14ch;
+  }
   button:not(:disabled) {
     cursor: pointer;
   }

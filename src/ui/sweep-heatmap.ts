@@ -95,11 +95,18 @@ export class SweepHeatmap extends LitElement {
       );
     const shown = report.points.filter((point) => others.every((axis) => point.params[axis.name] === (this.fixed[axis.name] ?? axis.values[0])));
     const values = shown.map((point) => better * value(point)).filter((v) => !Number.isNaN(v));
-    const low = Math.min(...values);
     const high = Math.max(...values);
     const best = shown.find((point) => better * value(point) === high);
+    // The colours say where a point stands, not only against the grid's other points: the middle (yellow) is an
+    // even result (a margin of 0, a score of 50%), green above it and red below, out to the farthest point shown on
+    // either side, so that a grid that loses everywhere is red throughout; for the points lost, green is none lost
+    // and red the most lost of the points shown.
+    const even = this.figure === 'score' ? 0.5 : 0;
+    const span = Math.max(1e-9, ...values.map((v) => Math.abs(better * v - even)));
     const shade = (t: number) => `hsl(${Math.round(t * 120)}, 70%, ${85 - 25 * Math.abs(t - 0.5)}%)`;
-    const colour = (v: number) => (Number.isNaN(v) ? 'transparent' : shade(high === low ? 0.5 : (better * v - low) / (high - low)));
+    const placed = (v: number) => (this.figure === 'loss' ? 1 - v / span : 0.5 + (v - even) / (2 * span));
+    const colour = (v: number) => (Number.isNaN(v) ? 'transparent' : shade(Math.max(0, Math.min(1, placed(v)))));
+    const [scaleLow, scaleHigh] = this.figure === 'loss' ? [span, 0] : [even - span, even + span];
     const format = (v: number) => (Number.isNaN(v) ? '' : this.figure === 'score' ? `${Math.round(v * 100)}%` : v.toFixed(this.figure === 'loss' ? 3 : 2));
     const axisSelect = (label: string, index: number, set: (i: number) => void) => html`<label>${label}
       <select @change=${(e: Event) => set(Number((e.target as HTMLSelectElement).value))}>
@@ -133,10 +140,10 @@ export class SweepHeatmap extends LitElement {
       </table>
       ${
         values.length
-          ? html`<div class="legend" role="img" aria-label=${`Colours: red ${format(better * low)} (worst shown) to green ${format(better * high)} (best)`}>
-          <span>${format(better * low)}</span>
+          ? html`<div class="legend" role="img" aria-label=${`Colours: red ${format(scaleLow)} to yellow ${format((scaleLow + scaleHigh) / 2)}${this.figure === 'loss' ? '' : ' (even)'} to green ${format(scaleHigh)}`}>
+          <span>${format(scaleLow)}</span>
           <span class="bar" style=${`background: linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(shade).join(', ')})`}></span>
-          <span>${format(better * high)}</span>
+          <span>${format(scaleHigh)}</span>
         </div>`
           : ''
       }

@@ -73,8 +73,13 @@ describe('arena runs of games without points', () => {
       const [lo, hi] = interval.split('..').map((end) => Number(end.replace('%', '')));
       expect(lo <= Number(score.replace('%', '')) && Number(score.replace('%', '')) <= hi, `${score} in ${interval}`).toBe(true);
     }
-    // The heatmap says what its colours span.
-    expect(await page.locator('sweep-heatmap .legend').getAttribute('aria-label')).toMatch(/^Colours: red \d+% \(worst shown\) to green \d+% \(best\)$/);
+    // The heatmap says what its colours span: centred on an even score, as far either way as the farthest point.
+    const legend = (await page.locator('sweep-heatmap .legend').getAttribute('aria-label'))!;
+    const [red, middle, green] = /^Colours: red (\d+)% to yellow (\d+)% \(even\) to green (\d+)%$/.exec(legend)!.slice(1).map(Number);
+    expect(middle).toBe(50);
+    expect(red + green).toBe(100);
+    const farthest = Math.max(...scores.map((score) => Math.abs(score - 50)));
+    expect(Math.abs(green - 50 - farthest)).toBeLessThanOrEqual(1);
     expect(await page.getByLabel('Colour by').locator('option').allTextContents()).toEqual(['score (wins + draws / 2)']);
 
     await page.goto(`${url}#/arena?game=cards`);

@@ -111,7 +111,14 @@ describe('a game kept whole', () => {
     expect(params(page).get('moves')).toBe('4,0,8,2');
     const bad = text.replace('3. 9', '3. 5');
     await page.getByLabel('Load record').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(bad) });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: /^bad\.txt cannot be loaded: move 3 \(5\) is not a legal move there: 2, 3, 4, 6, 7, 8, 9$/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: /^bad\.txt cannot be loaded: move 3 \(5\) is not a legal move there: 2, 3, 4, 6, 7, 8, 9$/ })
+          .count(),
+      )
+      .toBe(1);
     expect(await marks(page)).toBe(4);
     // A record in the notation (no Notation line: links' moves, as records were first written) loads as it says.
     const old = text.replace('Notation: board\n', '').replace('1. 5\n2. 1\n3. 9\n4. 3', '1. 4\n2. 0\n3. 8\n4. 2');
@@ -136,6 +143,12 @@ describe('a game kept whole', () => {
     const moves = Math.ceil(params(page).get('moves')!.split(',').length / 2);
     expect(await page.locator('tictactoe-page .move-number').last().textContent()).toBe(`${moves}.`);
     expect(await banner.locator('strong').textContent()).toMatch(new RegExp(`^(You lost: the AI won|Draw) in ${moves} moves\\.$`));
+    // The same game opened again from its link (which says the person's side) reads as it did.
+    const finished = page.url();
+    const said = await banner.locator('strong').textContent();
+    await page.goto(`${url}#/connect4`);
+    await page.goto(finished);
+    await expect.poll(() => page.getByLabel('Game over').locator('strong').textContent()).toBe(said);
     await banner.getByRole('button', { name: 'Rematch (sides swapped)' }).click();
     expect(params(page).get('seat')).toBe('1');
     await expect.poll(() => marks(page), { timeout: 20_000 }).toBe(1);

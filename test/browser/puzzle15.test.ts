@@ -157,6 +157,8 @@ describe('the 5x5 size (the 24-puzzle)', () => {
     await expect.poll(() => page.getByText(/^Optimal:/).textContent(), { timeout: 600_000 }).toMatch(/^Optimal: \d+ moves/);
     const length = Number((await page.getByText(/^Optimal:/).textContent())!.match(/(\d+) moves/)![1]);
     expect(length).toBeLessThanOrEqual(16);
+    // The build (its progress bar was shown) says its end, with its time.
+    expect(await page.getByText(/^The pattern database was built in \d+ s \(kept for the next solves\)\.$/).count()).toBe(1);
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => page.locator('puzzle15-page p.status').textContent(), { timeout: 30_000 }).toBe(`Solved by the solver's ${length} moves.`);
 
@@ -186,7 +188,7 @@ describe('15-puzzle solver bench', () => {
     await page.getByLabel('PDB 6-6-3').uncheck();
     await page.getByLabel('WD', { exact: true }).check();
     await page.getByRole('button', { name: 'Run' }).click();
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 60_000 }).toMatch(/^6\/6 solves/);
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 60_000 }).toMatch(/^6\/6 solves in \d+\.\d s$/);
     expect(await page.locator('table[aria-label="Instances"] tbody tr').count()).toBe(3);
     expect(await page.locator('table[aria-label="Instances"] td.wrong').count()).toBe(0);
     expect(await page.locator('grouped-bars canvas').count()).toBe(2);

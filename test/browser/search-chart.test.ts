@@ -48,7 +48,9 @@ describe('search chart', () => {
     expect(await passes.locator('p').textContent()).toMatch(/Last pass \(\d+\): score bound -?\d+, [\d,]+ nodes/);
     // The line is the bound each pass tested (not the pass's own number), and the legend's nodes swatch is a bar's blue.
     const drawn = await passes.evaluate((el) => {
-      const chart = (el as unknown as { chart: { data: { labels: string[]; datasets: { data: (number | null)[] }[] }; legend: { legendItems: { fillStyle: string }[] } } }).chart;
+      const chart = (
+        el as unknown as { chart: { data: { labels: string[]; datasets: { data: (number | null)[] }[] }; legend: { legendItems: { fillStyle: string }[] } } }
+      ).chart;
       return { labels: chart.data.labels, line: chart.data.datasets[1].data, swatch: chart.legend.legendItems[0].fillStyle };
     });
     expect(drawn.line).not.toEqual(drawn.labels.map(Number));

@@ -22,7 +22,7 @@ import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
 import { findBot, paramTitles, parseBotConfig } from '../../contracts/bot-config';
 import { type AnyGame, type BotInfo, sizeLabel } from '../../contracts/game';
-import type { TimeControl } from '../../arena/time-control';
+import { TIME_MARGIN_MS, type TimeControl } from '../../arena/time-control';
 import { runEngineSchedule } from '../../runtime/engine-games';
 import { isUserBot, onUserBotsChange, startUserBot, userBotInfos, userEngineSpecs } from '../my-bots/user-bots';
 import { parseSeed } from '../../contracts/rng';
@@ -41,6 +41,7 @@ import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
 import type { LabRun } from '../../lab/runs';
 import { type ArenaSettings, loadArenaSettings, saveArenaSettings, usableGameSettings } from './arena-settings';
 import { keptTuning, type Tuning, tuningView } from './tuning';
+import { MOVE_LIMIT_MS } from '../../engines/engine';
 
 interface AxisSetting {
   readonly on: boolean;
@@ -321,10 +322,15 @@ export class ArenaPage extends LitElement {
                 From the opening suite (${game.openings.positions.length} positions${game.openings.size && game.sizes ? ` of size ${sizeLabel(game.sizes, game.openings.size)}` : ''}${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
               : ''
           }
-          <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
-          <label title="Every bot's time for a move; 0 is no limit (a bot of yours then has 30 s)">Time a move (ms)
-            <input type="number" min="0" max="600000" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = this.clamp(e, 0, 600_000))} /></label>
+          <label>Seed <input class="seed" type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
+          <label>Time a move (ms)
+            <input type="number" min="0" max="600000" aria-describedby="move-time-note" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = this.clamp(e, 0, 600_000))} /></label>
         </div>
+        <p class="hint" id="move-time-note">${
+          this.moveMs === 0
+            ? `Time a move 0: no limit for our bots (each searches as its parameters say); a bot of yours still has ${MOVE_LIMIT_MS / 1000} s a move, past which it loses on time.`
+            : `Every bot has ${this.moveMs.toLocaleString('en')} ms a move; one past it (and a tolerance of ${TIME_MARGIN_MS} ms) loses the game on time.`
+        }</p>
         ${this.whereView(running)}
         <p class="hint">Each start is played twice per pair, with the seats swapped. The same seed gives the same games here, on the cluster and in
           <code>npx playground ${this.gameId} tournament</code>.${this.runsOnCluster || this.runsInLab ? ' Tuning plays in this browser.' : ''}</p>

@@ -234,7 +234,7 @@ export class Connect4Page extends GamePage<Position, number> {
           html`<button class="line-move" aria-label=${`play the best line to move ${start + i + 1}: column ${columnSymbol(column)}`}
             @click=${() => this.playLine(line.slice(0, i + 1))}>${columnSymbol(column)}</button>`,
       )}
-      <span class="hint">(${line.length} moves to the end)</span></p>`;
+      <span class="hint">(${line.length} ${line.length === 1 ? 'move' : 'moves'} to the end)</span></p>`;
   }
 
   private playLine(columns: readonly number[]): void {
@@ -329,7 +329,9 @@ export class Connect4Page extends GamePage<Position, number> {
     const search = this.session.searches.at(-1);
     // The null-window passes (not a move settled at once, nor the perfect bot's quick move), each with the score
     // bound it tested: the line shows the window narrowing.
-    const iterations = (analysing ? this.analysis.progress : (search?.iterations ?? [])).filter((iteration) => iteration.stage !== 'move' && iteration.stage !== 'quick move');
+    const iterations = (analysing ? this.analysis.progress : (search?.iterations ?? [])).filter(
+      (iteration) => iteration.stage !== 'move' && iteration.stage !== 'quick move',
+    );
     const live = analysing ? this.analysis.running : search !== undefined && !search.done;
     return iterations.map((iteration, i) => ({
       label: String(i + 1),

@@ -93,6 +93,9 @@ export class Puzzle15BenchPage extends LitElement {
   @state() private preparing: { readonly heuristic: string; readonly iteration?: Iteration } | undefined;
   private jobs: Job<unknown>[] = [];
   private started = 0;
+  /** The solves' time once all are done, or when they were cancelled. */
+  @state() private finishedMs: number | undefined;
+  @state() private cancelledAt: number | undefined;
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -102,7 +105,6 @@ export class Puzzle15BenchPage extends LitElement {
   render() {
     const running = (this.jobs.length > 0 && this.done < this.total) || !!this.preparing;
     const heuristics = [...HEURISTICS, ...HEURISTICS_24].filter((h) => this.results[h]);
-    const seconds = (performance.now() - this.started) / 1000;
     return html`
       <h1>15-puzzle solver bench</h1>
       <section class="panel" aria-label="Settings">
@@ -116,7 +118,7 @@ export class Puzzle15BenchPage extends LitElement {
             </select>
           </label>
           ${this.set !== 'hard80' ? html`<label>N <input type="number" min="1" max="100" .value=${String(this.count)} @change=${(e: Event) => this.setCount((e.target as HTMLInputElement).value)} /></label>` : ''}
-          ${this.set === 'random' ? html`<label>Seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e: Event) => (this.seed = Number((e.target as HTMLInputElement).value) >>> 0)} /></label>` : ''}
+          ${this.set === 'random' ? html`<label>Seed <input class="seed" type="number" min="0" .value=${String(this.seed)} @change=${(e: Event) => (this.seed = Number((e.target as HTMLInputElement).value) >>> 0)} /></label>` : ''}
           ${heuristicsOf(this.set).map((h) => html`<label><input type="checkbox" .checked=${this.chosen.has(h)} @change=${(e: Event) => this.choose(h, (e.target as HTMLInputElement).checked)} /> ${name(h)}</label>`)}
           <button @click=${() => void this.run()} ?disabled=${running || this.chosen.size === 0 || (this.set !== 'hard80' && !!this.countError)}>Run</button>
           ${running ? html`<button @click=${() => this.cancel()}>Cancel</button>` : ''}
@@ -130,7 +132,7 @@ export class Puzzle15BenchPage extends LitElement {
         this.total
           ? html`<section class="panel" aria-label="Progress">
             <progress max=${this.total} .value=${this.done} aria-label="Solves done"></progress>
-            <span role="status">${this.done}/${this.total} solves${running ? `, ${seconds.toFixed(0)} s` : this.jobs.length ? '' : ' (cancelled or done)'}</span>
+            <span role="status">${this.progressText(running)}</span>
           </section>`
           : ''
       }
@@ -280,6 +282,8 @@ export class Puzzle15BenchPage extends LitElement {
       }
     }
     this.preparing = undefined;
+    this.finishedMs = undefined;
+    this.cancelledAt = undefined;
     this.started = performance.now();
     this.jobs = heuristics.flatMap((heuristic) =>
       this.boards.map((board, i) => {
@@ -291,6 +295,7 @@ export class Puzzle15BenchPage extends LitElement {
               [heuristic]: this.results[heuristic].map((r, j) => (j === i ? { nodes: answer.nodes, ms: answer.ms, length: answer.length as number } : r)),
             };
             this.done++;
+            if (this.done === this.total) this.finishedMs = performance.now() - this.started;
           },
           (error: Error) => {
             if (!(error instanceof CancelledError)) this.error = `${board.name}: ${error.message}`;
@@ -302,9 +307,20 @@ export class Puzzle15BenchPage extends LitElement {
   }
 
   private cancel(): void {
+    if (this.jobs.length > 0 && this.done < this.total) this.cancelledAt = performance.now() - this.started;
     for (const job of this.jobs) job.cancel();
     this.jobs = [];
     this.preparing = undefined;
+  }
+
+  /** Where the solves stand: running with their time so far, done in their total time, or cancelled. */
+  private progressText(running: boolean): string {
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const solves = `${this.done}/${this.total} solves`;
+    if (running) return `${solves}, ${seconds(performance.now() - this.started)}`;
+    if (this.finishedMs !== undefined) return `${solves} in ${seconds(this.finishedMs)}`;
+    if (this.cancelledAt !== undefined) return `${solves}, cancelled after ${seconds(this.cancelledAt)}`;
+    return solves;
   }
 }
 

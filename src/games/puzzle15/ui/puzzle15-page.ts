@@ -76,6 +76,8 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   ];
 
   @state() private method: 'random' | 'walk' | 'level' = 'random';
+  /** What the last build of a large database came to: built in its time, or cancelled (its work dropped). */
+  @state() private largeNote = '';
   @state() private walkMoves = 40;
   @state() private band: string = DEFAULT_BAND[4];
   /**
@@ -168,7 +170,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
                     </select></label>`
                   : ''
             }
-            <label>Seed <input type="number" min="0" max="4294967295" .value=${String(this.session.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
+            <label>Seed <input class="seed" type="number" min="0" max="4294967295" .value=${String(this.session.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
             <button @click=${() => this.newGame()}>New board</button>
           </div>
           <div class="numbers">
@@ -198,6 +200,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
           ${this.largeDatabaseView(size === 5 ? 'pdb6666' : 'pdb78')}
           ${this.building ? this.buildView(this.building) : ''}
           ${this.buildingLarge ? html`<button @click=${() => this.cancelBuildLarge()}>Cancel the build</button>` : ''}
+          ${this.largeNote ? html`<p class="hint" role="status">${this.largeNote}</p>` : ''}
           ${this.solution ? this.solutionView() : ''}
           <p class="hint">Click a tile in line with the blank to slide it (with the tiles between), or use the arrow keys on the
             board. A pattern database is built in a worker the first time it is used (with its progress), then kept in this browser; its build is not counted in the solve's time.</p>
@@ -372,11 +375,14 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
       if (this.buildingLarge === job) this.building = iteration;
     });
     this.buildingLarge = job;
+    const started = performance.now();
+    this.largeNote = '';
     job.promise.then(
       async () => {
         if (this.buildingLarge !== job) return;
         this.buildingLarge = undefined;
         this.building = undefined;
+        this.largeNote = `The ${LARGE_DATABASES[name].label} database was built in ${Math.round((performance.now() - started) / 1000)} s.`;
         if (name === 'pdb78' && !this.heuristicChosen) this.heuristic = 'pdb78';
         await this.askKept();
       },
@@ -390,9 +396,12 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
   }
 
   private cancelBuildLarge(): void {
+    const done = this.building?.done ?? 0;
     this.buildingLarge?.cancel();
     this.buildingLarge = undefined;
     this.building = undefined;
+    // A build is not kept in part: said, so that nobody cancels a long build thinking it will resume.
+    this.largeNote = `The build was cancelled ${Math.floor(done * 100)}% of the way: what it had built is dropped, and a build starts over from the beginning.`;
   }
 
   private solve(): void {
@@ -408,6 +417,8 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
       Math.min(pool.size, 4),
       (iteration) => {
         if (this.solving !== job) return;
+        // The database built first (if it was): said with its time, once the search starts.
+        if (this.building) this.largeNote = `The pattern database was built in ${Math.round(this.building.ms / 1000)} s (kept for the next solves).`;
         this.building = undefined;
         this.iterations = [...this.iterations, iteration];
       },
@@ -415,6 +426,7 @@ export class Puzzle15Page extends GamePage<Position, Direction> {
         if (this.solving === job) this.building = iteration;
       },
     );
+    this.largeNote = '';
     this.solving = job;
     this.iterations = [];
     job.promise.then(
