@@ -198,7 +198,10 @@ export async function tuneCommand(
     );
     if (interactive) process.stderr.write('\n');
     file?.write({ ...kept, ...report });
-    if (options.lab) await options.lab.importRun(checkSavedTune({ ...kept, ...report }));
+    if (options.lab) {
+      await options.lab.importRun(checkSavedTune({ ...kept, ...report }));
+      process.stderr.write(`the tuning is kept in the lab: ${options.lab.runPage(kept.id)}\n`);
+    }
     console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
     return stopped ? 130 : 0;
   } finally {
@@ -275,12 +278,14 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   // Recorded in the lab as it plays: refused there (no token, a run of that id), nothing is played.
   let recorder: LabRecorder | undefined;
   try {
-    if (options.lab)
+    if (options.lab) {
       recorder = await LabRecorder.start(options.lab, snapshot(false), () => {
         interrupted = true;
         process.stderr.write(`\nrun ${id} was cancelled in the lab: the finished games are kept\n`);
         run?.cancel();
       });
+      process.stderr.write(`run ${id} is kept in the lab as it plays: ${options.lab.runPage(id)}\n`);
+    }
   } catch (error) {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);

@@ -34,6 +34,11 @@ export class LabClient {
     if (!/^https?:$/.test(this.base.protocol)) throw new Error(`--lab is the lab's address (http://HOST:PORT), got "${url}"`);
   }
 
+  /** A run's page in the lab (the app's #/lab?run=ID). */
+  runPage(id: string): string {
+    return new URL(`../../#/lab?run=${encodeURIComponent(id)}`, this.base).href;
+  }
+
   /** The answer's JSON; a LabRefusal for a refusal, an Error when the lab does not answer. A stream is sent as JSON text. */
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     let response: Response;

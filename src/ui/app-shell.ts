@@ -13,6 +13,24 @@ export class AppShell extends LitElement {
       display: block;
       min-height: 100vh;
     }
+    /* Before the header's links, for keyboards and screen readers: seen only when it has the focus. */
+    .skip {
+      position: absolute;
+      left: 0.5rem;
+      top: -3rem;
+      z-index: 10;
+      padding: 0.4rem 0.8rem;
+      background: #fff;
+      color: #0f172a;
+      border: 2px solid #1d4ed8;
+      font: inherit;
+    }
+    .skip:focus {
+      top: 0.5rem;
+    }
+    main:focus {
+      outline: none;
+    }
     header {
       display: flex;
       flex-wrap: wrap;
@@ -136,6 +154,7 @@ export class AppShell extends LitElement {
   render() {
     const page = pages.find((candidate) => candidate.route === this.route.page);
     return html`
+      <button class="skip" @click=${() => this.skipToPage()}>Skip to the page</button>
       <header>
         <a class="brand" href="#/">AI Playground</a>
         <span class="here">${page?.title ?? ''}</span>
@@ -144,8 +163,13 @@ export class AppShell extends LitElement {
           ${pages.map((p) => html`<a href="#/${p.route}" aria-current=${p === page ? 'page' : 'false'}>${p.title}</a>`)}
         </nav>
       </header>
-      <main>${page ? page.render(this.route.params) : this.home()}</main>
+      <main tabindex="-1">${page ? page.render(this.route.params) : this.home()}</main>
     `;
+  }
+
+  /** The skip link's work: the focus past the header's links, on the page itself (a link to #main would be a route). */
+  private skipToPage(): void {
+    this.renderRoot.querySelector('main')?.focus();
   }
 
   private home() {

@@ -54,4 +54,37 @@ describe('accessibility', () => {
       expect(await page.locator(`${game}-page p.status`).getAttribute('aria-live'), game).toBe('polite');
     }
   });
+
+  it('lets the keyboard skip the header\'s links: the first Tab is a skip link, seen when focused, to the page itself', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/connect4`);
+    await page.locator('connect4-board').waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: 'Skip to the page' });
+    expect(await skip.evaluate((el) => el.matches(':focus'))).toBe(true);
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    // The next stop is inside the page, past the 11 links of the header.
+    const focused = await page.evaluate(() => {
+      let element: Element | null = document.activeElement;
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+      let node: Node | null = element;
+      const path: string[] = [];
+      while (node) {
+        if (node instanceof Element) path.push(node.tagName.toLowerCase());
+        node = node.parentNode ?? (node as ShadowRoot).host ?? null;
+      }
+      return path;
+    });
+    expect(focused).toContain('main');
+    expect(focused).not.toContain('nav');
+  });
+
+  it('offers the 24-puzzle from the home page', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/`);
+    expect(await page.locator('app-shell .card').filter({ hasText: '24-puzzle' }).count()).toBe(1);
+  });
 });

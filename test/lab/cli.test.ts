@@ -39,9 +39,10 @@ describe('the lab from the CLI', () => {
   it('keeps a run as it plays, the same as its --out file, and lists, shows and exports it', async () => {
     const out = join(folder, 'tournament.json');
     const played = await runCli(['tictactoe', 'tournament', '--bots', 'random,perfect', '--games', '3', '--lab', server.url, '--out', out], '', env);
-    expect(played.stderr).toBe('');
     expect(played.status).toBe(0);
     const run = JSON.parse(readFileSync(out, 'utf8'));
+    // It says where the run is kept: its page in the lab.
+    expect(played.stderr).toBe(`run ${run.id} is kept in the lab as it plays: ${new URL(`#/lab?run=${run.id}`, server.url).href}\n`);
     const shown = JSON.parse((await runCli(['lab', 'show', run.id, '--lab', server.url, '--json'])).stdout);
     expect(shown).toMatchObject({ id: run.id, owner: 'ada', state: 'finished', finished: true, summary: { played: 6, scheduled: 6 } });
     const exported = join(folder, 'exported.json');

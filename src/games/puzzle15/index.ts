@@ -42,7 +42,7 @@ export const puzzle15 = defineGame<Position, Direction, PuzzleCores, { readonly 
     {
       route: 'puzzle15',
       title: '15-puzzle',
-      blurb: 'Slide the tiles home, or let the optimal solver show the shortest way; boards by difficulty.',
+      blurb: 'The 15-puzzle and the 24-puzzle (5x5): slide the tiles home, or let the optimal solver show the shortest way; boards by difficulty.',
     },
     {
       route: 'puzzle15-bench',
