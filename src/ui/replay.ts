@@ -39,6 +39,8 @@ export async function openReplay<P, M>(session: GameSession<P, M>, params: URLSe
 
 /** How often a game watched live is read again. */
 const LIVE_POLL_MS = 1000;
+/** A move shown every this long while the watcher follows: a game of bots is over in a second, too fast to see. */
+const PACE_MS = 400;
 
 interface LiveGame {
   readonly game: string;
@@ -51,16 +53,40 @@ interface LiveGame {
 
 /**
  * Watches a game of the ladder as it is played: shown as a replay of its moves so far, read again every second,
- * following its last move unless the person looks at an earlier one, with where it stands; `say` is told what is
- * wrong. Stops when it ends, when the person plays on from it, or when the returned function is called.
+ * its moves shown one every PACE_MS as they come (a game between bots may be over before anyone looks), following
+ * the last one unless the person looks at an earlier one, with where it stands; `say` is told what is wrong.
+ * Stops when it has been shown to its end, when the person plays on from it, or when the returned function is called.
  */
 export function watchLive<P, M>(session: GameSession<P, M>, id: string, say: (message: string) => void): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let shown: GameSession<P, M>['replay'];
+  let received: LiveGame | undefined;
+  /** The moves shown so far while following. */
+  let paced = 0;
+  const pacer = setInterval(() => step(), PACE_MS);
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(pacer);
+  };
+  const describe = () => {
+    if (!shown || !received) return;
+    const total = received.moves.length;
+    shown.live =
+      received.over && paced >= total
+        ? "Watched live: the game is over; its replay is among the bots' games on the ladder."
+        : `Watched live: ${received.over ? 'played to its end' : 'being played'}, ${total} moves so far; move ${paced} shown (a move every ${PACE_MS} ms).`;
+  };
+  /** The next move shown, when the person follows (looks at the last move shown). */
+  const step = () => {
+    if (stopped || !shown || !received) return;
+    if (session.replay !== shown) return stop();
+    if (shown.cursor !== paced || paced >= received.moves.length) return;
+    paced++;
+    describe();
+    session.seek(paced);
+    if (received.over && paced >= received.moves.length) stop();
   };
   const look = async () => {
     if (stopped) return;
@@ -73,22 +99,20 @@ export function watchLive<P, M>(session: GameSession<P, M>, id: string, say: (me
         say(`The ladder's game ${id} is of another game (${live.game}).`);
         return stop();
       }
-      const following = !shown || shown.cursor === shown.moves.length;
       const cursor = shown?.cursor ?? 0;
       const players = live.seats.map((seat) => ({ name: live.names[seat] ?? seat, config: null })) as [ReplayPlayer, ReplayPlayer];
       const forfeit = live.over?.forfeit ? { seat: (1 - (live.over.winner ?? 0)) as 0 | 1, reason: live.over.forfeit, detail: '' } : undefined;
       session.startReplay(session.game.rules.parse(live.start), { moves: live.moves, seats: live.seats, ...(forfeit ? { forfeit } : {}) }, players);
       shown = session.replay!;
-      shown.live = live.over
-        ? "Watched live: the game is over; its replay is among the bots' games on the ladder."
-        : `Watched live: being played, ${live.moves.length} moves so far.`;
-      session.seek(following ? live.moves.length : cursor);
-      if (live.over) return stop();
+      received = live;
+      describe();
+      session.seek(Math.min(cursor, live.moves.length));
     } catch (error) {
       say(`This game is not being played now (${(error as Error).message}).`);
       return stop();
     }
-    timer = setTimeout(look, LIVE_POLL_MS);
+    // Read again until its end has been received; its moves are shown on meanwhile.
+    if (!received.over) timer = setTimeout(look, LIVE_POLL_MS);
   };
   void look();
   return stop;

@@ -61,7 +61,11 @@ describe('the ladder page', () => {
     await expect.poll(() => playing.locator('tbody tr').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     await playing.getByRole('link', { name: 'Watch' }).first().click();
     await expect.poll(() => page.url()).toMatch(/#\/connect4\?live=[\w-]+$/);
-    await expect.poll(() => page.locator('connect4-page p.hint[role="status"]').textContent()).toMatch(/^Watched live: /);
+    const watched = page.locator('connect4-page p.hint[role="status"]');
+    await expect.poll(() => watched.textContent()).toMatch(/^Watched live: /);
+    // Its moves are shown one after another as they come, even when the game was over before the page looked.
+    await expect.poll(() => watched.textContent()).toMatch(/move [1-9]\d* shown/);
+    await expect.poll(() => watched.textContent(), { timeout: 60_000 }).toBe("Watched live: the game is over; its replay is among the bots' games on the ladder.");
     await expect.poll(() => page.locator('connect4-page .move-row').count()).toBeGreaterThan(0);
     await page.goBack();
 
