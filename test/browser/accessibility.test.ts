@@ -55,7 +55,7 @@ describe('accessibility', () => {
     }
   });
 
-  it('lets the keyboard skip the header\'s links: the first Tab is a skip link, seen when focused, to the page itself', async () => {
+  it("lets the keyboard skip the header's links: the first Tab is a skip link, seen when focused, to the page itself", async () => {
     const { page, url } = browser;
     await page.goto(`${url}#/connect4`);
     await page.locator('connect4-board').waitFor();

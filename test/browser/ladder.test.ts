@@ -31,6 +31,8 @@ describe('the ladder page', () => {
     // Its validation's verdict, on My bots.
     const mine = page.getByRole('table', { name: 'Your ladder entries' });
     await expect.poll(() => mine.locator('tbody tr td').nth(2).textContent(), { timeout: 60_000 }).toBe('active');
+    // Under the page's two columns, not in the narrow one.
+    expect((await page.locator('my-bots-page ladder-entries').boundingBox())!.width).toBeGreaterThan(600);
     await status.getByRole('link', { name: 'Its page on the ladder' }).click();
 
     // Its page: validated, then rated games, with their replays.
@@ -65,7 +67,9 @@ describe('the ladder page', () => {
     await expect.poll(() => watched.textContent()).toMatch(/^Watched live: /);
     // Its moves are shown one after another as they come, even when the game was over before the page looked.
     await expect.poll(() => watched.textContent()).toMatch(/move [1-9]\d* shown/);
-    await expect.poll(() => watched.textContent(), { timeout: 60_000 }).toBe("Watched live: the game is over; its replay is among the bots' games on the ladder.");
+    await expect
+      .poll(() => watched.textContent(), { timeout: 60_000 })
+      .toBe("Watched live: the game is over; its replay is among the bots' games on the ladder.");
     await expect.poll(() => page.locator('connect4-page .move-row').count()).toBeGreaterThan(0);
     await page.goBack();
 

@@ -46,6 +46,10 @@ export class MyBotsPage extends LitElement {
       .bots > * {
         min-width: 0;
       }
+      /* The ladder's table of entries under both columns, not squeezed into the list's. */
+      .bots > ladder-entries {
+        grid-column: 1 / -1;
+      }
       @media (max-width: 800px) {
         .bots {
           grid-template-columns: minmax(0, 1fr);
