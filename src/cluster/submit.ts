@@ -237,8 +237,9 @@ export function runOnCluster(
   }
 
   function gameTask(taskIndices: readonly number[]): GameTask {
-    // A submitted module's code goes only to the tasks whose games it plays.
-    const seated = new Set(taskIndices.flatMap((index) => schedule.games[index].seats));
+    // A worker is asked only for the engines of the task's games, and a submitted module's code goes only to the
+    // tasks whose games it plays (a seat is `name` or `name:param=value`).
+    const seated = new Set(taskIndices.flatMap((index) => schedule.games[index].seats.map((seat) => seat.split(':')[0])));
     const taskModules = modules && Object.fromEntries(Object.entries(modules).filter(([name]) => seated.has(name)));
     return {
       owner,
@@ -248,7 +249,7 @@ export function runOnCluster(
       indices: taskIndices,
       games: taskIndices.map((index) => schedule.games[index]),
       time,
-      engines,
+      engines: engines.filter((name) => seated.has(name)),
       ...(taskModules && Object.keys(taskModules).length > 0 ? { modules: taskModules } : {}),
       ...(offered ? { offered } : {}),
       ...(onMove ? { live: true } : {}),
