@@ -2,6 +2,7 @@
 // (the authority; a differential test checks the move, the value and the node count), fast enough for
 // tournaments of hundreds of full deals.
 
+import { countNode, searchStopped, startSearch } from "../common/stats";
 import { codes, count, generate, LEAD, MAX_MOVES, MAX_PLY, PASS, removals } from "./moves";
 
 const WIN: i32 = 5000;
@@ -68,6 +69,7 @@ export function score(hand: u64): i32 {
 
 function negamax(me: u64, them: u64, last: i32, level: i32, alpha: i32, beta: i32, ply: i32): i32 {
   nodes++;
+  if (countNode()) return 0;
   if (them == 0) return -(WIN - level);
   if (level == maxLevel || ply >= MAX_PLY - 1) return score(me) - score(them);
   const n = generate(me, last, ply);
@@ -78,6 +80,7 @@ function negamax(me: u64, them: u64, last: i32, level: i32, alpha: i32, beta: i3
     const value = code == PASS
       ? -negamax(them, me, LEAD, level + 1, -beta, -alpha, ply + 1)
       : -negamax(them, me - unchecked(removals[base + i]), code, level + 1, -beta, -alpha, ply + 1);
+    if (searchStopped()) return 0;
     if (value > best) best = value;
     if (best > alpha) alpha = best;
     if (alpha >= beta) break;
@@ -85,8 +88,12 @@ function negamax(me: u64, them: u64, last: i32, level: i32, alpha: i32, beta: i3
   return best;
 }
 
-/** The article's think(): the value of its best move for `me` (articleBest() is its index among the root moves). */
-export function articleSearch(me: u64, them: u64, last: i32, depth: i32): i32 {
+/**
+ * The article's think(): the value of its best move for `me` (articleBest() is its index among the root moves).
+ * A search past its time (0 = none) stops: searchStopped() says so, and its result means nothing.
+ */
+export function articleSearch(me: u64, them: u64, last: i32, depth: i32, msLimit: f64): i32 {
+  startSearch(0, msLimit);
   maxLevel = depth;
   nodes = 0;
   bestIndex = -1;
@@ -97,6 +104,7 @@ export function articleSearch(me: u64, them: u64, last: i32, depth: i32): i32 {
     const value = code == PASS
       ? -negamax(them, me, LEAD, 0, NEG_INF, -bestValue, 1)
       : -negamax(them, me - removals[i], code, 0, NEG_INF, -bestValue, 1);
+    if (searchStopped()) return 0;
     if (value > bestValue) {
       bestValue = value;
       bestIndex = i;

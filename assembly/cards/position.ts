@@ -51,9 +51,9 @@ export function articleHandScore(seat: i32): i32 {
   return score(hands[seat]);
 }
 
-/** The article bot's value of the root for the mover, searching `depth` plies below its move (articleBest()). */
-export function articleValue(depth: i32): i32 {
-  return articleSearch(hands[mover], hands[1 - mover], rootLast, depth);
+/** The article bot's value of the root for the mover, searching `depth` plies below its move (articleBest()), within `msLimit` (0: none). */
+export function articleValue(depth: i32, msLimit: f64): i32 {
+  return articleSearch(hands[mover], hands[1 - mover], rootLast, depth, msLimit);
 }
 
 export function rootMoveCode(i: i32): i32 {

@@ -36,7 +36,7 @@ import {
   threatsOf,
   undo,
 } from "./position";
-import { EXACT, LOWER, UPPER, clearTable, entryColumn, entryScore, entryType, syncTable, tableGet, tablePut } from "./transposition-table";
+import { EXACT, LOWER, UPPER, entryColumn, entryScore, entryType, syncTable, tableGet, tablePut } from "./transposition-table";
 import {
   claimResult,
   finishHelpers,
@@ -192,7 +192,9 @@ function boundType(value: i32, alpha: i32, beta: i32, entry: u64): i32 {
 /**
  * The position's value within (alpha, beta) for the side to move: a position the static look did not settle.
  * `jitter` (0 in a single thread) adds noise to the move order near the root, so that helper threads search
- * in different orders. A budget that runs out, or another thread that finished, makes the result meaningless.
+ * in different orders. A budget that runs out, or another thread that finished, makes the result meaningless;
+ * such a search stores nothing on its way back, so the table holds only what finished searches proved and is
+ * kept after a stopped one (the next move's search starts from it).
  */
 function negamax(alpha: i32, beta: i32, jitter: i32): i32 {
   if (countNode() || stopRequested()) return 0;
@@ -392,8 +394,6 @@ export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
     else low = score;
     reportIteration(++iterations, score, -1);
   }
-  // A search cut short by its budget stored guesses: forget them (one check here, none per node).
-  if (searchStopped()) clearTable();
   // A weak search can fail high past its window: only the sign of its result means anything.
   return weak ? (low > 0 ? 1 : low < 0 ? -1 : 0) : low;
 }
@@ -418,6 +418,5 @@ export function reachesScore(column: i32, score: i32, nodeLimit: f64, msLimit: f
     reaches = searchWindow(-score, -score + 1, 0) <= -score;
   }
   undo();
-  if (searchStopped()) clearTable();
   return reaches;
 }

@@ -72,11 +72,14 @@ export async function playOut(
     const seat = rules.seatToMove(position);
     const { bot, params } = players[seat];
     const budget = { ms: clock.moveTime(seat).ms };
+    // The time a move took is measured here, from the call to the answer, whatever the bot says of itself.
+    const started = performance.now();
     const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, resource, cache, progress: () => {} });
+    const ms = performance.now() - started;
     const { report } = decision;
     const loss = game.moveLoss ? game.moveLoss(position, decision.move, await core()) : null;
-    moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms: report.ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });
-    if (!clock.spend(seat, report.ms)) return lostOnTime(start, seats, moves, seat, report.ms, clock);
+    moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });
+    if (!clock.spend(seat, ms)) return lostOnTime(start, seats, moves, seat, ms, clock);
     position = rules.play(position, decision.move);
   }
   const outcome = rules.outcome(position)!;

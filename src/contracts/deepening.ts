@@ -1,6 +1,7 @@
 // Iterative deepening under a budget, shared by every game whose core searches to a depth.
 
 import type { Budget, Iteration, SearchReport } from './game';
+import { MoveClock } from './move-clock';
 
 /** What a core reports after searching one depth. */
 export interface DepthResult<M> {
@@ -13,30 +14,32 @@ export interface DepthResult<M> {
 }
 
 /**
- * Searches depths 1..maxDepth (and the budget's depth) while the budget lasts. `searchDepth` gets the nodes
- * and milliseconds left (0 = no limit). Returns the report and the last complete iteration, if any.
+ * Searches depths 1..maxDepth (and the budget's depth) while the move's clock lasts (by default one started
+ * now on the budget). `searchDepth` gets the nodes and milliseconds left (0 = no limit). Returns the report, the
+ * last complete iteration, if any, and whether the clock stopped the search before its last depth.
  */
 export function deepen<M>(
   maxDepth: number,
   budget: Budget,
   progress: (iteration: Iteration<M>) => void,
   searchDepth: (depth: number, nodesLeft: number, msLeft: number) => DepthResult<M>,
-): { report: SearchReport<M>; last: Iteration<M> | undefined } {
+  clock: MoveClock = MoveClock.of(budget),
+): { report: SearchReport<M>; last: Iteration<M> | undefined; cutShort: boolean } {
   const depthLimit = Math.min(maxDepth, budget.depth || Infinity);
   const iterations: Iteration<M>[] = [];
   let nodes = 0;
   let ms = 0;
   for (let depth = 1; depth <= depthLimit; depth++) {
-    const nodesLeft = budget.nodes ? budget.nodes - nodes : 0;
-    const msLeft = budget.ms ? budget.ms - ms : 0;
-    if ((budget.nodes && nodesLeft <= 0) || (budget.ms && msLeft <= 0)) break;
-    const result = searchDepth(depth, nodesLeft, msLeft);
+    if (clock.spent()) return { report: { iterations, nodes, ms }, last: iterations.at(-1), cutShort: true };
+    const left = clock.left();
+    const result = searchDepth(depth, left.nodes, left.ms);
     nodes += result.nodes;
     ms += result.ms;
-    if (!result.complete) break;
+    clock.count(result.nodes);
+    if (!result.complete) return { report: { iterations, nodes, ms }, last: iterations.at(-1), cutShort: true };
     const iteration: Iteration<M> = { depth, nodes: result.nodes, ms: result.ms, score: result.score, best: result.best };
     iterations.push(iteration);
     progress(iteration);
   }
-  return { report: { iterations, nodes, ms }, last: iterations.at(-1) };
+  return { report: { iterations, nodes, ms }, last: iterations.at(-1), cutShort: false };
 }

@@ -93,6 +93,10 @@ export interface SearchReport<M = string> {
   readonly iterations: readonly Iteration<M>[];
   readonly nodes: number;
   readonly ms: number;
+  /** The move's time (or budget) stopped the search before it finished: the move is its best so far. */
+  readonly cutShort?: boolean;
+  /** The move's value is proven (a solver's or a book's), not estimated: said by bots that can tell. */
+  readonly proven?: boolean;
 }
 
 export interface Decision<M> {

@@ -135,7 +135,7 @@ describe('the article bot in the core', () => {
       const expected = articleMove(classCounts(position.hands[mover]), classCounts(position.hands[1 - mover]), position.last, depth, weights);
       setPosition(core, position.hands, mover, position.last);
       core.setArticleWeights(weights.redTen, weights.pair, weights.straight, weights.bomb, weights.doubleJoker, weights.doubleRedTen);
-      expect(core.articleValue(depth)).toBe(expected.value + 0); // -0 in TypeScript is 0 in the core
+      expect(core.articleValue(depth, 0)).toBe(expected.value + 0); // -0 in TypeScript is 0 in the core
       expect(legalMoves(position)[core.articleBest()]).toEqual(expected.move);
       expect(core.articleNodes()).toBe(expected.nodes);
     }

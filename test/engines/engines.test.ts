@@ -37,7 +37,7 @@ describe('our bots as engines', () => {
     const { status, stdout } = await runCli(['connect4', 'engine', '--bot', 'perfect'], input.map((message) => JSON.stringify(message)).join('\n'));
     expect(status).toBe(0);
     const [hello, ...moves] = answers(stdout);
-    expect(hello).toMatchObject({ name: 'perfect', params: [] });
+    expect(hello).toMatchObject({ name: 'perfect', params: [{ name: 'seconds', min: 1, max: 3600, default: 10 }] });
     expect(moves).toHaveLength(positions.length);
     for (const [i, answer] of moves.entries()) {
       const [line, score] = positions[i].split(' ');

@@ -11,7 +11,8 @@
 //   and plays the move with the most votes: the one that wins the most draws when they can be solved.
 
 import { deepen } from '../../contracts/deepening';
-import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
+import type { Bot, Decision, Iteration } from '../../contracts/game';
+import { MoveClock } from '../../contracts/move-clock';
 import { Rng } from '../../contracts/rng';
 import { ARTICLE_DEPTH, ARTICLE_WEIGHTS } from './article-bot';
 import type { Move } from './combos';
@@ -81,12 +82,24 @@ export const articleBot: CardsBot = {
     const core = await context.core();
     setPosition(core, handsWith(position, other), position.toMove, position.last);
     core.setArticleWeights(params.redTen, params.pair, params.straight, params.bomb, params.doubleJoker, params.doubleRedTen);
-    const started = performance.now();
-    const value = core.articleValue(params.depth);
-    const move = moves[core.articleBest()];
-    const iteration = { depth: params.depth + 1, nodes: core.articleNodes(), ms: performance.now() - started, score: value, best: move };
-    progress(iteration);
-    return single(move, iteration);
+    // Without a clock, the depth at once (the article's search); under one, each depth in turn until time is up.
+    const clock = MoveClock.of(context.budget);
+    const depths = clock.ms > 0 ? Array.from({ length: params.depth }, (_, i) => i + 1) : [params.depth];
+    const iterations: Iteration<Move>[] = [];
+    let nodes = 0;
+    for (const depth of depths) {
+      if (iterations.length > 0 && clock.spent()) break;
+      const started = performance.now();
+      // The first depth always finishes: a move needs one.
+      const value = core.articleValue(depth, iterations.length > 0 ? clock.left().ms : 0);
+      nodes += core.articleNodes();
+      if (core.searchStopped()) break;
+      const iteration = { depth: depth + 1, nodes: core.articleNodes(), ms: performance.now() - started, score: value, best: moves[core.articleBest()] };
+      iterations.push(iteration);
+      progress(iteration);
+    }
+    const cutShort = iterations.at(-1)!.depth !== params.depth + 1;
+    return { move: iterations.at(-1)!.best!, report: { iterations, nodes, ms: clock.elapsed(), ...(cutShort ? { cutShort } : {}) } };
   },
 };
 
@@ -96,18 +109,25 @@ const MAX_DEPTH = 60;
 function heuristicDecision(
   core: CardsCore,
   moves: readonly Move[],
-  budget: BotContext<CardsCore, Move>['budget'],
+  clock: MoveClock,
   progress: (iteration: Iteration<Move>) => void,
   earlier: Iteration<Move>[],
 ): Decision<Move> {
-  const { report, last } = deepen(MAX_DEPTH, budget, progress, (depth, nodesLeft, msLeft) => {
-    const score = core.search(depth, nodesLeft, msLeft);
-    const move = core.bestMove();
-    return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: move >= 0 ? moves[move] : undefined };
-  });
+  const budget = { ms: clock.ms, nodes: clock.maxNodes };
+  const { report, last, cutShort } = deepen(
+    MAX_DEPTH,
+    budget,
+    progress,
+    (depth, nodesLeft, msLeft) => {
+      const score = core.search(depth, nodesLeft, msLeft);
+      const move = core.bestMove();
+      return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: move >= 0 ? moves[move] : undefined };
+    },
+    clock,
+  );
   const move = last?.best ?? moves[0];
   const iterations = [...earlier, ...report.iterations];
-  return { move, report: { iterations, nodes: iterations.reduce((a, i) => a + i.nodes, 0), ms: iterations.reduce((a, i) => a + i.ms, 0) } };
+  return { move, report: { iterations, nodes: clock.nodesSpent, ms: clock.elapsed(), cutShort } };
 }
 
 export const strongBot: CardsBot = {
@@ -123,12 +143,15 @@ export const strongBot: CardsBot = {
   async choose(position, context) {
     const moves = legalMoves(position);
     if (moves.length === 0) throw new Error('the game is over');
+    const clock = MoveClock.of(context.budget);
     const core = await context.core();
     setPosition(core, position.hands, position.toMove, position.last);
     core.clearTable();
     const earlier: Iteration<Move>[] = [];
     if (context.params.exact > 0) {
-      const result = core.solve(context.params.exact * 1000, context.budget.ms ?? 0);
+      // Half the move's time at most for a proof: the heuristic search needs the rest when there is none.
+      const result = core.solve(context.params.exact * 1000, clock.left(0.5).ms);
+      clock.count(core.nodeCount());
       const cards = position.hands[0].length + position.hands[1].length;
       if (result >= 0) {
         // A proven loss has no best move.
@@ -141,12 +164,14 @@ export const strongBot: CardsBot = {
         };
         context.progress(iteration);
         earlier.push(iteration);
-        if (result === 1) return single(moves[core.bestMove()], iteration);
+        if (result === 1)
+          return { move: moves[core.bestMove()], report: { iterations: [iteration], nodes: iteration.nodes, ms: clock.elapsed(), proven: true } };
       }
     }
     // Unproven, or a proven loss: the heuristic's best try (the other may still go wrong).
     if (moves.length === 1) return { move: moves[0], report: { iterations: earlier, nodes: 0, ms: 0 } };
-    return heuristicDecision(core, moves, { ...context.budget, nodes: context.budget.nodes || context.params.budget * 1000 }, context.progress, earlier);
+    const heuristicClock = new MoveClock(clock.left().ms, context.budget.nodes || context.params.budget * 1000);
+    return heuristicDecision(core, moves, heuristicClock, context.progress, earlier);
   },
 };
 
@@ -176,24 +201,35 @@ export const honestBot: CardsBot = {
       nodes += core.nodeCount();
       ms += core.elapsedMs();
     };
+    const clock = MoveClock.of(context.budget);
     core.clearTable();
-    for (let sample = 0; sample < params.samples; sample++) {
+    let drawn = 0;
+    // Draws until the samples are done or the move's time is up; a draw under way at the deadline does not vote.
+    for (let sample = 0; sample < params.samples && !clock.spent(); sample++) {
       setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last);
       // A draw that can be solved votes for each move that wins it; one that cannot, for its best estimate.
-      if (core.solveMoves(params.budget * 1000, 0) === 1) {
+      const solved = core.solveMoves(params.budget * 1000, clock.left().ms);
+      spent();
+      if (solved === 1) {
         for (let i = 0; i < moves.length; i++) tally[i] += core.rootValue(i);
       } else {
-        spent(); // the solve that ran out of budget
-        core.searchMoves(params.depth, 0, 0);
+        // The draw's last chance is a search as deep as `depth`, unless the time is already up (then depth 1,
+        // a handful of nodes, so that the first draw always votes).
+        const late = clock.spent();
+        if (late && drawn > 0) break;
+        core.searchMoves(late ? 1 : params.depth, 0, late ? 0 : clock.left().ms);
+        spent();
+        if (core.searchStopped() && drawn > 0) break;
         const values = moves.map((_, i) => core.rootValue(i));
         tally[values.indexOf(Math.max(...values))]++;
       }
-      spent();
+      drawn++;
     }
     const best = tally.indexOf(Math.max(...tally));
-    const iteration = { depth: params.samples, nodes, ms, score: tally[best], best: moves[best] };
+    const iteration = { depth: drawn, nodes, ms, score: tally[best], best: moves[best] };
     progress(iteration);
-    return single(moves[best], iteration);
+    const cutShort = drawn < params.samples;
+    return { move: moves[best], report: { iterations: [iteration], nodes, ms: clock.elapsed(), ...(cutShort ? { cutShort } : {}) } };
   },
 };
 

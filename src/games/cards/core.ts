@@ -13,7 +13,8 @@ export interface CardsCore {
   setArticleWeights(redTen: number, pair: number, straight: number, bomb: number, doubleJoker: number, doubleRedTen: number): void;
   /** The article's getScoreOfOne of a seat's hand, under the weights set. */
   articleHandScore(seat: number): number;
-  articleValue(depth: number): number;
+  /** The article bot's search to `depth` within `msLimit` (0: none); searchStopped() when the time ran out. */
+  articleValue(depth: number, msLimit: number): number;
   articleBest(): number;
   articleNodes(): number;
   rootMoveTakes(i: number, cls: number): number;

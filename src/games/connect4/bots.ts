@@ -1,13 +1,16 @@
 // Connect 4 bots: the article's C4State evaluation under alpha-beta (the classic bot, whose tolerance and seed
-// make the weaker levels), and the perfect player (the opening book, else the solver).
+// make the weaker levels), and the perfect player (the opening book, else the strongest move in its time:
+// strongest.ts).
 
 import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
+import { MoveClock } from '../../contracts/move-clock';
 import { Rng } from '../../contracts/rng';
 import { loadBook } from './book';
-import { setPosition, type Connect4Cores } from './core';
+import type { Connect4Cores } from './core';
 import { height, legalMoves, seatToMove, type Position } from './rules';
 import { symbolColumn } from './sizes';
-import { bestColumn, centreOrder, searchScore } from './solve';
+import { centreOrder } from './solve';
+import { strongestMove } from './strongest';
 import { WinPlaceScores } from './win-places';
 
 type Connect4Bot = Bot<Position, number, Connect4Cores>;
@@ -18,11 +21,17 @@ async function bookMove(position: Position, context: BotContext<Connect4Cores>):
   if (!known) return undefined;
   const iteration = { depth: 0, nodes: 0, ms: 0, score: known.score, best: known.column, stage: 'book' };
   context.progress(iteration);
-  return { move: known.column, report: { iterations: [iteration], nodes: 0, ms: 0 } };
+  return { move: known.column, report: { iterations: [iteration], nodes: 0, ms: 0, proven: true } };
 }
 
 /** A win found at `plies` from the root scores this minus the plies, so the classic bot wins quickly. */
 const WIN_SCORE = 1_000_000;
+
+/** Thrown inside a search when its move's clock runs out: the depth under way is not used. */
+const OUT_OF_TIME = Symbol('out of time');
+
+/** The clock is read every this many nodes. */
+const CLOCK_NODES = 1024;
 
 /** Depth-limited negamax over the article's win-place scores, on a board kept as arrays. */
 class ClassicSearch {
@@ -36,20 +45,21 @@ class ClassicSearch {
     position: Position,
     private scores: WinPlaceScores,
     private side: 0 | 1,
+    private readonly clock: MoveClock,
   ) {
     this.heights = [...Array(position.width).keys()].map((column) => height(position, column));
     this.rows = position.height;
     this.order = centreOrder(position.width);
   }
 
-  static of(position: Position): ClassicSearch {
+  static of(position: Position, clock: MoveClock): ClassicSearch {
     const scores = new WinPlaceScores(position.width, position.height);
     const heights = Array<number>(position.width).fill(0);
     [...position.moves].forEach((symbol, ply) => {
       const column = symbolColumn(symbol);
       scores.drop((ply % 2) as 0 | 1, column, heights[column]++);
     });
-    return new ClassicSearch(position, scores, seatToMove(position));
+    return new ClassicSearch(position, scores, seatToMove(position), clock);
   }
 
   /** The value for the side to move of playing `column`, looking `depth` plies in all. */
@@ -59,15 +69,17 @@ class ClassicSearch {
     const row = this.heights[column]++;
     const won = this.scores.drop(this.side, column, row);
     this.side = (1 - this.side) as 0 | 1;
-    const value = won ? WIN_SCORE + depth : -this.negamax(depth - 1, -beta, -alpha);
-    this.side = (1 - this.side) as 0 | 1;
-    this.heights[column]--;
-    this.scores = saved;
-    return value;
+    try {
+      return won ? WIN_SCORE + depth : -this.negamax(depth - 1, -beta, -alpha);
+    } finally {
+      this.side = (1 - this.side) as 0 | 1;
+      this.heights[column]--;
+      this.scores = saved;
+    }
   }
 
   private negamax(depth: number, alpha: number, beta: number): number {
-    this.nodes++;
+    if (++this.nodes % CLOCK_NODES === 0 && this.clock.spent()) throw OUT_OF_TIME;
     if (depth === 0) return this.scores.evaluate(this.side);
     let best = -Infinity;
     for (const column of this.order) {
@@ -79,13 +91,23 @@ class ClassicSearch {
     }
     return best === -Infinity ? 0 : best; // a full board is a tie
   }
+
+  /** Every legal column's value at `depth`, or null when the clock ran out first. */
+  values(moves: readonly number[], depth: number): Map<number, number> | null {
+    try {
+      return new Map(this.order.filter((c) => moves.includes(c)).map((column) => [column, this.moveValue(column, depth, -Infinity, Infinity)]));
+    } catch (error) {
+      if (error === OUT_OF_TIME) return null;
+      throw error;
+    }
+  }
 }
 
 export const classicBot: Connect4Bot = {
   id: 'classic',
   label: 'Classic',
   description:
-    "The article's C4State: each win place scores 2^(own stones), zero once the opponent is in it; alpha-beta to `depth`, then a seeded pick among the moves within `tolerance` of the best (the levels' mistakes); the opening book's move while the game has fewer than `book` stones.",
+    "The article's C4State: each win place scores 2^(own stones), zero once the opponent is in it; alpha-beta to `depth`, then a seeded pick among the moves within `tolerance` of the best (the levels' mistakes); the opening book's move while the game has fewer than `book` stones. Under a clock it deepens one ply at a time to `depth` and plays from the deepest it finished.",
   params: [
     { name: 'depth', label: 'Depth', min: 1, max: 8, default: 4 },
     { name: 'tolerance', label: 'Tolerance', min: 0, max: 100, default: 0 },
@@ -100,61 +122,45 @@ export const classicBot: Connect4Bot = {
       const known = await bookMove(position, context);
       if (known) return known;
     }
-    const started = performance.now();
-    const search = ClassicSearch.of(position);
-    const values = new Map(
-      search.order.filter((c) => moves.includes(c)).map((column) => [column, search.moveValue(column, params.depth, -Infinity, Infinity)]),
-    );
-    const best = Math.max(...values.values());
-    const good = [...values].filter(([, value]) => value >= best - params.tolerance).map(([column]) => column);
-    const move = good.length === 1 ? good[0] : new Rng(seed).pick(good);
-    const iteration = { depth: params.depth, nodes: search.nodes, ms: performance.now() - started, score: values.get(move)!, best: move };
-    progress(iteration);
-    return { move, report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } };
+    const clock = MoveClock.of(context.budget);
+    const search = ClassicSearch.of(position, clock);
+    // Without a clock, the depth at once (the article's search); under one, each depth in turn until time is up.
+    const depths = clock.ms > 0 ? Array.from({ length: params.depth }, (_, i) => i + 1) : [params.depth];
+    const iterations: Iteration<number>[] = [];
+    let values: Map<number, number> | null = null;
+    let pick = { move: moves[0], value: 0 };
+    for (const depth of depths) {
+      const started = performance.now();
+      const nodesBefore = search.nodes;
+      const found = depth === 1 || !clock.spent() ? search.values(moves, depth) : null;
+      if (!found) break;
+      values = found;
+      const best = Math.max(...values.values());
+      const good = [...values].filter(([, value]) => value >= best - params.tolerance).map(([column]) => column);
+      const move = good.length === 1 ? good[0] : new Rng(seed).pick(good);
+      pick = { move, value: values.get(move)! };
+      const iteration = { depth, nodes: search.nodes - nodesBefore, ms: performance.now() - started, score: pick.value, best: move };
+      iterations.push(iteration);
+      progress(iteration);
+    }
+    const cutShort = iterations.at(-1)?.depth !== params.depth;
+    return { move: pick.move, report: { iterations, nodes: search.nodes, ms: clock.elapsed(), ...(cutShort ? { cutShort } : {}) } };
   },
 };
-
-/** The depth of the perfect bot's quick move: a few thousand positions, milliseconds on any size. */
-const QUICK_DEPTH = 6;
-
-/** The classic search's best move (the first of equal ones), as the step "quick move" of a search. */
-function quickMove(position: Position): Iteration<number> & { readonly best: number } {
-  const started = performance.now();
-  const search = ClassicSearch.of(position);
-  const moves = legalMoves(position);
-  let best = { column: -1, value: -Infinity };
-  for (const column of search.order.filter((c) => moves.includes(c))) {
-    const value = search.moveValue(column, QUICK_DEPTH, -Infinity, Infinity);
-    if (value > best.value) best = { column, value };
-  }
-  return { depth: QUICK_DEPTH, nodes: search.nodes, ms: performance.now() - started, score: best.value, best: best.column, stage: 'quick move' };
-}
 
 export const perfectBot: Connect4Bot = {
   id: 'perfect',
   label: 'Perfect',
   description:
-    'The opening book, else the solver: never misses a win, wins as fast and loses as late as possible. Stopped before the solver has proved a move (Move now, its time), it plays its quick move (the classic search, depth 6).',
-  params: [],
+    "The opening book, else the solver when it proves the position within the move's time (its table kept from move to move), else the best move of an anytime search of threats (the estimate); it says which. Never misses a win it can prove, wins as fast and loses as late as possible when proven. With no time given it takes `seconds` a move.",
+  params: [{ name: 'seconds', label: 'Seconds a move when no time is given', min: 1, max: 3600, default: 10 }],
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
+    const clock = MoveClock.of(context.budget, context.params.seconds * 1000);
     const known = await bookMove(position, context);
     if (known) return known;
-    // A move at once, before the proof: the classic search's, reported as a step of its own, so that a search
-    // stopped early (Move now, the budget) always has a move to play, and says which.
-    const quick = quickMove(position);
-    context.progress(quick);
     const core = await (await context.core()).forSize(position);
-    setPosition(core, position);
-    core.clearTable();
-    const iterations: Iteration<number>[] = [quick];
-    const searched = searchScore(core, false, context.budget, (iteration) => {
-      iterations.push(iteration);
-      context.progress(iteration);
-    });
-    if (!searched.complete) return { move: quick.best, report: { iterations, nodes: quick.nodes + searched.nodes, ms: quick.ms + searched.ms } };
-    const best = bestColumn(core, position.width, searched.score);
-    return { move: best.column!, report: { iterations, nodes: quick.nodes + searched.nodes + best.nodes, ms: quick.ms + searched.ms + best.ms } };
+    return strongestMove(core, position, clock, context);
   },
 };
 

@@ -22,6 +22,14 @@ export interface Connect4Core {
   /** The side to move's score (Pons' convention); weak: only its sign. */
   solve(weak: number, nodeLimit: number, msLimit: number): number;
   reachesScore(column: number, score: number, nodeLimit: number, msLimit: number): number;
+  /**
+   * The estimate (assembly/connect4/estimate.ts): the position's value for the side to move searched `depth`
+   * plies, beyond +-provenScore() when proven; estimateColumn() its best column. The position must not be over.
+   */
+  estimate(depth: number, nodeLimit: number, msLimit: number): number;
+  estimateColumn(): number;
+  clearEstimates(): void;
+  provenScore(): number;
   nodeCount(): number;
   elapsedMs(): number;
   searchStopped(): number;
@@ -81,6 +89,7 @@ export function useSize(core: Connect4Core, size: BoardSize): void {
   if ((sizes.get(core) ?? '7x6') === name) return;
   if (!core.setSize(size.width, size.height)) throw new Error(`this core does not play ${name}`);
   core.clearTable();
+  core.clearEstimates();
   sizes.set(core, name);
 }
 

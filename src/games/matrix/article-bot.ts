@@ -19,6 +19,12 @@ export interface ArticleParams {
 
 export const ARTICLE_DEFAULTS: ArticleParams = { depth: 3, advantage: 6, jackpot: 9 };
 
+/** Thrown from a search whose move's time ran out (not in the article: its bot had no clock). */
+export const OUT_OF_TIME = Symbol('out of time');
+
+/** The clock is looked at every this many nodes. */
+const CLOCK_NODES = 1024;
+
 export class ArticleBot {
   /** Calls of calcBestMove and findMaxInRow: the bot's search nodes. */
   nodes = 0;
@@ -32,6 +38,8 @@ export class ArticleBot {
     private readonly size: number,
     private readonly allowed: boolean[],
     private readonly params: ArticleParams,
+    /** Whether the move's time is up: the search then throws OUT_OF_TIME. */
+    private readonly outOfTime: () => boolean = () => false,
   ) {}
 
   /**
@@ -63,7 +71,7 @@ export class ArticleBot {
 
   private calcBestMove(depth: number, lastMove: number, vertical: boolean, myPoints: number, hisPoints: number): number {
     if (depth === 1) return this.findMaxInRow(lastMove, vertical);
-    this.nodes++;
+    if (++this.nodes % CLOCK_NODES === 0 && this.outOfTime()) throw OUT_OF_TIME;
     const ratings: number[] = [];
     for (let i = 0; i < this.size; i++) {
       const mine = this.cell(lastMove, i, vertical);

@@ -2,24 +2,41 @@
 // bot (perfect play when the position can be solved, the deepest search the node budget allows otherwise).
 
 import { deepen } from '../../contracts/deepening';
-import type { Bot, Decision } from '../../contracts/game';
-import { ARTICLE_DEFAULTS, ArticleBot } from './article-bot';
+import type { Bot, Decision, Iteration } from '../../contracts/game';
+import { MoveClock } from '../../contracts/move-clock';
+import { ARTICLE_DEFAULTS, ArticleBot, OUT_OF_TIME } from './article-bot';
 import { EXACT_FREE_CELLS, setPosition, tableLog2, type MatrixCore } from './core';
 import { legalMoves, seatToMove, type Position } from './rules';
 
 type MatrixBot = Bot<Position, number, MatrixCore>;
 
-/** The article's Bot for the player to move (the first player plays rows, the second columns), as one search iteration. */
-function articleDecision(position: Position, depth: number, advantage: number, jackpot: number): Decision<number> {
+/**
+ * The article's Bot for the player to move (the first player plays rows, the second columns), as one search
+ * iteration; under a clock, one iteration a depth up to `depth` while the time lasts (the first always finishes).
+ */
+function articleDecision(position: Position, depth: number, advantage: number, jackpot: number, clock: MoveClock): Decision<number> {
   const seat = seatToMove(position);
-  const allowed = position.used.map((used) => !used);
-  const bot = new ArticleBot(position.values, position.size, allowed, { depth, advantage, jackpot });
-  const started = performance.now();
-  const move = bot.move(position.line, seat === 1, position.points[seat], position.points[1 - seat]);
-  if (move === position.size) throw new Error('the game is over');
-  const ms = performance.now() - started;
-  const iteration = { depth, nodes: bot.nodes, ms, score: 0, best: move };
-  return { move, report: { iterations: [iteration], nodes: bot.nodes, ms } };
+  const iterations: Iteration<number>[] = [];
+  let nodes = 0;
+  for (const limit of clock.ms > 0 ? Array.from({ length: depth }, (_, i) => i + 1) : [depth]) {
+    const allowed = position.used.map((used) => !used);
+    const bot = new ArticleBot(position.values, position.size, allowed, { depth: limit, advantage, jackpot }, () => iterations.length > 0 && clock.spent());
+    const started = performance.now();
+    let move: number;
+    try {
+      move = bot.move(position.line, seat === 1, position.points[seat], position.points[1 - seat]);
+    } catch (error) {
+      if (error !== OUT_OF_TIME) throw error;
+      nodes += bot.nodes;
+      break;
+    }
+    if (move === position.size) throw new Error('the game is over');
+    nodes += bot.nodes;
+    iterations.push({ depth: limit, nodes: bot.nodes, ms: performance.now() - started, score: 0, best: move });
+    if (iterations.length > 0 && clock.spent()) break;
+  }
+  const cutShort = iterations.at(-1)!.depth !== depth;
+  return { move: iterations.at(-1)!.best!, report: { iterations, nodes, ms: clock.elapsed(), ...(cutShort ? { cutShort } : {}) } };
 }
 
 export const greedyBot: MatrixBot = {
@@ -28,7 +45,7 @@ export const greedyBot: MatrixBot = {
   description: "The article's findMaxInRow: the largest value in its line (the last of equal ones).",
   params: [],
   async choose(position, context) {
-    const decision = articleDecision(position, 1, ARTICLE_DEFAULTS.advantage, ARTICLE_DEFAULTS.jackpot);
+    const decision = articleDecision(position, 1, ARTICLE_DEFAULTS.advantage, ARTICLE_DEFAULTS.jackpot, MoveClock.of(context.budget));
     context.progress(decision.report.iterations[0]);
     return decision;
   },
@@ -43,9 +60,9 @@ export const articleBot: MatrixBot = {
     { name: 'advantage', label: 'Jackpot threshold', min: 0, max: 20, default: ARTICLE_DEFAULTS.advantage },
     { name: 'jackpot', label: 'Jackpot bonus', min: 0, max: 30, default: ARTICLE_DEFAULTS.jackpot },
   ],
-  async choose(position, { params, progress }) {
-    const decision = articleDecision(position, params.depth, params.advantage, params.jackpot);
-    progress(decision.report.iterations[0]);
+  async choose(position, { params, budget, progress }) {
+    const decision = articleDecision(position, params.depth, params.advantage, params.jackpot, MoveClock.of(budget));
+    for (const iteration of decision.report.iterations) progress(iteration);
     return decision;
   },
 };
@@ -57,23 +74,37 @@ export const exactBot: MatrixBot = {
   params: [{ name: 'budget', label: 'Node budget per move (millions)', min: 1, max: 10_000, default: 20 }],
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
+    const clock = MoveClock.of(context.budget);
     const core = await context.core();
     setPosition(core, position, tableLog2(position.size), true);
     const freeCells = core.freeCellCount();
     if (freeCells <= EXACT_FREE_CELLS) {
-      const score = core.search(freeCells, 0, 0, 0);
-      const iteration = { depth: freeCells, nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: core.bestMove() };
-      context.progress(iteration);
-      return { move: core.bestMove(), report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms } };
+      // The whole game at once; past the move's time (half of it, the rest kept for a search by depth) it is
+      // searched by depth instead.
+      const score = core.search(freeCells, 0, 0, clock.left(0.5).ms);
+      clock.count(core.nodeCount());
+      if (!core.searchStopped()) {
+        const iteration = { depth: freeCells, nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: core.bestMove() };
+        context.progress(iteration);
+        return { move: core.bestMove(), report: { iterations: [iteration], nodes: iteration.nodes, ms: clock.elapsed(), proven: true } };
+      }
     }
     let guess = 0;
     const budget = { ...context.budget, nodes: context.budget.nodes || context.params.budget * 1e6 };
-    const { report, last } = deepen(freeCells, budget, context.progress, (depth, nodesLeft, msLeft) => {
-      const score = core.search(depth, guess, nodesLeft, msLeft);
-      if (!core.searchStopped()) guess = score;
-      return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: core.bestMove() };
-    });
-    return { move: last?.best ?? legalMoves(position)[0], report };
+    const depthClock = new MoveClock(clock.left().ms, budget.nodes);
+    const { report, last, cutShort } = deepen(
+      freeCells,
+      budget,
+      context.progress,
+      (depth, nodesLeft, msLeft) => {
+        const score = core.search(depth, guess, nodesLeft, msLeft);
+        if (!core.searchStopped()) guess = score;
+        return { complete: !core.searchStopped(), nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: core.bestMove() };
+      },
+      depthClock,
+    );
+    const proven = last?.depth === freeCells;
+    return { move: last?.best ?? legalMoves(position)[0], report: { ...report, ms: clock.elapsed(), cutShort, proven } };
   },
 };
 
