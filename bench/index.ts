@@ -3,6 +3,7 @@
 import type { BenchSuite } from './harness';
 import { arenaSuites } from './arena';
 import { cardsSuite } from './cards';
+import { clockSuite } from './clock';
 import { clusterSuite } from './cluster';
 import { connect4Suites } from './connect4';
 import { connect4EmptySuite } from './connect4-empty';
@@ -28,6 +29,7 @@ export const suites: readonly BenchSuite[] = [
   ...puzzle24Suites,
   cardsSuite,
   ...arenaSuites,
+  clockSuite,
   sprtSuite,
   enginesSuite,
   sandboxSuite,

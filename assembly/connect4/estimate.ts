@@ -239,12 +239,16 @@ function orderChildren(moves: i32, movesAllowed: u64, opponentThreats: u64, tabl
   return count;
 }
 
-/** Empties the estimate's table (a new game, or a new size). */
+/** Empties the estimate's table (a new size), allocating it on first use. */
 export function clearEstimates(): void {
-  if (estimateKeys) {
-    estimateKeys!.fill(0);
-    estimateData!.fill(0);
+  if (!estimateKeys) {
+    estimateKeys = new StaticArray<u64>(1 << TABLE_LOG2);
+    estimateData = new StaticArray<u64>(1 << TABLE_LOG2);
+    children = new StaticArray<i32>(64 * 16);
+    orders = new StaticArray<i32>(64 * 16);
   }
+  estimateKeys!.fill(0);
+  estimateData!.fill(0);
 }
 
 /**
@@ -253,12 +257,7 @@ export function clearEstimates(): void {
  * The position must not be over.
  */
 export function estimate(depth: i32, nodeLimit: f64, msLimit: f64): i32 {
-  if (!estimateKeys) {
-    estimateKeys = new StaticArray<u64>(1 << TABLE_LOG2);
-    estimateData = new StaticArray<u64>(1 << TABLE_LOG2);
-    children = new StaticArray<i32>(64 * 16);
-    orders = new StaticArray<i32>(64 * 16);
-  }
+  if (!estimateKeys) clearEstimates();
   startSearch(nodeLimit, msLimit);
   syncTable();
   bestColumn = -1;

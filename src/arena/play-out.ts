@@ -68,6 +68,9 @@ export async function playOut(
   let position = rules.parse(start);
   const moves: MoveRecord[] = [];
   const clock = new GameClock(time);
+  // Cores, books and tables are made ready before the clocks run, as an engine is started before its first move.
+  if (game.core !== undefined) await core();
+  for (const { bot, params } of players) await bot.ready?.(position, { params, seed, budget: {}, core, resource, cache, progress: () => {} });
   for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
     const seat = rules.seatToMove(position);
     const { bot, params } = players[seat];

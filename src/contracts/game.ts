@@ -128,6 +128,11 @@ export interface Bot<P, M, Core = unknown> {
   readonly description: string;
   readonly params: readonly ParamSpec[];
   choose(position: P, context: BotContext<Core, M>): Promise<Decision<M>>;
+  /**
+   * Makes ready what a first move in `position`'s game would otherwise load on its clock (cores, books,
+   * tables): a game calls it before the clocks run, as an engine is started before its first move.
+   */
+  ready?(position: P, context: BotContext<Core, M>): Promise<void>;
 }
 
 /** What a bot is without its search: all that choosing and checking a configuration needs. */

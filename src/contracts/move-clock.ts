@@ -57,3 +57,12 @@ export class MoveClock {
     };
   }
 }
+
+/**
+ * log2 of a transposition table's buckets for a move of `ms` (0: no limit, `largest`): about one for each node such
+ * a move can search (a few thousand a millisecond), so that clearing the table each move, a pass over its memory,
+ * costs little of a short move's time (2^15 buckets, 2 MB of 64-byte buckets, at 30 ms).
+ */
+export function tableLog2ForMove(ms: number, largest: number): number {
+  return ms > 0 ? Math.min(largest, Math.max(12, Math.ceil(Math.log2(ms * 1000)))) : largest;
+}

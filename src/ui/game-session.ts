@@ -3,7 +3,7 @@
 // game between two bots. A Lit reactive controller: the page re-renders on every change.
 
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import { type GameDefinition, type Iteration, moveLabel, type Outcome } from '../contracts/game';
+import { type GameDefinition, type Iteration, moveLabel, type Outcome, type SearchReport } from '../contracts/game';
 import { CancelledError, type Job } from '../runtime/pool';
 import { requestMove } from '../runtime/requests';
 import { deriveSeed } from '../contracts/rng';
@@ -20,6 +20,9 @@ export const USER_BOT_MS = 2000;
  * so (a solver that cannot prove a move on a large board would otherwise keep the game waiting for hours).
  */
 export const PAGE_MOVE_MS = 15_000;
+
+/** The time the page gives our bots for a move: they answer within it with their best move so far. */
+export const PAGE_BOT_MS = 5_000;
 
 /** A person at this page, a bot, or a person at another machine (online play: the server brings the moves). */
 export type Player = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly config: string } | { readonly kind: 'remote' };
@@ -436,7 +439,11 @@ export class GameSession<P, M> implements ReactiveController {
           new GameClock({ moveMs: USER_BOT_MS }),
           onIteration,
         )
-      : requestMove(searchPool(), { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation) }, onIteration);
+      : requestMove(
+          searchPool(),
+          { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation), budget: { ms: PAGE_BOT_MS } },
+          onIteration,
+        );
     this.thinking = job;
     this.cutShort = '';
     // Past the page's time for a move, the best move so far is played (a bot with none yet plays when it has one).
@@ -458,6 +465,7 @@ export class GameSession<P, M> implements ReactiveController {
         this.thinking = undefined;
         // Progress comes on its own message channel and may trail the answer: the answer's report is the record.
         Object.assign(search, { iterations: answer.report.iterations, nodes: answer.report.nodes, ms: answer.report.ms, done: true });
+        if (answer.report.cutShort) this.cutShort = cutShortText(player.config, answer.report);
         const move = rules.parseMove(answer.move);
         this.advance(rules.play(this.positions.at(-1)!, move), move);
       },
@@ -470,4 +478,11 @@ export class GameSession<P, M> implements ReactiveController {
       },
     );
   }
+}
+
+/** What a move played before its search finished was: the deepest step the bot finished, in the page's time. */
+function cutShortText(config: string, report: SearchReport): string {
+  const last = report.iterations.at(-1);
+  const step = last ? ` (${last.stage ?? 'search'} to depth ${last.depth})` : '';
+  return `${config} played its best move so far${step}: its search had not finished in the page's ${PAGE_BOT_MS / 1000} s, so the move is not proven best`;
 }

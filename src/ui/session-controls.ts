@@ -4,7 +4,7 @@
 import { html, type TemplateResult } from 'lit';
 import { moveLabel } from '../contracts/game';
 import type { ChartEntry } from './search-chart';
-import type { GameSession, Player, Replay } from './game-session';
+import { type GameSession, PAGE_BOT_MS, type Player, type Replay } from './game-session';
 
 export type Mode = 'vs-bot' | 'bots' | 'two' | 'online';
 
@@ -106,6 +106,7 @@ export function sessionControls<P, M>(session: GameSession<P, M>, handlers: Cont
     }
     <label>Seed <input class="seed" type="number" min="0" max="4294967295" .value=${String(session.seed)} @change=${(e: Event) => handlers.setSeed((e.target as HTMLInputElement).value)} /></label>
   </div>
+  ${session.players.some((player) => player.kind === 'bot') ? html`<p class="hint">The AI has ${PAGE_BOT_MS / 1000} s a move.</p>` : ''}
   ${session.cutShort ? html`<p class="hint" role="status">${session.cutShort}</p>` : ''}`;
 }
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parse, type Position } from '../../src/games/connect4/rules';
+import { TIME_MARGIN_MS } from '../../src/arena/time-control';
 import { linkedPosition, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -157,9 +158,9 @@ describe('connect 4 page', () => {
     expect(await status(page).textContent()).toBe('Red won!');
   });
 
-  it('offers "Move now" from the start of a perfect search (its quick move, until the solver proves one), and plays it', async () => {
+  it('offers "Move now" from the start of a perfect search (its estimate, until the solver proves a move), and plays it', async () => {
     const { page, url } = browser;
-    // Five stones: past the opening book, the solver takes seconds; its quick move comes at once.
+    // Five stones: past the opening book, the solver takes seconds; its estimate has a move at once.
     await page.goto(`${url}#/connect4?mode=bots&pos=13712`);
     await page.getByRole('button', { name: 'Step' }).click();
     await expect.poll(() => status(page).textContent()).toContain('the AI is thinking');
@@ -171,14 +172,28 @@ describe('connect 4 page', () => {
     await expect.poll(() => position(page).moves.length).toBe(6);
   });
 
-  it("says on a large board what the solver can finish, and never keeps the game waiting: its quick move at the page's time", async () => {
+  it("plays 8x7 against the strongest level: each of its moves within the page's time, an estimate said to be one", async () => {
     const { page, url } = browser;
     // 8x7: the solver proves no early move in hours. The AI moves first.
     await page.goto(`${url}#/connect4?mode=vs-bot&size=8x7&seat=1&bot0=perfect`);
     await expect.poll(() => page.getByLabel('What the solver finishes').textContent()).toMatch(/^On 8x7 the solver's empty board took more than 30 minutes/);
-    // Nobody presses anything: at the page's 15 s a move, its best move so far is played, and the page says so.
-    await expect.poll(() => page.getByText(/had not finished its search in 15 s: its best move so far was played/).count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(() => status(page).textContent()).toBe('Your turn.');
+    expect(await page.getByText('The AI has 5 s a move.').count()).toBe(1);
+    for (let turn = 0; turn < 3; turn++) {
+      await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Your turn.');
+      // Unproven moves are said to be: the estimate's best, at the depth it reached.
+      await expect
+        .poll(() => page.getByText(/played its best move so far \(estimate to depth \d+\): its search had not finished in the page's 5 s/).count())
+        .toBe(1);
+      const current = position(page);
+      await hole(page, [4, 3, 5, 2].find((c) => current.board[c][6] === 0)!).click();
+    }
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Your turn.');
+    // Four answers (its first move and three replies), each within the page's 5 s and the engines' margin.
+    const times = await page
+      .locator('connect4-page')
+      .evaluate((element) => (element as unknown as { session: { searches: { ms: number; done: boolean }[] } }).session.searches.map((search) => search.ms));
+    expect(times).toHaveLength(4);
+    for (const ms of times) expect(ms).toBeLessThan(5000 + TIME_MARGIN_MS);
     // The standard board says nothing of the kind: its book and solver finish.
     await page.goto(`${url}#/connect4?mode=two`);
     expect(await page.getByLabel('What the solver finishes').count()).toBe(0);

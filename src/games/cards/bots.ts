@@ -12,11 +12,11 @@
 
 import { deepen } from '../../contracts/deepening';
 import type { Bot, Decision, Iteration } from '../../contracts/game';
-import { MoveClock } from '../../contracts/move-clock';
+import { MoveClock, tableLog2ForMove } from '../../contracts/move-clock';
 import { Rng } from '../../contracts/rng';
 import { ARTICLE_DEPTH, ARTICLE_WEIGHTS } from './article-bot';
 import type { Move } from './combos';
-import { setPosition, type CardsCore } from './core';
+import { ANY_TABLE, BOT_TABLE_LOG2, setPosition, type CardsCore } from './core';
 import { legalMoves, unseenBy, type Position } from './rules';
 
 type CardsBot = Bot<Position, Move, CardsCore> & { readonly looks: boolean };
@@ -76,14 +76,14 @@ export const articleBot: CardsBot = {
   ],
   async choose(position, context) {
     const { params, seed, progress } = context;
+    const clock = MoveClock.of(context.budget);
     const moves = legalMoves(position);
     if (moves.length === 0) throw new Error('the game is over');
     const other = params.looks ? position.hands[1 - position.toMove] : guessOtherHand(position, new Rng(seed));
     const core = await context.core();
-    setPosition(core, handsWith(position, other), position.toMove, position.last);
+    setPosition(core, handsWith(position, other), position.toMove, position.last, ANY_TABLE);
     core.setArticleWeights(params.redTen, params.pair, params.straight, params.bomb, params.doubleJoker, params.doubleRedTen);
     // Without a clock, the depth at once (the article's search); under one, each depth in turn until time is up.
-    const clock = MoveClock.of(context.budget);
     const depths = clock.ms > 0 ? Array.from({ length: params.depth }, (_, i) => i + 1) : [params.depth];
     const iterations: Iteration<Move>[] = [];
     let nodes = 0;
@@ -141,11 +141,11 @@ export const strongBot: CardsBot = {
     { name: 'exact', label: 'Exact solver nodes per move (thousands)', min: 0, max: 100_000, default: 1000 },
   ],
   async choose(position, context) {
+    const clock = MoveClock.of(context.budget);
     const moves = legalMoves(position);
     if (moves.length === 0) throw new Error('the game is over');
-    const clock = MoveClock.of(context.budget);
     const core = await context.core();
-    setPosition(core, position.hands, position.toMove, position.last);
+    setPosition(core, position.hands, position.toMove, position.last, tableLog2ForMove(clock.ms, BOT_TABLE_LOG2));
     core.clearTable();
     const earlier: Iteration<Move>[] = [];
     if (context.params.exact > 0) {
@@ -188,6 +188,7 @@ export const honestBot: CardsBot = {
   ],
   async choose(position, context) {
     const { params, seed, progress } = context;
+    const clock = MoveClock.of(context.budget);
     const moves = legalMoves(position);
     if (moves.length === 0) throw new Error('the game is over');
     if (moves.length === 1) return { move: moves[0], report: { iterations: [], nodes: 0, ms: 0 } };
@@ -201,12 +202,11 @@ export const honestBot: CardsBot = {
       nodes += core.nodeCount();
       ms += core.elapsedMs();
     };
-    const clock = MoveClock.of(context.budget);
     core.clearTable();
     let drawn = 0;
     // Draws until the samples are done or the move's time is up; a draw under way at the deadline does not vote.
     for (let sample = 0; sample < params.samples && !clock.spent(); sample++) {
-      setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last);
+      setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last, tableLog2ForMove(clock.ms, BOT_TABLE_LOG2));
       // A draw that can be solved votes for each move that wins it; one that cannot, for its best estimate.
       const solved = core.solveMoves(params.budget * 1000, clock.left().ms);
       spent();

@@ -65,6 +65,9 @@ export function solveTableLog2(cards: number): number {
 
 const tableSizes = new WeakMap<CardsCore, number>();
 
+/** setPosition's table size for a search that uses no table (the article bot's): the one the core has. */
+export const ANY_TABLE = 0;
+
 /** Sets up two hands, the mover and the play to beat, with a table of 2^log2Buckets buckets; returns the number of root moves. */
 export function setPosition(
   core: CardsCore,
@@ -73,7 +76,7 @@ export function setPosition(
   last: Combo | null,
   log2Buckets = BOT_TABLE_LOG2,
 ): number {
-  if (tableSizes.get(core) !== log2Buckets) {
+  if (log2Buckets !== ANY_TABLE && tableSizes.get(core) !== log2Buckets) {
     core.initTable(log2Buckets);
     tableSizes.set(core, log2Buckets);
   }

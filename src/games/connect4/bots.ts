@@ -146,6 +146,9 @@ export const classicBot: Connect4Bot = {
     const cutShort = iterations.at(-1)?.depth !== params.depth;
     return { move: pick.move, report: { iterations, nodes: search.nodes, ms: clock.elapsed(), ...(cutShort ? { cutShort } : {}) } };
   },
+  async ready(position, context) {
+    if (context.params.book > 0) await loadBook(context.resource, position);
+  },
 };
 
 export const perfectBot: Connect4Bot = {
@@ -161,6 +164,10 @@ export const perfectBot: Connect4Bot = {
     if (known) return known;
     const core = await (await context.core()).forSize(position);
     return strongestMove(core, position, clock, context);
+  },
+  async ready(position, context) {
+    await loadBook(context.resource, position);
+    (await (await context.core()).forSize(position)).clearEstimates();
   },
 };
 

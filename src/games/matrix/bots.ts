@@ -3,7 +3,7 @@
 
 import { deepen } from '../../contracts/deepening';
 import type { Bot, Decision, Iteration } from '../../contracts/game';
-import { MoveClock } from '../../contracts/move-clock';
+import { MoveClock, tableLog2ForMove } from '../../contracts/move-clock';
 import { ARTICLE_DEFAULTS, ArticleBot, OUT_OF_TIME } from './article-bot';
 import { EXACT_FREE_CELLS, setPosition, tableLog2, type MatrixCore } from './core';
 import { legalMoves, seatToMove, type Position } from './rules';
@@ -76,7 +76,7 @@ export const exactBot: MatrixBot = {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const clock = MoveClock.of(context.budget);
     const core = await context.core();
-    setPosition(core, position, tableLog2(position.size), true);
+    setPosition(core, position, tableLog2ForMove(clock.ms, tableLog2(position.size)), true);
     const freeCells = core.freeCellCount();
     if (freeCells <= EXACT_FREE_CELLS) {
       // The whole game at once; past the move's time (half of it, the rest kept for a search by depth) it is

@@ -12,7 +12,7 @@ import { AnalysisController } from '../../../ui/analysis-controller';
 import { GamePage } from '../../../ui/game-page';
 import { LevelChoice } from '../../../ui/level-choice';
 import { userBotInfos, userBotLevels } from '../../../ui/my-bots/user-bots';
-import { GameSession, PAGE_MOVE_MS } from '../../../ui/game-session';
+import { GameSession, PAGE_BOT_MS } from '../../../ui/game-session';
 import type { ChartEntry } from '../../../ui/search-chart';
 import '../../../ui/search-chart';
 import { chartEntries, currentEntry, modeSelect, sessionControls, turnStatus } from '../../../ui/session-controls';
@@ -164,10 +164,10 @@ export class Connect4Page extends GamePage<Position, number> {
   private solverNote() {
     const size = formatSize(sizeOfNumber(this.session.size ?? sizeNumber(this.session.position)));
     const seconds = EMPTY_BOARD_SECONDS[size];
-    if (size === formatSize(STANDARD) || (seconds !== undefined && seconds <= PAGE_MOVE_MS / 1000)) return '';
+    if (size === formatSize(STANDARD) || (seconds !== undefined && seconds <= PAGE_BOT_MS / 1000)) return '';
     const took = seconds === undefined ? 'more than 30 minutes, or was not tried' : `${Math.round(seconds)} s`;
     return html`<p class="hint" aria-label="What the solver finishes">On ${size} the solver's empty board took ${took} here (one thread): early in a game
-      Perfect may not prove its move within the page's ${PAGE_MOVE_MS / 1000} s, and then plays its quick move (the classic search), saying so;
+      Perfect may not prove its move within the page's ${PAGE_BOT_MS / 1000} s, and then plays the best move of its estimate (a search of threats), saying so;
       "Show solution" shows each score as it is solved, which may take as long (Cancel stops it).</p>`;
   }
 
@@ -327,10 +327,10 @@ export class Connect4Page extends GamePage<Position, number> {
   private iterationEntries(): ChartEntry[] {
     const analysing = this.analysis.on && this.analysis.progress.length > 0;
     const search = this.session.searches.at(-1);
-    // The null-window passes (not a move settled at once, nor the perfect bot's quick move), each with the score
-    // bound it tested: the line shows the window narrowing.
+    // The null-window passes (not a move settled at once, nor the perfect bot's estimate by depth), each with the
+    // score bound it tested: the line shows the window narrowing.
     const iterations = (analysing ? this.analysis.progress : (search?.iterations ?? [])).filter(
-      (iteration) => iteration.stage !== 'move' && iteration.stage !== 'quick move',
+      (iteration) => iteration.stage !== 'move' && !iteration.stage?.startsWith('estimate'),
     );
     const live = analysing ? this.analysis.running : search !== undefined && !search.done;
     return iterations.map((iteration, i) => ({
