@@ -11,7 +11,7 @@ import { gameById } from '../src/games';
 import { runSchedule } from '../src/runtime/run-schedule';
 import type { BenchSuite, TableRow } from './harness';
 
-/** How far past its time a move may answer: the aim for our bots on this machine (docs/bots.md). */
+/** How far past its time a move may answer: the aim for our bots on this machine (README, "Bots under a clock"). */
 export const CLOCK_MARGIN_MS = 20;
 
 /** Two bots that play each other, both measured. */

@@ -17,6 +17,7 @@ import { ladderSuite } from './ladder';
 import { sandboxSuite } from './sandbox';
 import { serverSuite } from './server';
 import { sprtSuite } from './sprt';
+import { strengthSuite } from './strength';
 import { tictactoeSuite } from './tictactoe';
 
 export const suites: readonly BenchSuite[] = [
@@ -30,6 +31,7 @@ export const suites: readonly BenchSuite[] = [
   cardsSuite,
   ...arenaSuites,
   clockSuite,
+  strengthSuite,
   sprtSuite,
   enginesSuite,
   sandboxSuite,

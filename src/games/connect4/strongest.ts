@@ -5,7 +5,8 @@
 //
 // A move's time is spent in steps, each a share of what is left:
 // 1. the estimate, a tenth: a move at once, and the end when it proves a win or a loss;
-// 2. the weak solve (only whether the side to move wins, draws or loses: several times cheaper), half;
+// 2. the weak solve (only whether the side to move wins, draws or loses: several times cheaper), three
+//    quarters (a proof is worth more than an estimate a ply or two deeper);
 // 3. once the weak value is known: the strong solve and its best column (the fastest win, the slowest loss),
 //    else the first column that keeps the weak value, the estimate's best first;
 // 4. unproven: the estimate again, deeper, with all that is left.
@@ -88,7 +89,7 @@ export function strongestMove(
     clock.count(result.nodes);
     return result;
   };
-  const weak = solved(clock.slice(0.5), true);
+  const weak = solved(clock.slice(0.75), true);
   if (weak.complete) {
     // 3. The strong solve and its best column, else a column that keeps the weak value.
     const strong = solved(clock.slice(0.6), false);

@@ -1,0 +1,115 @@
+// Strength against perfect play: Connect 4's bots at 10 ms, 100 ms and 1 s a move on Pascal Pons' six test sets
+// (positions with their published scores), each move judged by the solver: it keeps the position's value when a
+// won position stays won and a drawn one drawn (a lost position keeps its value whatever is played). Then the
+// strongest level's score on 8x7, at 1 s a move, against the classic bot at depth 8 and Monte Carlo tree search.
+// Counts come first (positions, moves that kept the value), then the accuracy with its 95% interval (Wilson's).
+
+import { readFileSync } from 'node:fs';
+import { outcome, parse, play, type Position } from '../src/games/connect4/rules';
+import { tournament } from '../src/arena/schedule';
+import { gameById } from '../src/games';
+import { requestMove, requestSolveAll } from '../src/runtime/requests';
+import { runSchedule } from '../src/runtime/run-schedule';
+import { shareInterval } from '../src/arena/accuracy';
+import type { BenchSuite, TableRow } from './harness';
+import { packagePath } from './harness';
+
+const SETS = ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
+const BOTS = ['perfect', 'classic:depth=8:book=8', 'mcts:playouts=10000'];
+const TIMES = [10, 100, 1000];
+/** Positions of each set, unless --positions says which. */
+const DEFAULT_POSITIONS = '1-100';
+
+function parseRange(text: string, count: number): number[] {
+  const picked = new Set<number>();
+  for (const part of text.split(',')) {
+    const [from, to = from] = part.split('-').map(Number);
+    for (let i = from; i <= Math.min(to, count); i++) picked.add(i - 1);
+  }
+  return [...picked].sort((a, b) => a - b);
+}
+
+/** The sign of a value: 1 won, 0 drawn, -1 lost for the side it is of. */
+const sign = (value: number) => Math.sign(value) + 0;
+
+export const strengthSuite: BenchSuite = {
+  name: 'strength',
+  description: `Connect 4's ${BOTS.join(', ')} at ${TIMES.join(', ')} ms a move on Pons' six sets (first 100 of each, or --positions), each move judged by the solver; then perfect on 8x7 at 1 s a move against classic:depth=8:book=8 and mcts:playouts=10000`,
+  async run({ pool, log, positions }) {
+    const workers = pool();
+    const rows: TableRow[] = [];
+    // The child positions' weak values, solved once each (many bots play the same move).
+    const judged = new Map<string, number>();
+    const childValue = async (children: readonly string[]) => {
+      const unknown = [...new Set(children.filter((line) => !judged.has(line) && !outcome(parse(line))))];
+      const answers = await requestSolveAll(workers, 'connect4', unknown, { weak: true }).promise;
+      unknown.forEach((line, i) => judged.set(line, answers[i].score as number));
+    };
+    for (const set of SETS) {
+      const lines = readFileSync(packagePath('test/data/connect4', set), 'utf8').trim().split('\n');
+      const picked = parseRange(positions ?? DEFAULT_POSITIONS, lines.length).map((i) => lines[i].split(' '));
+      for (const bot of BOTS) {
+        for (const ms of TIMES) {
+          const started = performance.now();
+          const answers = await Promise.all(
+            picked.map(([moves], i) => requestMove(workers, { game: 'connect4', bot, position: moves, seed: i + 1, budget: { ms } }).promise),
+          );
+          const children = answers.map((answer, i) => picked[i][0] + answer.move);
+          await childValue(children);
+          let kept = 0;
+          for (const [i, [moves, score]] of picked.entries()) {
+            const child: Position = play(parse(moves), Number(answers[i].move) - 1);
+            const after = outcome(child) ? (outcome(child)!.winner === null ? 0 : 1) : -sign(judged.get(children[i])!);
+            if (after >= sign(Number(score))) kept++;
+          }
+          const interval = shareInterval(kept, picked.length);
+          const row = {
+            set,
+            bot,
+            'ms a move': ms,
+            positions: picked.length,
+            kept,
+            proven: answers.filter((answer) => answer.report.proven).length,
+            forfeits: 0,
+            accuracy: `${((100 * kept) / picked.length).toFixed(1)}%`,
+            '95% interval': `${(100 * interval.lo).toFixed(1)}-${(100 * interval.hi).toFixed(1)}%`,
+            'max ms': Math.max(...answers.map((answer) => answer.report.ms)),
+          };
+          log(`${set}, ${bot}, ${ms} ms: ${kept}/${picked.length} kept the value (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+          rows.push(row);
+        }
+      }
+    }
+    // The strongest level on 8x7, at 1 s a move, from the sixteen two-stone starts of the middle four columns,
+    // both seatings (a game of 8x7 takes about half a minute of its two bots' time).
+    const game = gameById('connect4');
+    const middle = [3, 4, 5, 6];
+    const starts = middle.flatMap((a) => middle.map((b) => `8x7:${a}${b}`));
+    for (const opponent of ['classic:depth=8:book=8', 'mcts:playouts=10000']) {
+      const schedule = tournament(game, ['perfect', opponent], { games: starts.length, seed: 1, openings: starts, size: 807 });
+      const records = await runSchedule(workers, schedule, { moveMs: 1000 }).finished;
+      let points = 0;
+      let forfeits = 0;
+      for (const [i, record] of records.entries()) {
+        const seat = schedule.games[i].seats.indexOf('perfect');
+        if (record!.forfeit?.seat === seat) forfeits++;
+        points += record!.winner === null ? 0.5 : record!.winner === seat ? 1 : 0;
+      }
+      const interval = shareInterval(points, records.length);
+      log(`8x7 perfect vs ${opponent}: ${points}/${records.length}`);
+      rows.push({
+        set: '8x7 games',
+        bot: `perfect vs ${opponent}`,
+        'ms a move': 1000,
+        positions: records.length,
+        kept: points,
+        proven: '',
+        forfeits,
+        accuracy: `${((100 * points) / records.length).toFixed(1)}% score`,
+        '95% interval': `${(100 * interval.lo).toFixed(1)}-${(100 * interval.hi).toFixed(1)}%`,
+        'max ms': Math.max(...records.flatMap((record) => record!.moves.map((move) => move.ms))),
+      });
+    }
+    return rows;
+  },
+};
