@@ -25,6 +25,7 @@ import { asUsage, UsageError } from './args';
 import { LabRecorder, type LabClient } from './lab-client';
 import { RunFile } from './run-file';
 import { intervalText } from '../arena/interval';
+import { type BotJudgement, Judge } from '../runtime/judge';
 
 export interface ArenaOptions {
   readonly json: boolean;
@@ -37,6 +38,8 @@ export interface ArenaOptions {
   readonly redis?: string;
   /** `--lab URL`: the run is kept in that lab as it plays (a tuning, when it ends). */
   readonly lab?: LabClient;
+  /** `--judge`: a tournament's games judged against perfect play once played (runtime/judge.ts). */
+  readonly judge?: boolean;
 }
 
 /**
@@ -345,7 +348,13 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
   } else {
     const report = tournamentReport(schedule, records);
-    console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size, options.time));
+    if (options.judge) {
+      if (!options.json) process.stderr.write('judging the games against perfect play…\n');
+      const judged = await new Judge(pool, plan.game).run(schedule, records);
+      console.log(
+        options.json ? JSON.stringify({ ...report, judged }) : `${tournamentTable(report, elapsedMs, pool.size, options.time)}\n\n${judgedTable(judged)}`,
+      );
+    } else console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size, options.time));
   }
   return interrupted ? 130 : 0;
 }
@@ -357,6 +366,24 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 }
 
 const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
+
+/** Each bot's moves judged against perfect play. */
+function judgedTable(judged: readonly BotJudgement[]): string {
+  const percent = (share: number | null) => (share === null ? '–' : `${(100 * share).toFixed(1)}%`);
+  return table(
+    ['bot', 'accuracy', '95%', 'moves judged', 'kept', 'mistakes', 'blunders', 'blunders/game'],
+    judged.map((j) => [
+      j.bot,
+      percent(j.accuracy),
+      j.lo === null ? '–' : `${percent(j.lo)}-${percent(j.hi)}`,
+      String(j.judged),
+      String(j.kept),
+      String(j.mistakes),
+      String(j.blunders),
+      j.games ? (j.blunders / j.games).toFixed(2) : '–',
+    ]),
+  );
+}
 
 function tournamentTable(report: TournamentReport, elapsedMs: number, workers: number, time: TimeControl): string {
   const wdl = (t: Tally) => `${t.wins}/${t.draws}/${t.losses}`;

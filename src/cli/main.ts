@@ -143,7 +143,15 @@ async function arenaSetup(game: AnyGame, args: ParsedArgs): Promise<{ options: A
   if (labUrl !== undefined && args.options.has('resume'))
     throw new UsageError('--lab keeps a new run; a run carried on with --resume goes to the lab when it ends: playground lab import FILE');
   const lab = labUrl === undefined ? undefined : asUsage(() => new LabClient(labUrl), '--lab');
-  const options = { json: args.options.has('json'), out: optionText(args, 'out') ?? optionText(args, 'resume'), engines, time: timeControl(args), redis, lab };
+  const options = {
+    json: args.options.has('json'),
+    out: optionText(args, 'out') ?? optionText(args, 'resume'),
+    engines,
+    time: timeControl(args),
+    redis,
+    lab,
+    judge: args.options.has('judge'),
+  };
   return { options, known: [...game.bots, ...engines.map(engineBotInfo)] };
 }
 
@@ -269,9 +277,17 @@ const commands: Readonly<Record<string, Command>> = {
   },
   tournament: {
     summary: 'a round robin of bot configurations over seeded starts, each played with both seatings',
-    options: [{ name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' }, ...ARENA_OPTIONS],
+    options: [
+      { name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' },
+      ...ARENA_OPTIONS,
+      {
+        name: 'judge',
+        help: "judge every finished game against perfect play once the games are played (each position solved within a review's budget): each bot's accuracy (the share of its moves that keep the game's value) with its 95% interval, mistakes and blunders",
+      },
+    ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
+      if (args.options.has('judge') && !game.solver?.firstSeatValue) throw new UsageError(`${game.rules.title} has no solver to judge its games`);
       const resumed = await runToResume('tournament', args, ['bots', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());

@@ -194,6 +194,13 @@ describe('connect 4 page', () => {
       .evaluate((element) => (element as unknown as { session: { searches: { ms: number; done: boolean }[] } }).session.searches.map((search) => search.ms));
     expect(times).toHaveLength(4);
     for (const ms of times) expect(ms).toBeLessThan(5000 + TIME_MARGIN_MS);
+    // Show solution: the columns no solve has settled yet show their estimates, and how deep they looked.
+    await page.getByLabel('Show solution').check();
+    await expect.poll(() => page.locator('connect4-board .scores .estimate').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.locator('connect4-board .scores .estimate').first().getAttribute('aria-label')).toMatch(
+      /^column \d: being solved; estimated (to wins|to loses|at -?\d+ points) by a search \d+ plies deep$/,
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
     // The standard board says nothing of the kind: its book and solver finish.
     await page.goto(`${url}#/connect4?mode=two`);
     expect(await page.getByLabel('What the solver finishes').count()).toBe(0);

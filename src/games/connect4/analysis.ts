@@ -2,11 +2,12 @@
 // opening book has them all at once. Otherwise first what needs no search (a full column, a column that wins at
 // once, a child position in the book: its score is the book's, negated), then the rest easiest first: rounds over the open columns, each round's search ten times
 // the budget of the last (the transposition table kept across them), so that a column settled quickly shows at
-// once and the hard ones fill in after. Each column is reported as it is settled (an iteration of stage "move").
+// once and the hard ones fill in after. Each column is reported as it is settled (an iteration of stage "move"),
+// and each one still open after a round with its estimate (stage "estimate").
 
 import type { Analysis, AnalyzeTools, Iteration } from '../../contracts/game';
 import { loadBook } from './book';
-import { setPosition, type Connect4Cores } from './core';
+import { type Connect4Core, setPosition, type Connect4Cores } from './core';
 import { cells, height, play, type Position } from './rules';
 import { BudgetSpent, centreOrder, remaining, searchScore, winScore } from './solve';
 import { searchCore } from './threads';
@@ -60,7 +61,43 @@ export async function analyzeFastestFirst(
       else if ((budget.nodes && nodes >= budget.nodes) || (budget.ms && ms >= budget.ms)) throw new BudgetSpent(nodes, ms);
       else stillOpen.push(column);
     }
+    // The columns still unsolved get an estimate each round, as deep as the round's nodes allow: a board no solver
+    // finishes still shows which columns look best, and how deep that was looked.
+    for (const column of stillOpen) {
+      const estimated = estimateColumn(core, column, round, cells(position) - moves - 1);
+      nodes += estimated.nodes;
+      if (estimated.iteration) progress(estimated.iteration);
+    }
     open = stillOpen;
   }
   return { values, depth: cells(position) - moves, exact: true, nodes, ms };
+}
+
+/**
+ * The estimate (assembly/connect4/estimate.ts) of playing `column`, deepened a ply at a time within `nodes`: an
+ * iteration of stage "estimate" (or "estimate (proven)": a win or loss it proved, not yet its exact score) whose
+ * best is the column and score its value for the side to move, at the deepest depth it finished.
+ */
+function estimateColumn(core: Connect4Core, column: number, nodes: number, empty: number): { nodes: number; iteration?: Iteration<number> } {
+  const proven = core.provenScore();
+  core.playColumn(column);
+  let spent = 0;
+  let iteration: Iteration<number> | undefined;
+  for (let depth = 1; depth <= empty && spent < nodes; depth++) {
+    const value = -core.estimate(depth, nodes - spent, 0);
+    spent += core.nodeCount();
+    if (core.searchStopped()) break;
+    const isProven = Math.abs(value) >= proven;
+    iteration = {
+      depth,
+      nodes: spent,
+      ms: core.elapsedMs(),
+      score: isProven ? value - Math.sign(value) * proven : value,
+      best: column,
+      stage: isProven ? 'estimate (proven)' : 'estimate',
+    };
+    if (isProven) break;
+  }
+  core.undo();
+  return { nodes: spent, iteration };
 }

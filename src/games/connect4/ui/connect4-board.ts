@@ -172,6 +172,10 @@ export class Connect4Board extends LitElement {
       color: #9a3412;
       font-weight: 700;
     }
+    .estimate {
+      color: #475569;
+      font-style: italic;
+    }
     .stone.ghost {
       opacity: 0.35;
     }
@@ -188,6 +192,8 @@ export class Connect4Board extends LitElement {
   /** Each column's score for the side to move (null: full), shown when set. */
   /** Each column's score for the side to move: null for a full column, undefined while it is being solved. */
   @property({ attribute: false }) scores: readonly (number | null | undefined)[] | null = null;
+  /** For a column still being solved, its latest estimate, shown in place of the score until the score comes. */
+  @property({ attribute: false }) estimates: readonly (ColumnEstimate | undefined)[] = [];
   /** Cells are set by hand: a click fires `cell-edit`. */
   @property({ type: Boolean }) editing = false;
   @state() private hover = 3;
@@ -244,7 +250,14 @@ export class Connect4Board extends LitElement {
   /** A column's score under it: a button that plays the column while a person may, its words said and shown. */
   private scoreView(score: number | null | undefined, column: number) {
     const name = `column ${columnSymbol(column)}`;
-    if (score === undefined) return html`<span class="pending" aria-label=${`${name}: being solved`}>…</span>`;
+    if (score === undefined) {
+      const estimate = this.estimates[column];
+      if (!estimate) return html`<span class="pending" aria-label=${`${name}: being solved`}>…</span>`;
+      // An estimate: a proven win or loss (its exact score still to come), or the search's own points.
+      const words = estimate.proven ? (estimate.score > 0 ? 'wins' : 'loses') : `${estimate.score > 0 ? '+' : ''}${estimate.score}`;
+      const said = `${name}: being solved; estimated ${estimate.proven ? `to ${words}` : `at ${words} points`} by a search ${estimate.depth} plies deep`;
+      return html`<span class="estimate" aria-label=${said} title=${said}>≈ ${words}<span class="words">${estimate.depth} plies</span></span>`;
+    }
     if (score === null) return html`<span aria-label=${`${name}: full`}>–</span>`;
     const words = scoreWords(score, this.position.moves.length, cells(this.position));
     const shown = html`${score > 0 ? '+' : ''}${score}<span class="words">${words}</span>`;
@@ -285,4 +298,12 @@ declare global {
   interface HTMLElementTagNameMap {
     'connect4-board': Connect4Board;
   }
+}
+
+/** A column's estimate while it is being solved: the search's value for the side to move, and how deep it looked. */
+export interface ColumnEstimate {
+  readonly score: number;
+  readonly depth: number;
+  /** A win or a loss it proved (the exact score still to come). */
+  readonly proven: boolean;
 }

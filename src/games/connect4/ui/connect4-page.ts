@@ -23,6 +23,7 @@ import { format, height, newGame, type Position, sizeOf } from '../rules';
 import { columnRange, columnSymbol, EMPTY_BOARD_SECONDS, formatSize, SIZES, STANDARD, sizeNumber, sizeOfNumber, symbolColumn } from '../sizes';
 import { MAX_THREADS } from '../threads';
 import { BestLineController } from './best-line';
+import type { ColumnEstimate } from './connect4-board';
 import './connect4-board';
 
 const SEATS = ['Red', 'Yellow'] as const;
@@ -85,6 +86,7 @@ export class Connect4Page extends GamePage<Position, number> {
           </div>
           <connect4-board .position=${this.draft ? this.draftPosition() : position}
             .scores=${analysis.on && !this.liveOnline && !this.draft ? this.columnScores() : null}
+            .estimates=${this.columnEstimates()}
             ?interactive=${session.humanToMove || this.draft !== null} ?editing=${this.draft !== null}
             @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}
             @cell-edit=${(e: CustomEvent<{ column: number; row: number }>) => this.editCell(e.detail.column, e.detail.row)}></connect4-board>
@@ -146,6 +148,17 @@ export class Connect4Page extends GamePage<Position, number> {
     for (const iteration of analysis.progress)
       if (iteration.stage === 'move' && iteration.best !== undefined) scores[symbolColumn(String(iteration.best))] = iteration.score;
     return scores;
+  }
+
+  /** The latest estimate of each column still being solved (analysis.ts reports them after each round). */
+  private columnEstimates(): (ColumnEstimate | undefined)[] {
+    const estimates: (ColumnEstimate | undefined)[] = [];
+    if (!this.analysis.running) return estimates;
+    for (const iteration of this.analysis.progress) {
+      if (!iteration.stage?.startsWith('estimate') || iteration.best === undefined) continue;
+      estimates[symbolColumn(String(iteration.best))] = { score: iteration.score, depth: iteration.depth, proven: iteration.stage !== 'estimate' };
+    }
+    return estimates;
   }
 
   /** The board's size: a new game on the size picked (7x6 the standard; larger boards take the solver far longer). */
