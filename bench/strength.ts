@@ -43,7 +43,7 @@ export const strengthSuite: BenchSuite = {
     const childValue = async (children: readonly string[]) => {
       const unknown = [...new Set(children.filter((line) => !judged.has(line) && !outcome(parse(line))))];
       const answers = await requestSolveAll(workers, 'connect4', unknown, { weak: true }).promise;
-      unknown.forEach((line, i) => judged.set(line, answers[i].score as number));
+      for (const [i, line] of unknown.entries()) judged.set(line, answers[i].score as number);
     };
     for (const set of SETS) {
       const lines = readFileSync(packagePath('test/data/connect4', set), 'utf8').trim().split('\n');
