@@ -9,7 +9,8 @@
 // - every four still open to one side (no stone of the other) with two of its stones counts a little: the
 //   threats to come (the article's win places, counted on bitboards).
 // Proven results score beyond every estimate: PROVEN + Pons' score for a win, -(PROVEN + |score|) for a loss.
-// Its own table keeps each position's bound, depth and best move between the iterations of a move.
+// Its own table keeps each position's bound, depth and best move between the iterations of a move. It is searched
+// in a core of one thread only (prepareEstimates says why).
 
 import { countNode, searchStopped, startSearch } from "../common/stats";
 import { boardCells, boardHeight, boardMask, bottomMask, boardWidth, directionShift } from "./board";
@@ -27,6 +28,7 @@ import {
   tableKey,
   threatsOf,
 } from "./position";
+import { ANY_THREAT, NEXT_THREAT, winScore } from "./solver";
 import { EXACT, LOWER, UPPER, entryScore, entryType, syncTable, tableGet } from "./transposition-table";
 
 /** Scores at or beyond this are proven: a win (or a loss) by PROVEN + Pons' score. */
@@ -49,11 +51,6 @@ let children: StaticArray<i32> | null = null;
 let orders: StaticArray<i32> | null = null;
 
 let bestColumn: i32 = -1;
-
-@inline
-function winScore(stonesAfter: i32): i32 {
-  return 1 + (boardCells() - stonesAfter) / 2;
-}
 
 /** A solver's score as a proven estimate. */
 @inline
@@ -224,7 +221,8 @@ function orderChildren(moves: i32, movesAllowed: u64, opponentThreats: u64, tabl
     const threats = threatsOf(opponentStones()) & ~(opponentThreats << 1);
     setStones(current, all, moves);
     const next = (((all | move) + bottomMask()) & boardMask()) << 1;
-    let score = 84 * <i32>popcnt(threats & next) + 21 * <i32>popcnt(threats);
+    // The solver's weights for the threats a move makes (solver.ts), the table's move first.
+    let score = NEXT_THREAT * <i32>popcnt(threats & next) + ANY_THREAT * <i32>popcnt(threats);
     if (column == tableColumn) score += 10_000;
     score = score * boardWidth() + min(column, boardWidth() - 1 - column);
     let j = count++;
@@ -239,14 +237,22 @@ function orderChildren(moves: i32, movesAllowed: u64, opponentThreats: u64, tabl
   return count;
 }
 
-/** Empties the estimate's table (a new size), allocating it on first use. */
+/**
+ * Allocates the estimate's table (empty) unless it has it. Only in a core searched by one thread: in the threaded
+ * builds the first thread must not allocate once its helpers have started (each instance has an allocator of its
+ * own on the one memory, and a helper's start sets its up over the first thread's).
+ */
+export function prepareEstimates(): void {
+  if (estimateKeys) return;
+  estimateKeys = new StaticArray<u64>(1 << TABLE_LOG2);
+  estimateData = new StaticArray<u64>(1 << TABLE_LOG2);
+  children = new StaticArray<i32>(64 * 16);
+  orders = new StaticArray<i32>(64 * 16);
+}
+
+/** Empties the estimate's table, if it has one (a new size). */
 export function clearEstimates(): void {
-  if (!estimateKeys) {
-    estimateKeys = new StaticArray<u64>(1 << TABLE_LOG2);
-    estimateData = new StaticArray<u64>(1 << TABLE_LOG2);
-    children = new StaticArray<i32>(64 * 16);
-    orders = new StaticArray<i32>(64 * 16);
-  }
+  if (!estimateKeys) return;
   estimateKeys!.fill(0);
   estimateData!.fill(0);
 }
@@ -257,7 +263,7 @@ export function clearEstimates(): void {
  * The position must not be over.
  */
 export function estimate(depth: i32, nodeLimit: f64, msLimit: f64): i32 {
-  if (!estimateKeys) clearEstimates();
+  prepareEstimates();
   startSearch(nodeLimit, msLimit);
   syncTable();
   bestColumn = -1;

@@ -72,16 +72,16 @@ const INFINITE: i32 = 1000;
  * Move order weights: Steininger's 1.2, 0.5, 0.5, 0.3 and 0.1 x (distance from the edge) / width, times 70 x
  * width (so that all are whole numbers: on 7x6 the threats weigh 7 x 84, ... and the distance 7 x 1).
  */
-const NEXT_THREAT = 84;
+export const NEXT_THREAT = 84;
 const TABLE_MOVE = 35;
 const SECOND_THREAT = 35;
-const ANY_THREAT = 21;
+export const ANY_THREAT = 21;
 /** The order noise of a helper thread (lazy SMP): 0.3 in Steininger's units, times 70. */
 const JITTER = 21;
 
 /** The score of a win by the stone that makes `stonesAfter` stones on the board. */
 @inline
-function winScore(stonesAfter: i32): i32 {
+export function winScore(stonesAfter: i32): i32 {
   return 1 + (boardCells() - stonesAfter) / 2;
 }
 

@@ -151,8 +151,10 @@ describe('slow connections from many addresses', () => {
       }
     try {
       await Promise.all(held.map((socket) => new Promise((done) => (socket.connecting ? socket.once('connect', done).once('close', done) : done(null)))));
-      // (One more for a moment: a connection past the limit is taken, then closed.)
-      expect(server.descriptors()).toBeLessThanOrEqual(128 - 32 + 1);
+      // A connection past the limit is taken, then closed at once: while the others wait in the kernel's backlog one
+      // is always passing through, and now and then two; the count is read until it is at most one over (a server
+      // that kept them would stay above the bound and fail).
+      await expect.poll(() => server.descriptors(), { timeout: 5_000 }).toBeLessThanOrEqual(128 - 32 + 1);
       expect(server.alive()).toBe(true);
     } finally {
       for (const socket of held) socket.destroy();

@@ -36,6 +36,11 @@ export async function analyzeFastestFirst(
   }
   const core = await searchCore(cores, threads, threadCount, position);
   setPosition(core, position);
+  // The estimates come from the single-threaded core: in a threaded core the first thread must not allocate once
+  // its helpers have started (each instance has an allocator of its own on the one memory), and the estimate's
+  // table is allocated on first use.
+  const estimator = await cores.forSize(position);
+  setPosition(estimator, position);
   let open: number[] = [];
   for (const column of order) {
     if (height(position, column) === position.height) continue;
@@ -64,7 +69,7 @@ export async function analyzeFastestFirst(
     // The columns still unsolved get an estimate each round, as deep as the round's nodes allow: a board no solver
     // finishes still shows which columns look best, and how deep that was looked.
     for (const column of stillOpen) {
-      const estimated = estimateColumn(core, column, round, cells(position) - moves - 1);
+      const estimated = estimateColumn(estimator, column, round, cells(position) - moves - 1);
       nodes += estimated.nodes;
       if (estimated.iteration) progress(estimated.iteration);
     }

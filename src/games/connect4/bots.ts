@@ -167,7 +167,7 @@ export const perfectBot: Connect4Bot = {
   },
   async ready(position, context) {
     await loadBook(context.resource, position);
-    (await (await context.core()).forSize(position)).clearEstimates();
+    (await (await context.core()).forSize(position)).prepareEstimates();
   },
 };
 

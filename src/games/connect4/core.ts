@@ -28,6 +28,8 @@ export interface Connect4Core {
    */
   estimate(depth: number, nodeLimit: number, msLimit: number): number;
   estimateColumn(): number;
+  /** Allocates the estimate's table; only in a core of one thread (assembly/connect4/estimate.ts says why). */
+  prepareEstimates(): void;
   clearEstimates(): void;
   provenScore(): number;
   nodeCount(): number;
