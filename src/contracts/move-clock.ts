@@ -43,6 +43,14 @@ export class MoveClock {
     return (this.ms > 0 && this.elapsed() >= this.ms) || (this.maxNodes > 0 && this.nodes >= this.maxNodes);
   }
 
+  /**
+   * The depths a fixed-depth search (an article's bot) searches: without a time, its depth at once, as written;
+   * under one, each depth in turn up to it, so that the deadline leaves the deepest finished.
+   */
+  depths(depth: number): number[] {
+    return this.ms > 0 ? Array.from({ length: depth }, (_, i) => i + 1) : [depth];
+  }
+
   /** A clock for one step of the move: a share of what is left, starting now (its nodes are the caller's to count). */
   slice(share: number): MoveClock {
     const left = this.left(share);

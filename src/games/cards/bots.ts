@@ -84,7 +84,7 @@ export const articleBot: CardsBot = {
     setPosition(core, handsWith(position, other), position.toMove, position.last, ANY_TABLE);
     core.setArticleWeights(params.redTen, params.pair, params.straight, params.bomb, params.doubleJoker, params.doubleRedTen);
     // Without a clock, the depth at once (the article's search); under one, each depth in turn until time is up.
-    const depths = clock.ms > 0 ? Array.from({ length: params.depth }, (_, i) => i + 1) : [params.depth];
+    const depths = clock.depths(params.depth);
     const iterations: Iteration<Move>[] = [];
     let nodes = 0;
     for (const depth of depths) {

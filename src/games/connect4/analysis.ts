@@ -7,7 +7,9 @@
 
 import type { Analysis, AnalyzeTools, Iteration } from '../../contracts/game';
 import { loadBook } from './book';
+import { MoveClock } from '../../contracts/move-clock';
 import { type Connect4Core, setPosition, type Connect4Cores } from './core';
+import { deepenEstimate } from './estimate';
 import { cells, height, play, type Position } from './rules';
 import { BudgetSpent, centreOrder, remaining, searchScore, winScore } from './solve';
 import { searchCore } from './threads';
@@ -79,30 +81,19 @@ export async function analyzeFastestFirst(
 }
 
 /**
- * The estimate (assembly/connect4/estimate.ts) of playing `column`, deepened a ply at a time within `nodes`: an
- * iteration of stage "estimate" (or "estimate (proven)": a win or loss it proved, not yet its exact score) whose
- * best is the column and score its value for the side to move, at the deepest depth it finished.
+ * The estimate of playing `column`, deepened within `nodes`: an iteration of stage "estimate" (or "estimate
+ * (proven)": a win or loss it proved, not yet its exact score) whose best is the column and score its value for
+ * the side to move, at the deepest depth it finished.
  */
 function estimateColumn(core: Connect4Core, column: number, nodes: number, empty: number): { nodes: number; iteration?: Iteration<number> } {
-  const proven = core.provenScore();
+  const clock = new MoveClock(0, nodes);
   core.playColumn(column);
-  let spent = 0;
-  let iteration: Iteration<number> | undefined;
-  for (let depth = 1; depth <= empty && spent < nodes; depth++) {
-    const value = -core.estimate(depth, nodes - spent, 0);
-    spent += core.nodeCount();
-    if (core.searchStopped()) break;
-    const isProven = Math.abs(value) >= proven;
-    iteration = {
-      depth,
-      nodes: spent,
-      ms: core.elapsedMs(),
-      score: isProven ? value - Math.sign(value) * proven : value,
-      best: column,
-      stage: isProven ? 'estimate (proven)' : 'estimate',
-    };
-    if (isProven) break;
-  }
+  const found = deepenEstimate(core, empty, clock, undefined, () => {});
   core.undo();
-  return { nodes: spent, iteration };
+  if (!found) return { nodes: clock.nodesSpent };
+  const stage = found.proven ? 'estimate (proven)' : 'estimate';
+  return {
+    nodes: clock.nodesSpent,
+    iteration: { depth: found.depth, nodes: clock.nodesSpent, ms: clock.elapsed(), score: 0 - found.score, best: column, stage },
+  };
 }

@@ -125,7 +125,7 @@ export const classicBot: Connect4Bot = {
     const clock = MoveClock.of(context.budget);
     const search = ClassicSearch.of(position, clock);
     // Without a clock, the depth at once (the article's search); under one, each depth in turn until time is up.
-    const depths = clock.ms > 0 ? Array.from({ length: params.depth }, (_, i) => i + 1) : [params.depth];
+    const depths = clock.depths(params.depth);
     const iterations: Iteration<number>[] = [];
     let values: Map<number, number> | null = null;
     let pick = { move: moves[0], value: 0 };

@@ -14,45 +14,9 @@
 import type { BotContext, Decision, Iteration } from '../../contracts/game';
 import type { MoveClock } from '../../contracts/move-clock';
 import { setPosition, type Connect4Core } from './core';
+import { deepenEstimate } from './estimate';
 import { cells, type Position } from './rules';
 import { bestColumn, centreOrder, searchScore } from './solve';
-
-/** What the estimate found at its deepest finished depth. */
-interface Estimated {
-  readonly column: number;
-  readonly depth: number;
-  /** Pons' score when proven, else the estimate's own points. */
-  readonly score: number;
-  readonly proven: boolean;
-}
-
-/**
- * Deepens the estimate one ply at a time while `clock` lasts (from `from`), reporting each depth as a step
- * "estimate"; the deepest finished depth, or `from`'s result when none finished.
- */
-function deepenEstimate(
-  core: Connect4Core,
-  position: Position,
-  clock: MoveClock,
-  from: Estimated | undefined,
-  report: (iteration: Iteration<number>) => void,
-): Estimated | undefined {
-  const proven = core.provenScore();
-  let last = from;
-  for (let depth = (from?.depth ?? 0) + 1; depth <= cells(position) - position.moves.length; depth++) {
-    if (clock.spent()) break;
-    const left = clock.left();
-    const value = core.estimate(depth, left.nodes, left.ms);
-    clock.count(core.nodeCount());
-    if (core.searchStopped()) break;
-    const isProven = Math.abs(value) >= proven;
-    const score = isProven ? value - Math.sign(value) * proven : value;
-    last = { column: core.estimateColumn(), depth, score, proven: isProven };
-    report({ depth, nodes: core.nodeCount(), ms: core.elapsedMs(), score, best: last.column, stage: isProven ? 'estimate (proven)' : 'estimate' });
-    if (isProven) break;
-  }
-  return last;
-}
 
 /**
  * The strongest move in the position within `clock` (which the caller started when the move began); the
@@ -78,7 +42,7 @@ export function strongestMove(
 
   // 1. A move at once.
   const quickClock = clock.slice(0.1);
-  let estimated = deepenEstimate(core, position, quickClock, undefined, report);
+  let estimated = deepenEstimate(core, cells(position) - position.moves.length, quickClock, undefined, report);
   clock.count(quickClock.nodesSpent);
   if (estimated?.proven) return decide(estimated.column, true);
   const fallback = () => estimated?.column ?? first;
@@ -110,6 +74,6 @@ export function strongestMove(
   }
 
   // 4. Unproven: the estimate, deeper.
-  estimated = deepenEstimate(core, position, clock, estimated, report);
+  estimated = deepenEstimate(core, cells(position) - position.moves.length, clock, estimated, report);
   return decide(fallback(), estimated?.proven ?? false);
 }

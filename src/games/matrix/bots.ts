@@ -18,7 +18,7 @@ function articleDecision(position: Position, depth: number, advantage: number, j
   const seat = seatToMove(position);
   const iterations: Iteration<number>[] = [];
   let nodes = 0;
-  for (const limit of clock.ms > 0 ? Array.from({ length: depth }, (_, i) => i + 1) : [depth]) {
+  for (const limit of clock.depths(depth)) {
     const allowed = position.used.map((used) => !used);
     const bot = new ArticleBot(position.values, position.size, allowed, { depth: limit, advantage, jackpot }, () => iterations.length > 0 && clock.spent());
     const started = performance.now();
