@@ -1,6 +1,25 @@
 // Accuracy against perfect play: the share of a bot's moves that keep the game's value (a won position stays won,
 // a drawn one drawn), as lichess shows accuracy but exact, with the 95% interval of a share (Wilson's score
-// interval: it stays inside 0-100% and means something at 0 or all of a few moves).
+// interval: it stays inside 0-100% and means something at 0 or all of a few moves). The moves' judgements are
+// in the records (MoveRecord.drop, written by runtime/judge.ts once a game is played).
+
+import type { GameRecord } from './play-out';
+import type { Schedule } from './schedule';
+
+/** One bot's moves as judged: how many could be, how many kept the value, and the mistakes and blunders. */
+export interface BotJudgement {
+  readonly bot: string;
+  /** Its games with judged moves. */
+  readonly games: number;
+  readonly judged: number;
+  readonly kept: number;
+  /** kept / judged, and its 95% interval (null when no move could be judged). */
+  readonly accuracy: number | null;
+  readonly lo: number | null;
+  readonly hi: number | null;
+  readonly mistakes: number;
+  readonly blunders: number;
+}
 
 /** The 95% interval of `successes` out of `trials` (both 0 to 1); the whole range when there are no trials. */
 export function shareInterval(successes: number, trials: number): { lo: number; hi: number } {
@@ -11,4 +30,38 @@ export function shareInterval(successes: number, trials: number): { lo: number; 
   const centre = (p + (z * z) / (2 * trials)) / denominator;
   const half = (z * Math.sqrt((p * (1 - p)) / trials + (z * z) / (4 * trials * trials))) / denominator;
   return { lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
+}
+
+/** Whether any move of a run was judged. */
+export function isJudged(records: readonly (GameRecord | null | undefined)[]): boolean {
+  return records.some((record) => record?.moves.some((move) => move.drop !== undefined));
+}
+
+/** Each bot's judgement over the judged games of a run (seat 0 moves first, as the arena plays); undefined if none was. */
+export function judgements(schedule: Schedule, records: readonly (GameRecord | null | undefined)[]): BotJudgement[] | undefined {
+  if (!isJudged(records)) return undefined;
+  const tallies = new Map(schedule.bots.map((bot) => [bot, { games: 0, judged: 0, kept: 0, mistakes: 0, blunders: 0 }]));
+  schedule.games.forEach((scheduled, i) => {
+    const record = records[i];
+    if (!record?.moves.some((move) => move.drop !== undefined)) return;
+    for (const bot of new Set(scheduled.seats)) tallies.get(bot)!.games++;
+    record.moves.forEach(({ drop }, ply) => {
+      if (drop === undefined || drop === null) return;
+      const tally = tallies.get(scheduled.seats[ply % 2])!;
+      tally.judged++;
+      if (drop === 0) tally.kept++;
+      else if (drop === 1) tally.mistakes++;
+      else tally.blunders++;
+    });
+  });
+  return [...tallies].map(([bot, tally]) => {
+    const interval = tally.judged ? shareInterval(tally.kept, tally.judged) : null;
+    return { bot, ...tally, accuracy: tally.judged ? tally.kept / tally.judged : null, lo: interval?.lo ?? null, hi: interval?.hi ?? null };
+  });
+}
+
+/** A report's `judged` field: present when the run's games were judged. */
+export function judgedField(schedule: Schedule, records: readonly (GameRecord | null | undefined)[]): { judged?: readonly BotJudgement[] } {
+  const judged = judgements(schedule, records);
+  return judged ? { judged } : {};
 }

@@ -3,6 +3,7 @@
 // pair on which the test decides. Games played past that pair (other workers were still at them) do not count,
 // so the result is the same whatever the number of workers. Its Elo is fishtest's for a SPRT (sprt-elo.ts).
 
+import { type BotJudgement, judgedField } from './accuracy';
 import type { AnyGame } from '../contracts/game';
 import type { GameRecord } from './play-out';
 import { type ScheduleSettings, type Schedule, tournament } from './schedule';
@@ -48,6 +49,8 @@ export interface MatchReport {
   readonly trajectory: readonly number[];
   /** Each counted pair's score for A in half points (0..4), in start order: the match's whole story. */
   readonly scores: readonly number[];
+  /** Each bot's moves judged against perfect play, when the games were judged (accuracy.ts). */
+  readonly judged?: readonly BotJudgement[];
   readonly note?: string;
 }
 
@@ -145,6 +148,7 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     trajectory: tally.trajectory,
     scores: tally.scores,
     ...(state.note ? { note: state.note } : {}),
+    ...judgedField(schedule, records),
   };
 }
 

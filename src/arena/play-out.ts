@@ -13,6 +13,12 @@ export interface MoveRecord {
   readonly depth: number;
   /** Points the move loses against the best move under perfect play, where the game measures it. */
   readonly loss: number | null;
+  /**
+   * What the move gave away under perfect play, once its game is judged (runtime/judge.ts): 0 it kept the game's
+   * value, 1 a mistake (a win to a draw, a draw to a loss), 2 a blunder (a win to a loss); null where the solver
+   * could not settle a position around it within its budget. Absent: the game was not judged.
+   */
+  readonly drop?: 0 | 1 | 2 | null;
 }
 
 /** Why a bot lost a game without playing it out (an engine that broke the protocol or its time). */

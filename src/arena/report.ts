@@ -1,6 +1,7 @@
 // The figures of a finished (or cancelled) run, as the CLI prints them and the page shows them. The leading
 // fields are the tournament document of docs/cli.md; totals and games follow.
 
+import { type BotJudgement, judgedField } from './accuracy';
 import type { GameRecord } from './play-out';
 import { eloRatings, type Rating } from './ratings';
 import { distinctGames } from './repeats';
@@ -25,6 +26,8 @@ export interface TournamentReport {
   /** Finished games that repeat no other (repeats.ts). */
   readonly distinct_games: number;
   readonly size?: number;
+  /** Each bot's moves judged against perfect play, when the games were judged (accuracy.ts). */
+  readonly judged?: readonly BotJudgement[];
 }
 
 export function tournamentReport(schedule: Schedule, records: readonly (GameRecord | undefined)[]): TournamentReport {
@@ -47,6 +50,7 @@ export function tournamentReport(schedule: Schedule, records: readonly (GameReco
     draw_rate: round(records.filter((record) => record && record.winner === null).length / Math.max(1, records.filter(Boolean).length)),
     distinct_games: distinctGames(records),
     ...(schedule.size === undefined ? {} : { size: schedule.size }),
+    ...judgedField(schedule, records),
   };
 }
 

@@ -32,6 +32,7 @@ const MoveRecordSchema = v.object({
   ms: v.pipe(v.number(), v.minValue(0)),
   depth: whole(),
   loss: v.nullable(v.number()),
+  drop: v.optional(v.nullable(v.picklist([0, 1, 2]))),
 });
 
 export const GameRecordSchema = v.object({

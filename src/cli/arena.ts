@@ -25,7 +25,8 @@ import { asUsage, UsageError } from './args';
 import { LabRecorder, type LabClient } from './lab-client';
 import { RunFile } from './run-file';
 import { intervalText } from '../arena/interval';
-import { type BotJudgement, Judge } from '../runtime/judge';
+import { Judge } from '../runtime/judge';
+import type { BotJudgement } from '../arena/accuracy';
 
 export interface ArenaOptions {
   readonly json: boolean;
@@ -337,24 +338,22 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     if (interactive) process.stderr.write('\n');
   }
   const finished = records.every(Boolean) || decided();
+  if (options.judge) {
+    if (!options.json) process.stderr.write('judging the games against perfect play…\n');
+    records.splice(0, records.length, ...(await new Judge(pool, plan.game, schedule.size).records(records)));
+  }
   file?.write(snapshot(finished));
   const elapsedMs = performance.now() - started;
   await recorder?.end(records, finished, (previous?.elapsedMs ?? 0) + elapsedMs);
   if (sprt) {
     const report = matchReport(schedule, records, sprt);
-    console.log(options.json ? JSON.stringify(report) : matchTable(report, elapsedMs, pool.size));
+    console.log(options.json ? JSON.stringify(report) : withJudged(matchTable(report, elapsedMs, pool.size), report.judged));
   } else if (plan.sweep) {
     const report = sweepReport(schedule, plan.sweep.bot, plan.sweep.grid, plan.sweep.vs, records);
     console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
   } else {
     const report = tournamentReport(schedule, records);
-    if (options.judge) {
-      if (!options.json) process.stderr.write('judging the games against perfect play…\n');
-      const judged = await new Judge(pool, plan.game).run(schedule, records);
-      console.log(
-        options.json ? JSON.stringify({ ...report, judged }) : `${tournamentTable(report, elapsedMs, pool.size, options.time)}\n\n${judgedTable(judged)}`,
-      );
-    } else console.log(options.json ? JSON.stringify(report) : tournamentTable(report, elapsedMs, pool.size, options.time));
+    console.log(options.json ? JSON.stringify(report) : withJudged(tournamentTable(report, elapsedMs, pool.size, options.time), report.judged));
   }
   return interrupted ? 130 : 0;
 }
@@ -367,7 +366,11 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 
 const signed = (value: number) => (value > 0 ? `+${value.toFixed(2)}` : value.toFixed(2));
 
-/** Each bot's moves judged against perfect play. */
+/** A report's table, then each bot's moves judged against perfect play when they were. */
+function withJudged(text: string, judged: readonly BotJudgement[] | undefined): string {
+  return judged ? `${text}\n\n${judgedTable(judged)}` : text;
+}
+
 function judgedTable(judged: readonly BotJudgement[]): string {
   const percent = (share: number | null) => (share === null ? '–' : `${(100 * share).toFixed(1)}%`);
   return table(

@@ -93,6 +93,11 @@ const ARENA_OPTIONS: readonly OptionSpec[] = [
   { name: 'lab', value: 'URL', help: 'keep the run in the lab at URL as it plays (the token in LAB_TOKEN; a tuning is kept when it ends)' },
 ];
 
+const JUDGE_OPTION: OptionSpec = {
+  name: 'judge',
+  help: "judge every finished game against perfect play once the games are played (each position solved within a review's budget): each bot's accuracy (the share of its moves that keep the game's value) with its 95% interval, mistakes and blunders",
+};
+
 /** The settings that make a schedule's starts; --resume refuses them (the run has its own). */
 const START_SETTINGS = ['games', 'seed', 'size', 'openings', 'ms', 'clock', 'increment'];
 
@@ -277,14 +282,7 @@ const commands: Readonly<Record<string, Command>> = {
   },
   tournament: {
     summary: 'a round robin of bot configurations over seeded starts, each played with both seatings',
-    options: [
-      { name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' },
-      ...ARENA_OPTIONS,
-      {
-        name: 'judge',
-        help: "judge every finished game against perfect play once the games are played (each position solved within a review's budget): each bot's accuracy (the share of its moves that keep the game's value) with its 95% interval, mistakes and blunders",
-      },
-    ],
+    options: [{ name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' }, ...ARENA_OPTIONS, JUDGE_OPTION],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
       if (args.options.has('judge') && !game.solver?.firstSeatValue) throw new UsageError(`${game.rules.title} has no solver to judge its games`);
@@ -324,9 +322,11 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'beta', value: 'B', help: 'the rate of H0 when H1 holds (default 0.05)' },
       { name: 'max-games', value: 'N', help: 'stop inconclusive after N games (default 10000)' },
       ...ARENA_OPTIONS.filter((option) => option.name !== 'games'),
+      JUDGE_OPTION,
     ],
     async run(game, args, pool) {
       if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no matches`);
+      if (args.options.has('judge') && !game.solver?.firstSeatValue) throw new UsageError(`${game.rules.title} has no solver to judge its games`);
       const resumed = await runToResume('match', args, ['bots', 'sprt', 'alpha', 'beta', 'max-games', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());

@@ -240,6 +240,13 @@ export interface Solver<P, M, Core, O extends object> {
    * be either way, when the game fixes it (none: the graph takes the game's own largest value).
    */
   readonly values?: { readonly unit: string; readonly bound?: number };
+  /**
+   * How a run's games are judged against perfect play (runtime/judge.ts), for a solver that can judge them: the
+   * options it solves their positions with, and whether it settles the positions of a game this size within a
+   * review's budget, so that the arena, the lab and the ladder judge every run once played (a bigger board is
+   * judged only when asked, `tournament --judge`).
+   */
+  judging?(size: number | undefined): { readonly options: SolveOptions; readonly quick: boolean };
   /** One share of one iteration, for a solver whose iterations several workers share (the 15-puzzle's IDA*). */
   share?(position: P, options: O, share: ShareRequest, tools: SolveTools<Core>): Promise<ShareAnswer>;
 }

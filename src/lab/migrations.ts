@@ -164,6 +164,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A version's moves judged against perfect play, where its game's solver settles them (runtime/judge.ts).
+  '007-ladder-accuracy': {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['judged', 'kept', 'mistakes', 'blunders'])
+        await db.schema
+          .alterTable('ladder_versions')
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+    },
+  },
 };
 
 export const labMigrations: MigrationProvider = { getMigrations: async () => migrations };

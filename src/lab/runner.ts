@@ -11,6 +11,8 @@
 import { MatchTally } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
 import { runOnCluster } from '../cluster/submit';
+import { gameById } from '../games';
+import { Judge, judgesRuns } from '../runtime/judge';
 import type { WorkerPool } from '../runtime/pool';
 import { type Run, runSchedule } from '../runtime/run-schedule';
 import type { LabRuns } from './runs';
@@ -40,11 +42,11 @@ const STORE_GAMES = 2000;
 /** How long a run plays before it gives its slot to a waiting account's run, when accounts outnumber the slots. */
 const TURN_MS = 120_000;
 
-/** A run being played: its owner, since when, its Run once started, and whether it was asked to give its slot back. */
+/** A run being played: its owner, since when, how to stop what it is doing (its games, or their judging), and whether it was asked to give its slot back. */
 interface Playing {
   readonly owner: string | null;
   readonly since: number;
-  run?: Run;
+  stop?: () => void;
   yielding: boolean;
 }
 
@@ -78,7 +80,7 @@ export class LabRunner {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
-    for (const playing of this.playing.values()) playing.run?.cancel();
+    for (const playing of this.playing.values()) playing.stop?.();
     await Promise.all(this.ended);
   }
 
@@ -105,7 +107,7 @@ export class LabRunner {
       holders.filter((playing) => performance.now() - playing.since >= TURN_MS).sort((a, b) => a.since - b.since)[0];
     if (!giving) return;
     giving.yielding = true;
-    giving.run?.cancel();
+    giving.stop?.();
   }
 
   private start(id: string, owner: string | null): void {
@@ -190,7 +192,7 @@ export class LabRunner {
             storeSoon,
           )
         : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, storeSoon);
-      playing.run = run;
+      playing.stop = () => run?.cancel();
       // Between batches (long games), a run cancelled in the lab is stopped all the same, and games held back retried.
       const watch = setInterval(() => {
         if (unsent.length > 0) store();
@@ -220,6 +222,17 @@ export class LabRunner {
     // Stopped by a close or to give its slot back (not by its owner): carried on later.
     if ((this.closed || playing.yielding) && !stopped) return;
     const finished = records.every(Boolean) || decided();
+    if (finished && !stopped && saved.kind !== 'sweep' && judgesRuns(gameById(schedule.game), schedule.size)) {
+      // Judged before it ends (a close meanwhile leaves it running, judged again at the next start).
+      const judge = new Judge(this.options.pool(), gameById(schedule.game), schedule.size);
+      playing.stop = () => judge.stop();
+      const judged = await judge.records(records);
+      if (this.closed || playing.yielding) return;
+      await this.runs.storeJudged(
+        id,
+        judged.flatMap((record, index) => (record && record !== records[index] ? [{ index, record }] : [])),
+      );
+    }
     for (;;) {
       try {
         await this.runs.end(id, { finished, elapsedMs: elapsed() });

@@ -305,6 +305,21 @@ export class LabRuns {
     });
   }
 
+  /** Puts back a running run's games once judged against perfect play (runtime/judge.ts): the same games, each move judged. */
+  async storeJudged(runId: string, games: readonly { readonly index: number; readonly record: GameRecord }[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [k, { index, record }] of games.entries()) {
+        if (k > 0 && k % GAMES_A_STATEMENT === 0) await new Promise((resolve) => setImmediate(resolve));
+        await trx
+          .updateTable('games')
+          .set({ record: JSON.stringify(record) })
+          .where('run_id', '=', runId)
+          .where('index', '=', index)
+          .execute();
+      }
+    });
+  }
+
   /**
    * Checks a run coming in against its owner's quotas and counts what it spends, in the transaction that stores it,
    * holding the account's lock until that transaction ends: two requests at once cannot both pass a check that only

@@ -126,6 +126,11 @@ export interface LadderVersionsTable {
   wins: Generated<number>;
   draws: Generated<number>;
   losses: Generated<number>;
+  /** Its moves judged against perfect play (in its rated and match games), those that kept the game's value, the mistakes and blunders. */
+  judged: Generated<number>;
+  kept: Generated<number>;
+  mistakes: Generated<number>;
+  blunders: Generated<number>;
   last_played: Date | null;
   /** Its whole-history rating (Elo) and 95% interval, computed again from time to time. */
   rating: number | null;

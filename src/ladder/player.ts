@@ -25,6 +25,7 @@ import { closeWithin, QUEUE_NAME, redisConnection } from '../cluster/tasks';
 import { findGame } from '../games';
 import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, runEngineSchedule } from '../runtime/engine-games';
 import type { WorkerPool } from '../runtime/pool';
+import { Judge, judgesRuns } from '../runtime/judge';
 import { requestRatings } from '../runtime/requests';
 import { type LadderEntry, nextPair } from './matchmaking';
 import type { LadderStore, LadderVersion, PlayedGame } from './store';
@@ -480,7 +481,7 @@ export class LadderPlayer {
       await Promise.all(
         [...places.values()].map(async ({ versions, schedule }) => {
           const records = await this.play(game, schedule, versions, 'rated');
-          if (records) await this.store.storeRound(gameId, 'rated', played(records, versions));
+          if (records) await this.store.storeRound(gameId, 'rated', played(await this.judged(game, schedule, records), versions));
         }),
       );
     }
@@ -509,13 +510,29 @@ export class LadderPlayer {
       const schedule = { ...whole, games: whole.games.slice(2 * pair, 2 * pair + 2) };
       const pairRecords = await this.play(game, schedule, [version, previous], 'match');
       if (!pairRecords) return;
-      await this.store.storeRound(game.rules.id, 'match', played(pairRecords, [version, previous]));
+      await this.store.storeRound(game.rules.id, 'match', played(await this.judged(game, schedule, pairRecords), [version, previous]));
       records.push(...pairRecords);
     }
     const report = matchReport(whole, records, VERSION_MATCH);
     const state = report.result === 'inconclusive' && records.length < VERSION_MATCH_GAMES ? 'running' : report.result === 'H1' ? 'H1' : 'H0';
     await this.store.updateMatch(version.id, state, report);
     if (state !== 'running') this.matches.delete(version.id);
+  }
+
+  /**
+   * A round's games judged against perfect play where the game's solver settles them quickly (runtime/judge.ts),
+   * before they are stored: each version's page shows its accuracy. Stopped by a close: the moves left unknown.
+   */
+  private async judged(game: AnyGame, schedule: Schedule, records: GameRecord[]): Promise<GameRecord[]> {
+    if (!judgesRuns(game, schedule.size)) return records;
+    const judge = new Judge(this.options.pool(), game, schedule.size);
+    const judging = { cancel: () => judge.stop() };
+    this.current.add(judging);
+    try {
+      return await judge.records(records);
+    } finally {
+      this.current.delete(judging);
+    }
   }
 
   /** A game's whole-history ratings, from every rated and match game. */

@@ -35,6 +35,11 @@ export interface LadderVersion {
   readonly draws: number;
   readonly losses: number;
   readonly lastPlayed: string | null;
+  /**
+   * Its moves judged against perfect play (its rated and match games, where the game's solver settles them): how
+   * many, those that kept the game's value, mistakes and blunders.
+   */
+  readonly judged: { readonly moves: number; readonly kept: number; readonly mistakes: number; readonly blunders: number };
   /** The whole-history rating (Elo) and its 95% interval, once computed. */
   readonly rating: { readonly elo: number; readonly lo: number; readonly hi: number } | null;
 }
@@ -81,6 +86,10 @@ const VERSION_COLUMNS = [
   'v.draws',
   'v.losses',
   'v.last_played',
+  'v.judged',
+  'v.kept',
+  'v.mistakes',
+  'v.blunders',
   'v.rating',
   'v.rating_lo',
   'v.rating_hi',
@@ -107,6 +116,10 @@ type VersionRow = {
   draws: number;
   losses: number;
   last_played: Date | null;
+  judged: number;
+  kept: number;
+  mistakes: number;
+  blunders: number;
   rating: number | null;
   rating_lo: number | null;
   rating_hi: number | null;
@@ -133,6 +146,7 @@ function ladderVersion(row: VersionRow): LadderVersion {
     draws: row.draws,
     losses: row.losses,
     lastPlayed: row.last_played?.toISOString() ?? null,
+    judged: { moves: row.judged, kept: row.kept, mistakes: row.mistakes, blunders: row.blunders },
     rating: row.rating === null ? null : { elo: row.rating, lo: row.rating_lo!, hi: row.rating_hi! },
   };
 }
@@ -342,7 +356,7 @@ export class LadderStore {
       const rows = await trx.selectFrom('ladder_versions').select(['id', 'mu', 'sigma']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
       const skills = new Map(rows.map((row) => [row.id, { mu: row.mu, sigma: row.sigma }]));
       const after: ({ mu: number; sigma: number }[] | null)[] = [];
-      const results = new Map(ids.map((id) => [id, { wins: 0, draws: 0, losses: 0 }]));
+      const results = new Map(ids.map((id) => [id, { wins: 0, draws: 0, losses: 0, judged: 0, kept: 0, mistakes: 0, blunders: 0 }]));
       for (const { seats, record } of played) {
         const next = rated([skills.get(seats[0])!, skills.get(seats[1])!], record.winner);
         seats.forEach((id, seat) => {
@@ -352,11 +366,20 @@ export class LadderStore {
           else if (record.winner === seat) tally.wins++;
           else tally.losses++;
         });
+        // Each judged move counted to its mover (seat 0 moves first).
+        record.moves.forEach(({ drop }, ply) => {
+          if (drop === undefined || drop === null) return;
+          const tally = results.get(seats[ply % 2])!;
+          tally.judged++;
+          if (drop === 0) tally.kept++;
+          else if (drop === 1) tally.mistakes++;
+          else tally.blunders++;
+        });
         after.push(next);
       }
       const now = new Date();
       for (const id of ids) {
-        const { wins, draws, losses } = results.get(id)!;
+        const { wins, draws, losses, judged, kept, mistakes, blunders } = results.get(id)!;
         const { mu, sigma } = skills.get(id)!;
         await trx
           .updateTable('ladder_versions')
@@ -367,6 +390,10 @@ export class LadderStore {
             wins: eb('wins', '+', wins),
             draws: eb('draws', '+', draws),
             losses: eb('losses', '+', losses),
+            judged: eb('judged', '+', judged),
+            kept: eb('kept', '+', kept),
+            mistakes: eb('mistakes', '+', mistakes),
+            blunders: eb('blunders', '+', blunders),
             last_played: now,
           }))
           .where('id', '=', id)

@@ -1,6 +1,6 @@
 // A tournament judged against perfect play (`--judge`): every move of every game set against plain minimax over
 // the rules (test/tictactoe/oracle.ts), counted by hand here: each bot's moves judged, kept, mistakes and blunders
-// must be exactly the oracle's.
+// must be exactly the oracle's, and so must each move's judgement kept in the run's file.
 
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,8 @@ describe('playground tournament --judge', () => {
         position = rules.play(position, rules.parseMove(move.move));
         const after = 0 - perfectValue(position);
         tally.judged++;
+        // The run's file keeps each move's judgement, for the pages and the lab.
+        expect(move.drop).toBe(before - after);
         if (after === before) tally.kept++;
         else if (before - after === 1) tally.mistakes++;
         else tally.blunders++;

@@ -93,9 +93,9 @@ export async function labServer(location: LabLocation, settings: Partial<Omit<La
   return { server, call, signUp };
 }
 
-/** A run's game records without their timing (the only part of a record that differs between two plays). */
+/** A run's game records without their timing (the only part of a record that differs between two plays) and judgements (checked apart). */
 export function untimed(records: unknown): unknown {
-  return JSON.parse(JSON.stringify(records), (key, value) => (key === 'ms' ? undefined : value));
+  return JSON.parse(JSON.stringify(records), (key, value) => (key === 'ms' || key === 'drop' ? undefined : value));
 }
 
 /** A run the CLI plays (`args` without --out): its saved run, the oracle of a run the lab plays. */

@@ -2,7 +2,8 @@
 // sends it plays the games the CLI plays for the same settings (its figures the CLI's), in its turn behind the
 // runs before it; its owner cancels it (queued or playing) and nobody else; a run is rerun with the same games;
 // the quotas (runs at once, games a day) stop what is past them with the reason; hostile submissions are refused
-// with theirs; and a PostgreSQL that goes down mid-run loses no game and stores none twice.
+// with theirs; and a PostgreSQL that goes down mid-run loses no game and stores none twice. A finished run's games
+// are judged against perfect play as the CLI's --judge judges them.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedRun, type SavedRun } from '../../src/arena/saved-run';
@@ -27,7 +28,7 @@ let cliTournament: SavedRun;
 let cliMatch: { result: string; games: number; llr: number; pentanomial: number[] };
 
 beforeAll(async () => {
-  cliTournament = await cliRun(['matrix', 'tournament', '--bots', TOURNAMENT.bots.join(','), '--games', '200', '--seed', '5']);
+  cliTournament = await cliRun(['matrix', 'tournament', '--bots', TOURNAMENT.bots.join(','), '--games', '200', '--seed', '5', '--judge']);
   const match = await runCli(['matrix', 'match', '--bots', MATCH.bots.join(','), '--sprt', 'elo0=0,elo1=50', '--max-games', '2000', '--seed', '1', '--json']);
   if (match.status !== 0) throw new Error(match.stderr);
   cliMatch = JSON.parse(match.stdout);
@@ -69,6 +70,10 @@ describe.each(labLocations())('runs the server plays, on %s', (_name, location) 
       const exported = (await lab.call('GET', `runs/${tournament.id}/export`)).body as SavedRun;
       expect(untimed(exported.records)).toEqual(untimed(cliTournament.records));
       expect(exported.finished).toBe(true);
+      // Judged against perfect play once played, as `tournament --judge` judges them (5x5 boards: quick to solve).
+      const drops = (run: SavedRun) => run.records.map((record) => record?.moves.map((move) => move.drop));
+      expect(drops(exported)).toEqual(drops(cliTournament));
+      expect(drops(exported).flat(2).filter((drop) => drop === undefined)).toEqual([]);
       const decided = await until(lab, match.id, ['finished']);
       expect(decided.summary.match).toMatchObject({ result: cliMatch.result, llr: cliMatch.llr });
       const matchRun = (await lab.call('GET', `runs/${match.id}/export`)).body as SavedRun;

@@ -11,13 +11,15 @@ import { rules, type Position } from './rules';
 import { analyzeFastestFirst } from './analysis';
 import { bookFile, loadBook } from './book';
 import { principalVariation, solve, type Connect4SolveOptions } from './solve';
-import { SIZES, STANDARD, formatSize, parseSize, sizeNumber, sizeOfNumber } from './sizes';
+import { EMPTY_BOARD_SECONDS, SIZES, STANDARD, formatSize, isStandard, parseSize, sizeNumber, sizeOfNumber } from './sizes';
 import { terminal } from './terminal';
 import { MAX_THREADS, searchCore } from './threads';
 
 /** Every size as the game contract counts sizes, narrowest first (4x4 the least, 12x4 the most). */
 const SIZE_NUMBERS = SIZES.map(sizeNumber);
 const [FIRST_SIZE, LAST_SIZE] = [SIZE_NUMBERS[0], SIZE_NUMBERS[SIZE_NUMBERS.length - 1]];
+/** A run's games are judged where a strong solve of the empty board takes at most this (6x6, 7x5, 8x4, 5x8 and below). */
+const JUDGED_EMPTY_BOARD_SECONDS = 5;
 
 export const connect4 = defineGame<Position, number, Connect4Cores, Connect4SolveOptions>({
   rules,
@@ -91,6 +93,11 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
     // Pons' score: on 7x6 a win with the winner's k-th stone scores 22 - k (18 at most), a loss the opposite;
     // on W x H, (W x H + 2 - the stones on the board) / 2, rounded down.
     values: { unit: "score: 22 less the winner's stones on 7x6", bound: 18 },
+    // The result is all a judge needs: a weak solve, on the standard board (its book) and the sizes solved in seconds.
+    judging: (size) => {
+      const board = size === undefined ? STANDARD : sizeOfNumber(size);
+      return { options: { weak: true }, quick: isStandard(board) || (EMPTY_BOARD_SECONDS[formatSize(board)] ?? Infinity) <= JUDGED_EMPTY_BOARD_SECONDS };
+    },
   },
   analyze: analyzeFastestFirst,
 });

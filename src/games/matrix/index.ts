@@ -10,6 +10,9 @@ import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, rules, type Position } from './rules'
 import { analyze, moveLoss, solve } from './solve';
 import { terminal } from './terminal';
 
+/** The largest board whose games are judged once played: the solver settles a 6x6 board's positions in a review's budget. */
+const JUDGED_SIZE = 6;
+
 export const matrix = defineGame<Position, number, MatrixCore>({
   rules,
   botTypes,
@@ -33,6 +36,7 @@ export const matrix = defineGame<Position, number, MatrixCore>({
     // "value" is already the first seat's final margin.
     firstSeatValue: (answer) => answer.value as number,
     values: { unit: 'points ahead at the end' },
+    judging: (size) => ({ options: {}, quick: (size ?? DEFAULT_SIZE) <= JUDGED_SIZE }),
   },
   analyze: (position, { core, budget }, progress) => analyze(position, core, budget, progress),
   moveLoss,

@@ -25,5 +25,6 @@ export const tictactoe = defineGame<Position, number, TicTacToeCore>({
     // "value" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.value as number),
     values: { unit: 'result: 1 a win, 0 a draw, -1 a loss', bound: 1 },
+    judging: () => ({ options: {}, quick: true }),
   },
 });

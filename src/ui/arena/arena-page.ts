@@ -29,6 +29,9 @@ import { parseSeed } from '../../contracts/rng';
 import { findGame, gameById, games } from '../../games';
 import '../bot-picker';
 import { searchPool } from '../pool';
+import { RunJudging } from './judging';
+import { judgesRuns } from '../../runtime/judge';
+import { isJudged } from '../../arena/accuracy';
 import { replaceHash } from '../router';
 import { checkKept, isTuning, type KeptRun } from '../../arena/kept-run';
 import { deleteRun, listRuns, loadKept, saveRun, type RunEntry } from '../run-store';
@@ -164,6 +167,8 @@ export class ArenaPage extends LitElement {
   @state() private tuning?: Tuning;
   /** The finished run whose figures are shown (the last one played, or one reopened). */
   @state() private shown?: SavedRun;
+  /** The run on show being judged against perfect play. */
+  @state() private judging?: RunJudging;
   @state() private saved: RunEntry[] = [];
   @state() private histogramPair = 0;
   @state() private allGames = false;
@@ -543,6 +548,8 @@ export class ArenaPage extends LitElement {
       histogramPair: this.histogramPair,
       heatmapFigure: this.heatmapFigure,
       allGames: this.allGames,
+      judging: this.judging && { done: this.judging.done, of: this.judging.of },
+      judge: this.shown && this.canJudge(this.shown) ? () => void this.judgeRun(this.shown!) : undefined,
       pickPair: (pair) => (this.histogramPair = pair),
       pickFigure: (figure) => (this.heatmapFigure = figure),
       showAllGames: () => (this.allGames = true),
@@ -602,6 +609,7 @@ export class ArenaPage extends LitElement {
   /** Plays a run here or on the cluster, or gives it to the lab, as chosen; its figures follow it live. */
   private start(spec: RunSpec): void {
     this.active?.run.cancel();
+    this.stopJudging();
     this.error = '';
     let planned: Schedule;
     let sweepSettings: ActiveRun['sweep'];
@@ -689,6 +697,36 @@ export class ArenaPage extends LitElement {
     } catch (error) {
       this.error = `The run could not be kept: ${(error as Error).message}`;
     }
+    if (this.canJudge(run) && judgesRuns(gameById(run.schedule.game), run.schedule.size)) await this.judgeRun(run);
+  }
+
+  /** Whether the run's games can be judged against perfect play here, and are not yet (a sweep has no table for it). */
+  private canJudge(run: SavedRun): boolean {
+    const game = gameById(run.schedule.game);
+    return !this.judging && run.kind !== 'sweep' && !!game.solver?.firstSeatValue && !isJudged(run.records) && run.records.some(Boolean);
+  }
+
+  /** Judges the run on show once its games are played (quick games at once; others when asked), then keeps it so. */
+  private async judgeRun(run: SavedRun): Promise<void> {
+    const judging = new RunJudging(run);
+    this.judging = judging;
+    try {
+      const judged = await judging.judged(() => this.requestUpdate());
+      if (!judged || this.judging !== judging) return;
+      this.judging = undefined;
+      if (this.shown?.id === run.id) this.show(judged);
+      await saveRun(judged);
+      await this.refreshSaved();
+    } catch (error) {
+      if (this.judging === judging) this.judging = undefined;
+      this.error = `The games could not be judged: ${(error as Error).message}`;
+    }
+  }
+
+  /** Stops a judging under way: another run is played or shown. */
+  private stopJudging(): void {
+    this.judging?.stop();
+    this.judging = undefined;
   }
 
   private cancel(): void {
@@ -697,6 +735,7 @@ export class ArenaPage extends LitElement {
   }
 
   private show(run: SavedRun): void {
+    if (this.judging && this.judging.run.id !== run.id) this.stopJudging();
     if (!this.tuningNow) this.tuning = undefined;
     this.shown = run;
     this.report = runReport(run);

@@ -7,6 +7,7 @@ import type { GameRecord } from '../../arena/play-out';
 import type { MatchReport } from '../../arena/match';
 import { repeatsNote } from '../../arena/repeats';
 import type { SweepReport, TournamentReport } from '../../arena/report';
+import type { BotJudgement } from '../../arena/accuracy';
 import { runCsv } from '../../arena/run-csv';
 import type { SavedRun } from '../../arena/saved-run';
 import type { Schedule } from '../../arena/schedule';
@@ -36,6 +37,10 @@ export interface ResultsView {
   readonly histogramPair: number;
   readonly heatmapFigure: HeatmapFigure;
   readonly allGames: boolean;
+  /** The run's games being judged against perfect play: games done of those to judge. */
+  readonly judging?: { readonly done: number; readonly of: number };
+  /** Judges the run on show, offered where its game has a solver and its games are not judged. */
+  readonly judge?: () => void;
   pickPair(pair: number): void;
   pickFigure(figure: HeatmapFigure): void;
   showAllGames(): void;
@@ -95,6 +100,7 @@ function matchResults(report: MatchReport, view: ResultsView) {
     </table>
     ${report.note ? html`<p class="hint">${report.note}.</p>` : ''}
     ${repeatsView(report.games, report.distinct_games)}
+    ${judgedView(report.judged, view)}
     <div class="charts">
       <sprt-chart .report=${report}></sprt-chart>
       <elo-trend-chart .report=${report}></elo-trend-chart>
@@ -134,6 +140,7 @@ function tournamentResults(report: TournamentReport, view: ResultsView, figures:
       )}</tbody>
     </table>
     ${repeatsView(report.played, report.distinct_games)}
+    ${judgedView(report.judged, view)}
     <p class="hint">Elo: logistic ratings fitted to every game (Bradley-Terry, as Ordo fits them), 1500 the field's mean; 95%: the
       interval that holds a bot's rating in 95 of 100 such runs, with draws counted as Ordo counts them. Score: wins plus half the draws, per game. ${figures.margin ? `Margin: ${what} won minus the opponent's, per game. ` : ''}${
         figures.loss ? 'Loss/move: points a move gives away against the best move under perfect play, where that can be found quickly.' : ''
@@ -198,6 +205,28 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
     ${repeatsView(report.played, report.distinct_games)}
     ${exportsView(view.shown)} ${gamesView(view)}
   </section>`;
+}
+
+/**
+ * Each bot's moves judged against perfect play, when the run's games were; else, while they are judged, how far
+ * that is, or a button to judge them.
+ */
+function judgedView(judged: readonly BotJudgement[] | undefined, view: ResultsView) {
+  if (view.judging) return html`<p role="status">Judging the games against perfect play: ${view.judging.done}/${view.judging.of} games…</p>`;
+  if (!judged) return view.judge ? html`<div class="controls"><button @click=${view.judge}>Judge the moves against perfect play</button></div>` : '';
+  const share = (value: number | null) => (value === null ? '–' : `${(100 * value).toFixed(1)}%`);
+  return html`<table aria-label="Accuracy">
+      <thead><tr><th>bot</th><th>accuracy</th><th>95%</th><th>moves judged</th><th>kept</th><th>mistakes</th><th>blunders</th><th>blunders/game</th></tr></thead>
+      <tbody>${judged.map(
+        (
+          j,
+        ) => html`<tr><td>${j.bot}</td><td>${share(j.accuracy)}</td><td>${j.lo === null ? '–' : `${share(j.lo)}..${share(j.hi)}`}</td><td>${j.judged}</td><td>${j.kept}</td>
+          <td>${j.mistakes}</td><td>${j.blunders}</td><td>${j.games ? (j.blunders / j.games).toFixed(2) : '–'}</td></tr>`,
+      )}</tbody>
+    </table>
+    <p class="hint">Accuracy: the share of a bot's moves that keep the game's value under perfect play (a won position still won, a drawn
+      one drawn), each position solved once the games were played; a mistake turns a win into a draw or a draw into a loss, a blunder a
+      win into a loss. 95%: Wilson's interval of the share. A position the solver could not settle in its budget leaves its moves unjudged.</p>`;
 }
 
 /** The margins of one pairing's games, from its first bot's side. */

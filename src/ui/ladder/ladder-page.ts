@@ -10,7 +10,7 @@ import { findGame, games } from '../../games';
 import type { LadderGame, LadderVersion } from '../../ladder/store';
 import { pageStyles } from '../styles';
 import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
-import { ratingText, skillText } from './rating-text';
+import { accuracyText, ratingText, skillText } from './rating-text';
 import { every } from '../every';
 import './skill-chart';
 
@@ -243,7 +243,7 @@ export class LadderPage extends LitElement {
       </p>
       <section class="panel" aria-label="Versions">
         <table aria-label="Versions">
-          <thead><tr><th>version</th><th>state</th><th>Elo (95%)</th><th>skill μ ± 2σ</th><th>games</th><th>W/D/L</th><th>against the version before</th><th></th></tr></thead>
+          <thead><tr><th>version</th><th>state</th><th>Elo (95%)</th><th>skill μ ± 2σ</th><th>games</th><th>W/D/L</th><th>accuracy (95%)</th><th>against the version before</th><th></th></tr></thead>
           <tbody>
             ${bot.versions.map(
               (version) => html`<tr>
@@ -253,12 +253,16 @@ export class LadderPage extends LitElement {
                 <td>${skillText(version)}</td>
                 <td class="number">${version.games}</td>
                 <td>${version.wins}/${version.draws}/${version.losses}</td>
+                <td>${accuracyText(version.judged)}</td>
                 <td>${this.matchText(version)}</td>
                 <td>${mine && (version.state === 'active' || version.state === 'validating') ? html`<button @click=${() => void this.retire(version)}>Retire</button>` : ''}</td>
               </tr>`,
             )}
           </tbody>
         </table>
+        <p class="hint">Accuracy: the share of the version's moves in its rated and match games that kept the game's value under perfect
+          play (a won position still won, a drawn one drawn), each game judged by the solver once played, where the solver settles the
+          game's positions quickly (tic-tac-toe, Connect 4 on 7x6 and the smaller boards, plus-minus to 6x6); its 95% interval beside it.</p>
       <skill-chart .histories=${bot.versions.map((version) => ({ label: `v${version.version}`, points: version.history }))}></skill-chart>
       <h3>Its last games</h3>
       ${
