@@ -1,5 +1,5 @@
-// The arena's saved runs in Chromium: kept in IndexedDB, reopened, exported and loaded back, deleted; a game
-// of a run replayed move by move in its game's page.
+// The arena's saved runs in Chromium: kept in IndexedDB, judged against perfect play (as minimax over the rules
+// judges them), reopened, exported and loaded back, deleted; a game of a run replayed move by move in its game's page.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import { parseSavedRun } from '../../src/arena/saved-run';
 import { dataLines } from '../../src/contracts/data-lines';
 import { gameById } from '../../src/games';
+import { rules as tictactoeRules } from '../../src/games/tictactoe/rules';
+import { negate, perfectValue } from '../tictactoe/oracle';
 import { useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -27,9 +29,21 @@ describe('arena saved runs', () => {
     expect(await page.getByLabel(/Run on the cluster/).count()).toBe(0);
     // 5 levels of tic-tac-toe: 10 pairs x 3 starts x 2 seatings.
     expect(await page.locator('table[aria-label="Saved runs"] td:nth-child(5)').textContent()).toBe('60/60');
+    // Tic-tac-toe's games are judged against perfect play once played, on the page's workers, and kept so.
+    await expect.poll(() => page.locator('table[aria-label="Accuracy"] tbody tr').count(), { timeout: 60_000 }).toBe(5);
+    const perfectRow = page.locator('table[aria-label="Accuracy"] tbody tr', { hasText: /^perfect/ });
+    expect(await perfectRow.locator('td').nth(1).textContent()).toBe('100.0%');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
     const run = parseSavedRun(readFileSync((await download.path())!, 'utf8'));
     expect(run.records.length).toBe(60);
+    for (const record of run.records) {
+      let position = tictactoeRules.parse(record!.start);
+      for (const move of record!.moves) {
+        const before = perfectValue(position);
+        position = tictactoeRules.play(position, tictactoeRules.parseMove(move.move));
+        expect(move.drop).toBe(before - negate(perfectValue(position)));
+      }
+    }
     // Every seeded start of tic-tac-toe is the empty board: the page took the starts from the opening suite, as it
     // does by default there (and not for the matrix game, whose seeded boards differ).
     const { rules } = gameById('tictactoe');
@@ -53,6 +67,7 @@ describe('arena saved runs', () => {
     await page.getByLabel(/Load a run or tuning/).setInputFiles((await download.path())!);
     await expect.poll(() => page.locator('table[aria-label="Saved runs"] tbody tr').count()).toBe(1);
     expect(await page.locator('table[aria-label="Ratings"] tbody tr').count()).toBe(5);
+    expect(await page.locator('table[aria-label="Accuracy"] tbody tr').count()).toBe(5);
     await page.getByLabel(/Load a run or tuning/).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"nope"}') });
     expect(await page.getByRole('alert').textContent()).toContain('bad.json cannot be loaded: this file is not an AI Playground run');
     await page.goto(`${url}#/arena?game=matrix`);

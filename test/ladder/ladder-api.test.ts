@@ -6,11 +6,14 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { GameRecord } from '../../src/arena/play-out';
 import { games } from '../../src/games';
+import { rules } from '../../src/games/tictactoe/rules';
 import { openLabDatabase } from '../../src/lab/database';
 import { fixedPoints } from '../../src/ladder/player';
 import { LadderStore } from '../../src/ladder/store';
 import { labLocations, labServer } from '../helpers/lab';
+import { negate, perfectValue } from '../tictactoe/oracle';
 
 const NEGAMAX = readFileSync('examples/engines/connect4-negamax-module.mjs', 'utf8');
 const LOOP = readFileSync('test/engines/sandbox/loop.mjs', 'utf8');
@@ -120,6 +123,45 @@ describe('the ladder', () => {
         const entries = board.body.entries as { config: string | null }[];
         expect(entries.filter((entry) => entry.config === 'random')).toHaveLength(1);
       }
+    } finally {
+      await lab.server.close();
+    }
+  }, 240_000);
+
+  it("judges each rated game's moves against perfect play, and a version's page sums them, as minimax over the rules does", async () => {
+    // Settled after four games each, the ladder rests ten minutes: what is read below does not move meanwhile.
+    const lab = await labServer({ memory: true }, { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 500, settledGames: 4, restMs: 600_000 } });
+    try {
+      const ada = await lab.signUp('ada');
+      const first = await lab.call('POST', 'ladder/submit', { body: { game: 'tictactoe', name: 'first', code: FIRST_MOVE }, ...ada });
+      expect(first.status).toBe(201);
+      const board = await until(
+        () => lab.call('GET', 'ladder?game=tictactoe'),
+        (answer) => (answer.body.entries as { games: number }[]).every((entry) => entry.games >= 4),
+        180_000,
+      );
+      const entries = board.body.entries as { id: string; botId: string; judged: { moves: number; kept: number; mistakes: number; blunders: number } }[];
+      const listed = (await lab.call('GET', 'ladder/games?game=tictactoe&limit=1000')).body.games as { id: string; purpose: string; seats: string[] }[];
+      const expected = new Map(entries.map((entry) => [entry.id, { moves: 0, kept: 0, mistakes: 0, blunders: 0 }]));
+      for (const listing of listed.filter((game) => game.purpose !== 'validation')) {
+        const { record } = (await lab.call('GET', `ladder/games/${listing.id}`)).body as { record: GameRecord };
+        let position = rules.parse(record.start);
+        for (const move of record.moves) {
+          const tally = expected.get(listing.seats[rules.seatToMove(position)]);
+          const before = perfectValue(position);
+          position = rules.play(position, rules.parseMove(move.move));
+          const drop = before - negate(perfectValue(position));
+          expect(move.drop).toBe(drop);
+          if (!tally) continue; // a version retired since
+          tally.moves++;
+          if (drop === 0) tally.kept++;
+          else if (drop === 1) tally.mistakes++;
+          else tally.blunders++;
+        }
+      }
+      for (const entry of entries) expect(entry.judged, entry.id).toEqual(expected.get(entry.id));
+      // Random gives values away; the perfect level never does.
+      expect(entries.some((entry) => entry.judged.mistakes + entry.judged.blunders > 0)).toBe(true);
     } finally {
       await lab.server.close();
     }
