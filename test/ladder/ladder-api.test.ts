@@ -130,7 +130,10 @@ describe('the ladder', () => {
 
   it("judges each rated game's moves against perfect play, and a version's page sums them, as minimax over the rules does", async () => {
     // Settled after four games each, the ladder rests ten minutes: what is read below does not move meanwhile.
-    const lab = await labServer({ memory: true }, { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 500, settledGames: 4, restMs: 600_000 } });
+    const lab = await labServer(
+      { memory: true },
+      { ladder: { sandboxWorkerFile: 'dist-node/bot-sandbox.mjs', moveMs: 500, settledGames: 4, restMs: 600_000 } },
+    );
     try {
       const ada = await lab.signUp('ada');
       const first = await lab.call('POST', 'ladder/submit', { body: { game: 'tictactoe', name: 'first', code: FIRST_MOVE }, ...ada });

@@ -73,7 +73,11 @@ describe.each(labLocations())('runs the server plays, on %s', (_name, location) 
       // Judged against perfect play once played, as `tournament --judge` judges them (5x5 boards: quick to solve).
       const drops = (run: SavedRun) => run.records.map((record) => record?.moves.map((move) => move.drop));
       expect(drops(exported)).toEqual(drops(cliTournament));
-      expect(drops(exported).flat(2).filter((drop) => drop === undefined)).toEqual([]);
+      expect(
+        drops(exported)
+          .flat(2)
+          .filter((drop) => drop === undefined),
+      ).toEqual([]);
       const decided = await until(lab, match.id, ['finished']);
       expect(decided.summary.match).toMatchObject({ result: cliMatch.result, llr: cliMatch.llr });
       const matchRun = (await lab.call('GET', `runs/${match.id}/export`)).body as SavedRun;
