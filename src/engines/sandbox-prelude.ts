@@ -3,18 +3,13 @@
 // Nothing of the host is reachable from here. The module shares this context and can change any of its objects,
 // which can spoil only its own moves: the host checks every move again by the real rules.
 
-import { rules as cards } from '../games/cards/rules';
-import { rules as connect4 } from '../games/connect4/rules';
-import { rules as matrix } from '../games/matrix/rules';
-import { rules as puzzle15 } from '../games/puzzle15/rules';
-import { rules as tictactoe } from '../games/tictactoe/rules';
 import type { GameRules } from '../contracts/game';
+import { games } from '../games';
 import { type BotModule, botIdentity, type ChooseRequest, checkBotShape } from './bot-shape';
 import { chooseMove } from './choose';
 
-const RULES = new Map<string, GameRules<unknown, unknown>>(
-  [cards, connect4, matrix, puzzle15, tictactoe].map((rules) => [rules.id, rules as GameRules<unknown, unknown>]),
-);
+/** Every game's rules, from the one registry of games (src/games/index.ts). */
+const RULES = new Map<string, GameRules<unknown, unknown>>(Object.values(games).map((game) => [game.rules.id, game.rules as GameRules<unknown, unknown>]));
 
 /** The module's line in an error's stack, as QuickJS writes it (`at choose (bot.mjs:7:12)`). */
 const lineOf = (error: unknown) => {
