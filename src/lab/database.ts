@@ -4,8 +4,7 @@
 // queries on both, every value a bound parameter. Opening runs the migrations not yet run.
 
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { labMigrations } from './migrations';

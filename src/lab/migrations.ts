@@ -1,8 +1,7 @@
 // The lab's schema, one migration after another (Kysely's Migrator keeps which ran, in the database itself). The
 // same SQL for PGlite and PostgreSQL. A migration, once released, is never edited: a change is a new one.
 
-import { type Kysely, sql } from 'kysely';
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '001-runs-and-games': {
