@@ -94,7 +94,8 @@ export class CodeEditor extends LitElement {
           delay: 300,
           needsRefresh: (update) => update.transactions.some((transaction) => transaction.effects.some((effect) => effect.is(relint))),
         }),
-        EditorView.contentAttributes.of({ 'aria-label': this.label }),
+        // tabindex: the text is in the tab order anyway (it is editable); said so, the scroller around it counts as reachable by keyboard.
+        EditorView.contentAttributes.of({ 'aria-label': this.label, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !this.replacing) this.dispatchEvent(new CustomEvent('input', { detail: update.state.doc.toString() }));
         }),

@@ -46,6 +46,13 @@ export class PlayingCard extends LitElement {
       bottom: 0.2rem;
       font-size: 1.5rem;
     }
+    /* A joker's letter drawn by the style: its visible text is "JOKER", which its name ("grey joker") holds. */
+    .joker .corner::before {
+      content: 'G';
+    }
+    .joker.red .corner::before {
+      content: 'R';
+    }
     .joker .middle {
       font-size: 0.6rem;
       letter-spacing: 0.05em;
@@ -66,7 +73,7 @@ export class PlayingCard extends LitElement {
     if (card < 0) return html`<div class="card back" role="img" aria-label="a face-down card"></div>`;
     if (card >= GREY_JOKER) {
       return html`<div class="card joker ${card === RED_JOKER ? 'red' : ''}" role="img" aria-label=${cardLabel(card)} title=${cardName(card)}>
-        <span class="corner">${card === RED_JOKER ? 'R' : 'G'}</span><span class="middle">JOKER</span></div>`;
+        <span class="corner"></span><span class="middle">JOKER</span></div>`;
     }
     const rank = RANKS[card >> 2];
     const sign = SIGNS[card & 3];

@@ -220,7 +220,7 @@ export class Connect4Board extends LitElement {
       <div class="markers" aria-hidden="true">
         ${columns.map((column) => html`<span class="marker ${this.interactive && !this.editing && column === this.hover ? 'on' : ''}">▼</span>`)}
       </div>
-      <div class="board" role="grid" aria-label=${`Connect 4 board, ${width} by ${height}: columns ${range}, keys ${range} or arrows and Enter`} tabindex="0"
+      <div class="board" role="group" aria-label=${`Connect 4 board, ${width} by ${height}: columns ${range}, keys ${range} or arrows and Enter`} tabindex="0"
         @keydown=${this.onKeydown} @mouseenter=${() => (this.aiming = true)} @mouseleave=${() => (this.aiming = false)}
         @focusin=${() => (this.aiming = true)} @focusout=${() => (this.aiming = false)}>
         ${[...Array(height).keys()].reverse().flatMap((row) =>
@@ -228,7 +228,7 @@ export class Connect4Board extends LitElement {
             const stone = board[column][row];
             const falling = column === last && row === lastRow;
             const style = falling ? `--fall-from: ${-(height - row) * 3.6}rem; --fall-ms: ${120 + 45 * (height - row)}ms` : '';
-            return html`<button class="hole" role="gridcell" tabindex="-1" data-column=${column} data-row=${row}
+            return html`<button class="hole" tabindex="-1" data-column=${column} data-row=${row}
               aria-label=${`Column ${columnSymbol(column)}, row ${row + 1}: ${stone ? STONE_NAMES[stone] : 'empty'}`}
               @mouseenter=${() => (this.hover = column)} @click=${() => (this.editing ? this.edit(column, row) : this.drop(column))}>
               ${stone ? html`<span class="stone ${STONE_NAMES[stone]} ${wins.has(`${column},${row}`) ? 'win' : ''} ${falling ? 'falling' : ''}" style=${style}></span>` : nothing}

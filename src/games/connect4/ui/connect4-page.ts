@@ -126,7 +126,7 @@ export class Connect4Page extends GamePage<Position, number> {
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)} depthLabel=${this.depthLabel()}></search-chart>
           <h2 class="hint">The last solve, pass by pass (each a null-window search that narrows the score)</h2>
           <search-chart .entries=${this.iterationEntries()} depthLabel="score bound" entryWord="pass" emptyText="No solve yet."></search-chart>
-          <p class="hint" aria-label="Search statistics">${this.statisticsLine()}</p>
+          <p class="hint" role="note" aria-label="Search statistics">${this.statisticsLine()}</p>
         </section>`
         }
       </div>

@@ -130,7 +130,7 @@ export class MatrixBoard extends LitElement {
     const best = this.values ? Math.max(...this.values.filter((v): v is number => v !== null)) : 0;
     const moves = legalMoves(position);
     const stop = moves.includes(this.focusK) ? this.focusK : moves[0];
-    return html`<div class="board" role="grid" aria-label="Board" tabindex="-1" style="grid-template-columns: repeat(${size}, auto)" @keydown=${this.onKeydown}>
+    return html`<div class="board" role="group" aria-label="Board" tabindex="-1" style="grid-template-columns: repeat(${size}, auto)" @keydown=${this.onKeydown}>
       ${position.values.map((value, cell) => {
         const row = Math.floor(cell / size);
         const column = cell % size;
@@ -143,10 +143,10 @@ export class MatrixBoard extends LitElement {
           shown === undefined || shown === null ? '' : html`<span class="value ${shown === best ? 'best' : 'worse'}">${shown > 0 ? '+' : ''}${shown}</span>`;
         const label = `Row ${row + 1}, column ${column + 1}: ${value}${owner !== null ? `, taken by ${SEAT_CLASS[owner]}` : ''}${badge ? `; worth ${shown} under perfect play` : ''}`;
         if (this.interactive && playable.has(cell)) {
-          return html`<button class=${classes} role="gridcell" data-cell=${cell} data-k=${k} tabindex=${k === stop ? 0 : -1} aria-label=${label}
+          return html`<button class=${classes} data-cell=${cell} data-k=${k} tabindex=${k === stop ? 0 : -1} aria-label=${label}
             @click=${() => this.play(k)} @focus=${() => (this.focusK = k)}>${value}${badge}</button>`;
         }
-        return html`<div class=${classes} role="gridcell" data-cell=${cell} aria-label=${label}>${value}${badge}</div>`;
+        return html`<div class=${classes} role="img" data-cell=${cell} aria-label=${label}>${value}${badge}</div>`;
       })}
     </div>`;
   }

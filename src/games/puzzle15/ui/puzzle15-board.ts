@@ -59,14 +59,14 @@ export class Puzzle15Board extends LitElement {
     const placed = tiles.map((tile, cell) => ({ tile, cell })).filter(({ tile }) => tile !== 0);
     // A 5x5 board's tiles are smaller: the board keeps about the 4x4's size.
     const tileSize = size === 4 ? '4.6rem' : '3.6rem';
-    return html`<div class="board" role="grid" aria-label=${`${size * size - 1}-puzzle: click a tile in line with the blank, or use the arrow keys`} tabindex="0"
+    return html`<div class="board" role="group" aria-label=${`${size * size - 1}-puzzle: click a tile in line with the blank, or use the arrow keys`} tabindex="0"
         style="--slide-ms: ${this.slideMs}ms; --size: ${size}; --tile: ${tileSize}" @keydown=${this.onKeydown}>
       ${repeat(
         placed,
         ({ tile }) => tile,
         ({ tile, cell }) => {
           const offset = (k: number) => `calc(6px + ${k} * (var(--tile) + 6px))`;
-          return html`<button class="tile ${tile === cell + 1 ? 'home' : ''}" role="gridcell" style="transform: translate(${offset(cell % size)}, ${offset(Math.floor(cell / size))})"
+          return html`<button class="tile ${tile === cell + 1 ? 'home' : ''}" style="transform: translate(${offset(cell % size)}, ${offset(Math.floor(cell / size))})"
           data-tile=${tile} aria-label=${`Tile ${tile}, row ${Math.floor(cell / size) + 1}, column ${(cell % size) + 1}`} ?disabled=${this.locked}
           @click=${() => this.slide(cell)}>${tile}</button>`;
         },
