@@ -32,27 +32,45 @@ export function shareInterval(successes: number, trials: number): { lo: number; 
   return { lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
 }
 
-/** Whether any move of a run was judged. */
-export function isJudged(records: readonly (GameRecord | null | undefined)[]): boolean {
-  return records.some((record) => record?.moves.some((move) => move.drop !== undefined));
+/** Judged moves of one bot, or of a ladder version. */
+export interface JudgedTally {
+  judged: number;
+  kept: number;
+  mistakes: number;
+  blunders: number;
 }
 
-/** Each bot's judgement over the judged games of a run (seat 0 moves first, as the arena plays); undefined if none was. */
+/** Whether a game was judged (its moves carry their judgements; a game of no move has none to carry). */
+export function isJudgedGame(record: GameRecord): boolean {
+  return record.moves.every((move) => move.drop !== undefined);
+}
+
+/** Whether any game of a run was judged. */
+export function isJudged(records: readonly (GameRecord | null | undefined)[]): boolean {
+  return records.some((record) => record && record.moves.length > 0 && isJudgedGame(record));
+}
+
+/** Counts each judged move of a game to its mover's tally (seat 0 moves first, as the arena plays). */
+export function countJudged(record: GameRecord, tallyOf: (seat: 0 | 1) => JudgedTally): void {
+  record.moves.forEach(({ drop }, ply) => {
+    if (drop === undefined || drop === null) return;
+    const tally = tallyOf((ply % 2) as 0 | 1);
+    tally.judged++;
+    if (drop === 0) tally.kept++;
+    else if (drop === 1) tally.mistakes++;
+    else tally.blunders++;
+  });
+}
+
+/** Each bot's judgement over the judged games of a run; undefined if none was. */
 export function judgements(schedule: Schedule, records: readonly (GameRecord | null | undefined)[]): BotJudgement[] | undefined {
   if (!isJudged(records)) return undefined;
   const tallies = new Map(schedule.bots.map((bot) => [bot, { games: 0, judged: 0, kept: 0, mistakes: 0, blunders: 0 }]));
   schedule.games.forEach((scheduled, i) => {
     const record = records[i];
-    if (!record?.moves.some((move) => move.drop !== undefined)) return;
+    if (!record || record.moves.length === 0 || !isJudgedGame(record)) return;
     for (const bot of new Set(scheduled.seats)) tallies.get(bot)!.games++;
-    record.moves.forEach(({ drop }, ply) => {
-      if (drop === undefined || drop === null) return;
-      const tally = tallies.get(scheduled.seats[ply % 2])!;
-      tally.judged++;
-      if (drop === 0) tally.kept++;
-      else if (drop === 1) tally.mistakes++;
-      else tally.blunders++;
-    });
+    countJudged(record, (seat) => tallies.get(scheduled.seats[seat])!);
   });
   return [...tallies].map(([bot, tally]) => {
     const interval = tally.judged ? shareInterval(tally.kept, tally.judged) : null;

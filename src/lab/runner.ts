@@ -222,9 +222,10 @@ export class LabRunner {
     // Stopped by a close or to give its slot back (not by its owner): carried on later.
     if ((this.closed || playing.yielding) && !stopped) return;
     const finished = records.every(Boolean) || decided();
-    if (finished && !stopped && saved.kind !== 'sweep' && judgesRuns(gameById(schedule.game), schedule.size)) {
+    const game = gameById(schedule.game);
+    if (finished && !stopped && saved.kind !== 'sweep' && judgesRuns(game, schedule.size)) {
       // Judged before it ends (a close meanwhile leaves it running, judged again at the next start).
-      const judge = new Judge(this.options.pool(), gameById(schedule.game), schedule.size);
+      const judge = new Judge(this.options.pool(), game, schedule.size);
       playing.stop = () => judge.stop();
       const judged = await judge.records(records);
       if (this.closed || playing.yielding) return;

@@ -5,6 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { countJudged } from '../arena/accuracy';
 import type { GameRecord } from '../arena/play-out';
 import type { Rating } from '../arena/ratings';
 import type { LabTables, LadderVersionKind, LadderVersionState } from '../lab/tables';
@@ -366,15 +367,7 @@ export class LadderStore {
           else if (record.winner === seat) tally.wins++;
           else tally.losses++;
         });
-        // Each judged move counted to its mover (seat 0 moves first).
-        record.moves.forEach(({ drop }, ply) => {
-          if (drop === undefined || drop === null) return;
-          const tally = results.get(seats[ply % 2])!;
-          tally.judged++;
-          if (drop === 0) tally.kept++;
-          else if (drop === 1) tally.mistakes++;
-          else tally.blunders++;
-        });
+        countJudged(record, (seat) => results.get(seats[seat])!);
         after.push(next);
       }
       const now = new Date();

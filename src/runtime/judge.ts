@@ -5,6 +5,7 @@
 // unchanged (a win stays a win, a draw a draw); one that changes it is a mistake (a win to a draw, a draw to a
 // loss) or a blunder (a win to a loss). arena/accuracy.ts counts the judged moves per bot.
 
+import { isJudgedGame } from '../arena/accuracy';
 import type { GameRecord } from '../arena/play-out';
 import type { AnyGame, SolveOptions } from '../contracts/game';
 import type { Job, WorkerPool } from './pool';
@@ -22,7 +23,8 @@ export function judgesRuns(game: AnyGame, size: number | undefined): boolean {
 export class Judge {
   private readonly values = new Map<string, Promise<number | null>>();
   private readonly jobs = new Set<Job<unknown>>();
-  private stopped = false;
+  /** Whether stop() was called: the records then judged are partly unknown. */
+  stopped = false;
 
   private readonly options: SolveOptions;
 
@@ -79,12 +81,12 @@ export class Judge {
 
   /** Every finished game of a run judged (those not yet), `progress` told of each game done. */
   async records<R extends GameRecord | null | undefined>(records: readonly R[], progress: (done: number, of: number) => void = () => {}): Promise<R[]> {
-    const todo = records.filter((record) => record && !record.moves.every((move) => move.drop !== undefined)).length;
+    const todo = records.filter((record) => record && !isJudgedGame(record)).length;
     let done = 0;
     progress(0, todo);
     return Promise.all(
       records.map(async (record) => {
-        if (!record || record.moves.every((move) => move.drop !== undefined)) return record;
+        if (!record || isJudgedGame(record)) return record;
         const judged = (await this.record(record)) as R;
         progress(++done, todo);
         return judged;

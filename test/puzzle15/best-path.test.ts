@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MoveClock } from '../../src/contracts/move-clock';
 import { bestPath, estimate } from '../../src/games/puzzle15/best-path';
-import { format, isGoal, legalMoves, manhattan, play, randomWalk, start, type Direction } from '../../src/games/puzzle15/rules';
+import { format, isGoal, legalMoves, manhattan, OPPOSITE, play, randomWalk, start } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
 import { createNodePool } from '../../src/runtime/node-pool';
 import { requestMove } from '../../src/runtime/requests';
@@ -58,8 +58,6 @@ describe('the best path so far toward the goal', () => {
     for (const boards of [50, 300_000]) expect(bestPath(moved, new MoveClock(0, boards)).move).not.toBe(OPPOSITE[away]);
   });
 });
-
-const OPPOSITE: Readonly<Record<Direction, Direction>> = { U: 'D', D: 'U', L: 'R', R: 'L' };
 
 describe('the solver bot under a budget its search cannot meet', () => {
   it('plays the first move of the best path so far and says its search was cut short', async () => {

@@ -6,7 +6,7 @@
 // move leads to one): moves chosen one at a time under a clock do not go round in circles.
 
 import type { MoveClock } from '../../contracts/move-clock';
-import { type Direction, format, isGoal, legalMoves, play, type Position, sizeOf } from './rules';
+import { type Direction, format, isGoal, legalMoves, manhattan, OPPOSITE, play, type Position, sizeOf } from './rules';
 
 /** How much the estimate outweighs the moves made: the larger, the sooner a solution and the longer it is. */
 const WEIGHT = 3;
@@ -15,19 +15,10 @@ export const MAX_BOARDS = 300_000;
 /** Boards expanded between two looks at the clock. */
 const CLOCK_EVERY = 256;
 
-const OPPOSITE: Readonly<Record<Direction, Direction>> = { U: 'D', D: 'U', L: 'R', R: 'L' };
-
 /** The Manhattan distance plus two moves for each tile that must pass another of its goal row or column (linear conflicts). */
 export function estimate(tiles: readonly number[]): number {
   const size = sizeOf(tiles);
-  let distance = 0;
-  for (let cell = 0; cell < tiles.length; cell++) {
-    const tile = tiles[cell];
-    if (tile === 0) continue;
-    const goal = tile - 1;
-    distance += Math.abs(Math.floor(goal / size) - Math.floor(cell / size)) + Math.abs((goal % size) - (cell % size));
-  }
-  return distance + 2 * (conflicts(tiles, size, true) + conflicts(tiles, size, false));
+  return manhattan(tiles) + 2 * (conflicts(tiles, size, true) + conflicts(tiles, size, false));
 }
 
 /** The conflicts of the rows (or columns): per line, the tiles of that goal line to take out so the rest are in order. */
@@ -127,14 +118,13 @@ export interface BestPath {
 /** The first move of the best path so far from `position` (not the goal) toward the goal, within `clock`. */
 export function bestPath(position: Position, clock: MoveClock): BestPath {
   const earlier = earlierBoards(position);
-  const fresh = legalMoves(position).filter((direction) => !earlier.has(format(play(position, direction))));
-  const firsts = fresh.length > 0 ? fresh : legalMoves(position);
+  const children = legalMoves(position).map((first) => ({ first, child: play(position, first) }));
+  const fresh = children.filter(({ child }) => !earlier.has(format(child)));
   const frontier = new Frontier();
   const reached = new Set<string>([format(position), ...earlier]);
   let nearest: Node | undefined;
   let nodes = 0;
-  for (const first of firsts) {
-    const child = play(position, first);
+  for (const { first, child } of fresh.length > 0 ? fresh : children) {
     const node = { position: child, g: 1, h: estimate(child.tiles), first };
     reached.add(format(child));
     frontier.push(node);

@@ -13,7 +13,8 @@ export const SIZE = 4;
 export const SIZES = [4, 5] as const;
 export type Direction = 'U' | 'D' | 'L' | 'R';
 export const DIRECTIONS: readonly Direction[] = ['U', 'L', 'R', 'D'];
-const OPPOSITE: Readonly<Record<Direction, Direction>> = { U: 'D', D: 'U', L: 'R', R: 'L' };
+/** The move that undoes each move. */
+export const OPPOSITE: Readonly<Record<Direction, Direction>> = { U: 'D', D: 'U', L: 'R', R: 'L' };
 
 export interface Position {
   /** The tile on every cell, row-major: 16 or 25 of them (the board's size is their number's square root). */

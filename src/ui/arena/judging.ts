@@ -10,7 +10,6 @@ export class RunJudging {
   done = 0;
   of = 0;
   private readonly judge: Judge;
-  private stopped = false;
 
   constructor(readonly run: SavedRun) {
     this.judge = new Judge(searchPool(), gameById(run.schedule.game), run.schedule.size);
@@ -22,11 +21,10 @@ export class RunJudging {
       [this.done, this.of] = [done, of];
       progress();
     });
-    return this.stopped ? undefined : { ...this.run, records };
+    return this.judge.stopped ? undefined : { ...this.run, records };
   }
 
   stop(): void {
-    this.stopped = true;
     this.judge.stop();
   }
 }
