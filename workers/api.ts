@@ -22,6 +22,7 @@ import {
   type SolveOptions,
   type ThreadTools,
 } from '../src/contracts/game';
+import { powerOf, scratchCore, sharedSearch, solverTables, threads as threadsPower, type Power } from '../src/contracts/powers';
 import { gameById, games } from '../src/games';
 
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
@@ -76,14 +77,15 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     }
     return instance;
   };
-  /** What a solver is given: the worker's core, a core of its own for a large build, the cache, a budget. */
+  /** The worker's threads, as a search's power. */
+  const threadPowers: readonly Power[] = threads ? [threadsPower.is(threads)] : [];
+  /** What a solver is given: the worker's core, a core of its own for a large build, the cache, a budget, threads. */
   const solveTools = async (game: AnyGame, budget: Budget) => ({
     core: await core(game),
-    scratchCore: () => newCore(game),
     cache,
     budget,
     resource: loadResource,
-    threads,
+    powers: [scratchCore.is(() => newCore(game)), ...threadPowers],
   });
   const solverOf = (game: AnyGame) => {
     if (!game.solver) throw new Error(`${game.rules.title} has no solver`);
@@ -132,7 +134,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       const position = game.rules.parse(line);
       return game.analyze(
         position,
-        { core: await core(game), budget, resource: loadResource, threads, threadCount },
+        { core: await core(game), budget, resource: loadResource, powers: threadPowers, threadCount },
         (iteration) => void onProgress(formatIteration(game.rules, iteration)),
       );
     },
@@ -153,16 +155,16 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     /** The solver's tables made ready in this worker (read or built), a build's progress reported. */
     async prepareSolver(gameId: string, options: SolveOptions = {}, onProgress: ProgressCallback = ignore): Promise<void> {
       const game = gameById(gameId);
-      const solver = solverOf(game);
-      await solver.prepare?.(options, await solveTools(game, {}), (iteration) => void onProgress(formatIteration(game.rules, iteration)));
+      solverOf(game);
+      await powerOf(game, solverTables)?.prepare(options, await solveTools(game, {}), (iteration) => void onProgress(formatIteration(game.rules, iteration)));
     },
 
     /** One share of one iteration of a search several workers share (the game's solver must have shares). */
     async searchShare(gameId: string, line: string, options: SolveOptions, share: ShareRequest): Promise<ShareAnswer> {
       const game = gameById(gameId);
-      const solver = solverOf(game);
-      if (!solver.share) throw new Error(`${game.rules.title}'s solver has no shared search`);
-      return solver.share(game.rules.parse(line), options, share, await solveTools(game, {}));
+      const search = powerOf(game, sharedSearch);
+      if (!search) throw new Error(`${game.rules.title}'s solver has no shared search`);
+      return search.share(game.rules.parse(line), options, share, await solveTools(game, {}));
     },
 
     /**

@@ -2,6 +2,7 @@
 
 import { findBot, parseBotConfig } from '../contracts/bot-config';
 import type { AnyGame, DataCache } from '../contracts/game';
+import { moveLoss, powerOf } from '../contracts/powers';
 import { deriveSeed } from '../contracts/rng';
 import { GameClock, type TimeControl } from './time-control';
 
@@ -86,7 +87,8 @@ export async function playOut(
     const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, resource, cache, progress: () => {} });
     const ms = performance.now() - started;
     const { report } = decision;
-    const loss = game.moveLoss ? game.moveLoss(position, decision.move, await core()) : null;
+    const losing = powerOf(game, moveLoss);
+    const loss = losing ? losing.loss(position, decision.move, await core()) : null;
     moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });
     if (!clock.spend(seat, ms)) return lostOnTime(start, seats, moves, seat, ms, clock);
     position = rules.play(position, decision.move);

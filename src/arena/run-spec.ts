@@ -4,7 +4,7 @@
 // outside (a page talking to the server).
 
 import * as v from 'valibot';
-import { findGame, games } from '../games';
+import { findGame, arenaGames } from '../games';
 import { type AnyGame, type BotInfo, sizeLabel } from '../contracts/game';
 import { matchSchedule } from './match';
 import { type GridAxis, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule, sweep, tournament } from './schedule';
@@ -16,9 +16,7 @@ export const MAX_MATCH_GAMES = 100_000;
 /** The most swept parameters. */
 const MAX_AXES = 8;
 
-const ARENA_GAMES = Object.values(games)
-  .filter((game) => !game.solitaire)
-  .map((game) => game.rules.id);
+const ARENA_GAMES = arenaGames.map((game) => game.rules.id);
 
 const whole = (min: number, max: number, what: string) =>
   v.pipe(

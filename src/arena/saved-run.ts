@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { type AnyGame, sizeFault } from '../contracts/game';
-import { games } from '../games';
+import { games, arenaGames } from '../games';
 import { type MatchReport, matchReport } from './match';
 import { FORFEIT_REASONS, type GameRecord, LOG_KEPT } from './play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from './report';
@@ -47,9 +47,7 @@ export const GameRecordSchema = v.object({
 
 /** The id of a game with an arena (a game for two). */
 export const ArenaGameSchema = v.picklist(
-  Object.values(games)
-    .filter((game) => !game.solitaire)
-    .map((game) => game.rules.id),
+  arenaGames.map((game) => game.rules.id),
   'the run is of a game this playground has no arena for',
 );
 /** A run's id: its start time and a random tail (newRunId). */

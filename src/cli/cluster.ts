@@ -1,6 +1,7 @@
 // The cluster's own commands: `playground worker --redis URL` (a machine that plays the queue's game tasks) and
 // `playground runs --redis URL [--cancel RUN_ID]` (what the cluster is doing, or a run stopped). docs/cluster.md.
 
+import { isSolitaire } from '../contracts/powers';
 import { availableParallelism, hostname } from 'node:os';
 import { cancelRun, clusterStatus } from '../cluster/runs';
 import { buildId, checkRedis, redisConnection } from '../cluster/tasks';
@@ -66,7 +67,7 @@ export async function clusterWorker(argv: readonly string[], pools: WorkerPool[]
   if (args.options.has('ladder') && engines.length === 0) throw new UsageError('--ladder offers the engines given with --engine NAME=COMMAND');
   for (const game of ladderGames) {
     const found = findGame(game);
-    if (!found || found.solitaire) throw new UsageError(`--ladder-game: there is no ladder of "${game}"`);
+    if (!found || isSolitaire(found)) throw new UsageError(`--ladder-game: there is no ladder of "${game}"`);
   }
   const ladder = args.options.has('ladder') ? { games: ladderGames.length > 0 ? ladderGames : ['connect4'] } : undefined;
   const worker = startClusterWorker(redis, pool, concurrency, name, engines, log, ladder);

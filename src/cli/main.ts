@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { findBot, normalizeBotConfig, parseBotConfig } from '../contracts/bot-config';
 import { readResource } from '../../workers/node-cores';
 import { type AnyGame, type BotInfo, isSize } from '../contracts/game';
+import { generators, isSolitaire, powerOf, sharedSearch, type Generators } from '../contracts/powers';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import { games, gameById } from '../games';
@@ -234,7 +235,7 @@ const commands: Readonly<Record<string, Command>> = {
       const redis = redisOption(args);
       if (redis === undefined && args.options.has('parts')) throw new UsageError('--parts goes with --redis');
       if (redis !== undefined) {
-        if (!game.solver?.share) throw new UsageError(`${game.rules.title}'s search cannot be shared on a cluster: no --redis`);
+        if (!powerOf(game, sharedSearch)) throw new UsageError(`${game.rules.title}'s search cannot be shared on a cluster: no --redis`);
         const parts = optionInteger(args, 'parts', CLUSTER_PARTS, 1, 4096);
         await checkRedis(redis);
         return solveLinesOnCluster(game.rules.id, readLines(fileOrStdin(file)), options, budget, redis, parts, process.stdout, size);
@@ -268,15 +269,7 @@ const commands: Readonly<Record<string, Command>> = {
       const seed = optionSeed(args);
       const size = boardSize(game, args);
       const method = optionText(args, 'method');
-      if (method !== undefined && (!game.generate || !game.generators?.some((g) => g.method === method))) {
-        throw new UsageError(
-          game.generators ? `--method must be one of ${game.generators.map((g) => g.method).join(', ')}` : `${game.rules.title} has no generators`,
-        );
-      }
-      const start =
-        method === undefined
-          ? undefined
-          : await asUsage(() => game.generate!(method, optionText(args, 'difficulty'), seed, (name) => readResource(GAMES_DIR, name), size));
+      const start = method === undefined ? undefined : await generated(game, method, optionText(args, 'difficulty'), seed, size);
       return playGame(game, { humans, bot, engine, time: timeControl(args), seed, size, start }, readLines(process.stdin), pool(), process.stdout);
     },
   },
@@ -284,7 +277,7 @@ const commands: Readonly<Record<string, Command>> = {
     summary: 'a round robin of bot configurations over seeded starts, each played with both seatings',
     options: [{ name: 'bots', value: 'A,B,...', help: 'the configurations, id or id:param=value:... (at least two)' }, ...ARENA_OPTIONS, JUDGE_OPTION],
     async run(game, args, pool) {
-      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no tournaments`);
+      twoPlayers(game, 'no tournaments');
       if (args.options.has('judge') && !game.solver?.firstSeatValue) throw new UsageError(`${game.rules.title} has no solver to judge its games`);
       const resumed = await runToResume('tournament', args, ['bots', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
@@ -302,7 +295,7 @@ const commands: Readonly<Record<string, Command>> = {
       ...ARENA_OPTIONS,
     ],
     async run(game, args, pool) {
-      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no sweeps`);
+      twoPlayers(game, 'no sweeps');
       const resumed = await runToResume('sweep', args, ['bot', 'grid', 'vs', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
       if (resumed) return resumeCommand(game, resumed, options, known, pool());
@@ -325,7 +318,7 @@ const commands: Readonly<Record<string, Command>> = {
       JUDGE_OPTION,
     ],
     async run(game, args, pool) {
-      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has no matches`);
+      twoPlayers(game, 'no matches');
       if (args.options.has('judge') && !game.solver?.firstSeatValue) throw new UsageError(`${game.rules.title} has no solver to judge its games`);
       const resumed = await runToResume('match', args, ['bots', 'sprt', 'alpha', 'beta', 'max-games', ...START_SETTINGS]);
       const { options, known } = await arenaSetup(game, args);
@@ -355,7 +348,7 @@ const commands: Readonly<Record<string, Command>> = {
       { name: 'resume', value: 'FILE', help: 'carry on the tuning kept in FILE, with its own settings (it is kept there unless --out says otherwise)' },
     ],
     async run(game, args, pool) {
-      if (game.solitaire) throw new UsageError(`${game.rules.title} is a puzzle for one: it has nothing to tune against`);
+      twoPlayers(game, 'nothing to tune against');
       const { options, known } = await arenaSetup(game, args);
       const resumed = await tuneToResume(game, args, known);
       if (resumed) return tuneCommand(game, known, resumed.settings, { ...options, time: resumed.time }, pool(), resumed);
@@ -389,16 +382,12 @@ const commands: Readonly<Record<string, Command>> = {
       SIZE_OPTION,
     ],
     async run(game, args) {
-      if (!game.generate || !game.generators) throw new UsageError(`${game.rules.title} has no generators`);
       const size = boardSize(game, args);
-      const method = optionText(args, 'method') ?? game.generators[0].method;
-      if (!game.generators.some((g) => g.method === method)) throw new UsageError(`--method must be one of ${game.generators.map((g) => g.method).join(', ')}`);
+      const method = optionText(args, 'method') ?? gameGenerators(game).methods[0].method;
       const seed = optionSeed(args);
       const count = optionInteger(args, 'count', 1, 1, 100_000);
       for (let i = 0; i < count; i++) {
-        const position = await asUsage(() =>
-          game.generate!(method, optionText(args, 'difficulty'), (seed + i) % 2 ** 32, (name) => readResource(GAMES_DIR, name), size),
-        );
+        const position = await generated(game, method, optionText(args, 'difficulty'), (seed + i) % 2 ** 32, size);
         console.log(game.rules.format(position));
       }
       return 0;
@@ -458,6 +447,24 @@ function asPuzzle15([, ...rest]: readonly string[]): string[] {
 }
 
 /** The --size option, checked against the game's sizes; undefined for games without sizes. */
+/** Stops a command a puzzle for one does not have (`nothing`: what it lacks, "no tournaments"). */
+function twoPlayers(game: AnyGame, nothing: string): void {
+  if (isSolitaire(game)) throw new UsageError(`${game.rules.title} is a puzzle for one: it has ${nothing}`);
+}
+
+function gameGenerators(game: AnyGame): Generators {
+  const found = powerOf(game, generators);
+  if (!found) throw new UsageError(`${game.rules.title} has no generators`);
+  return found;
+}
+
+/** A start made by one of the game's generators (`--method`, `--difficulty`). */
+function generated(game: AnyGame, method: string, difficulty: string | undefined, seed: number, size: number | undefined): Promise<unknown> {
+  const { methods, generate } = gameGenerators(game);
+  if (!methods.some((g) => g.method === method)) throw new UsageError(`--method must be one of ${methods.map((g) => g.method).join(', ')}`);
+  return asUsage(() => generate(method, difficulty, seed, (name) => readResource(GAMES_DIR, name), size));
+}
+
 function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
   if (!game.sizes) {
     if (args.options.has('size')) throw new UsageError(`${game.rules.title} has no board sizes`);

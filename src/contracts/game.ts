@@ -1,5 +1,7 @@
 // The contracts every game keeps: its rules (the authority), its bots and what a search reports.
 
+import type { Power, Powered } from './powers';
+
 /** The end of a game: the winning seat (0 moves first) or null for a draw, and the margin for games with points. */
 export interface Outcome {
   readonly winner: 0 | 1 | null;
@@ -177,22 +179,16 @@ export interface ThreadTools {
   spawn(start: unknown): Promise<{ terminate(): void }>;
 }
 
-/** What a solver works with in the worker: the game's core, the data cache, and the budget of the search. */
+/** What a solver works with in the worker: the game's core, the data cache, the budget of the search, and the worker's powers. */
 export interface SolveTools<Core> {
   readonly core: Core;
-  /** Threads, where the platform has them. */
-  readonly threads?: ThreadTools;
   readonly cache: DataCache;
   /** The game's data files (an opening book). */
   resource(name: string): Promise<ArrayBuffer | null>;
   /** Nodes and milliseconds the search may take (0 or missing: no limit); past them the answer is budgetAnswer's. */
   readonly budget: Budget;
-  /**
-   * A new instance of the game's core with a memory of its own, for a build that needs far more memory than the
-   * tables it leaves (the 15-puzzle's 7-8 database): the worker's core keeps only the tables, and the build's
-   * memory goes with the instance.
-   */
-  scratchCore?(): Promise<Core>;
+  /** What the platform gives beyond these (src/contracts/powers.ts: threads, a scratch core). */
+  readonly powers?: readonly Power[];
 }
 
 /** The answer of a solve that ran out of its budget: `{"error":"budget","nodes":…,"ms":…}`. */
@@ -226,11 +222,6 @@ export interface Solver<P, M, Core, O extends object> {
   /** Solves one position, reporting each iteration to `progress` if given. */
   solve(position: P, options: O, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): SolveAnswer | Promise<SolveAnswer>;
   /**
-   * Makes the solver's tables ready in this worker (the 15-puzzle's pattern database, read from the cache or
-   * built), reporting a build's progress: a page does it before it times a solve.
-   */
-  prepare?(options: O, tools: SolveTools<Core>, progress?: (iteration: Iteration<M>) => void): Promise<void>;
-  /**
    * A solve answer's value for the first seat (positive: it wins under perfect play; more is better for it), for
    * reviewing a game: a solver that has it lets a page mark each move by what it gave away.
    */
@@ -240,15 +231,6 @@ export interface Solver<P, M, Core, O extends object> {
    * be either way, when the game fixes it (none: the graph takes the game's own largest value).
    */
   readonly values?: { readonly unit: string; readonly bound?: number };
-  /**
-   * How a run's games are judged against perfect play (runtime/judge.ts), for a solver that can judge them: the
-   * options it solves their positions with, and whether it settles the positions of a game this size within a
-   * review's budget, so that the arena, the lab and the ladder judge every run once played (a bigger board is
-   * judged only when asked, `tournament --judge`).
-   */
-  judging?(size: number | undefined): { readonly options: SolveOptions; readonly quick: boolean };
-  /** One share of one iteration, for a solver whose iterations several workers share (the 15-puzzle's IDA*). */
-  share?(position: P, options: O, share: ShareRequest, tools: SolveTools<Core>): Promise<ShareAnswer>;
 }
 
 /**
@@ -304,11 +286,12 @@ export function sizeFault(game: Pick<GameDefinition<unknown, unknown>, 'rules' |
 }
 
 /**
- * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots and,
- * as members a game has or not, each capability. A game is written with defineGame (src/games/define-game.ts),
- * which keeps its types and fills in what a game built on its rules alone does not give.
+ * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots, what
+ * most games have as members, and the powers only some have (solitaire play, generators, shared searches …) as
+ * typed keys (src/contracts/powers.ts). A game is written with defineGame (src/games/define-game.ts), which keeps
+ * its types and fills in what a game built on its rules alone does not give.
  */
-export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOptions> {
+export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOptions> extends Powered {
   readonly rules: GameRules<P, M>;
   readonly bots: readonly Bot<P, M, Core>[];
   /** The bot configurations a person picks from, weakest first. */
@@ -325,8 +308,6 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly makeCore?: (instantiate: (build: string) => Promise<unknown>) => Core;
   /** Data files the game ships under src/games/ (`connect4/book.bin`), served alike by both workers. */
   readonly resources?: readonly string[];
-  /** A one-player puzzle: no arena, no bots against each other. */
-  readonly solitaire?: boolean;
   /** Board sizes, for games that have them (the matrix game, Connect 4). */
   readonly sizes?: Sizes;
   /** What a game's margin counts, for games that end with points (plus-minus's points, Red Ten's cards left); none: won, drawn or lost only. */
@@ -341,17 +322,12 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly openings?: { readonly positions: readonly string[]; readonly size?: number };
   /** Online play (two-player games), with the sizes a room may be created with (none: the game's default). */
   readonly online?: { readonly sizes?: { readonly min: number; readonly max: number; readonly rule: string } };
-  /** Ways to make a start (the 15-puzzle's walk, random, level), with what `difficulty` means for each. */
-  readonly generators?: readonly { readonly method: string; readonly difficulty: string }[];
-  generate?(method: string, difficulty: string | undefined, seed: number, resource: (name: string) => Promise<ArrayBuffer | null>, size?: number): Promise<P>;
   readonly solver?: Solver<P, M, Core, O>;
   /**
    * What a bot module (docs/bot-modules.md) gets from this game, as TypeScript declarations of `Position` and
    * `Move` with a comment on every field: the My bots page shows them and its TypeScript template uses them.
    */
   readonly botTypes?: string;
-  /** Points a move loses against the best move under perfect play, where that is quick to find (else null). */
-  moveLoss?(position: P, move: M, core: Core): number | null;
   /** The value of every move of the position (a page's "show solution"), within a budget where it cannot be exact. */
   analyze?(position: P, tools: AnalyzeTools<Core>, progress: (iteration: Iteration<M>) => void): Analysis | Promise<Analysis>;
 }
@@ -363,8 +339,9 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
  */
 export interface AnalyzeTools<Core> {
   readonly core: Core;
-  readonly threads?: ThreadTools;
-  /** How many threads to search with (1 when missing). */
+  /** What the platform gives beyond these (src/contracts/powers.ts: threads). */
+  readonly powers?: readonly Power[];
+  /** How many threads to search with (1 when missing; a game with threads looks them up in its powers). */
   readonly threadCount?: number;
   readonly budget: Budget;
   resource(name: string): Promise<ArrayBuffer | null>;

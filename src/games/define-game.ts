@@ -5,6 +5,7 @@
 // A game's own bot of the same id comes first.
 
 import type { Bot, GameDefinition, SolveOptions } from '../contracts/game';
+import { isSolitaire } from '../contracts/powers';
 import { mctsBot } from '../bots/mcts';
 import { randomBot } from '../bots/random';
 import { genericTerminal } from './generic-terminal';
@@ -17,7 +18,7 @@ export function defineGame<P, M, Core = unknown, O extends object = SolveOptions
   const { rules } = spec;
   const own = spec.bots ?? [];
   // A puzzle for one has no opponent to search against.
-  const generic: Bot<P, M, Core>[] = spec.solitaire ? [] : [randomBot(rules), mctsBot(rules)];
+  const generic: Bot<P, M, Core>[] = isSolitaire(spec) ? [] : [randomBot(rules), mctsBot(rules)];
   const bots = [...own, ...generic.filter((bot) => !own.some((mine) => mine.id === bot.id))];
   return {
     ...spec,

@@ -1,6 +1,7 @@
 // Every game of the playground, by id.
 
 import type { AnyGame } from '../contracts/game';
+import { isSolitaire } from '../contracts/powers';
 import { cards } from './cards';
 import { connect4 } from './connect4';
 import { matrix } from './matrix';
@@ -16,10 +17,12 @@ export function gameRegistry(all: Readonly<Record<string, AnyGame>>) {
     if (!game) throw new Error(`unknown game "${id}": the games are ${Object.keys(all).join(', ')}`);
     return game;
   };
-  return { games: all, findGame, gameById };
+  /** The games for two: those with an arena, a ladder, bot modules. */
+  const arenaGames = Object.values(all).filter((game) => !isSolitaire(game));
+  return { games: all, findGame, gameById, arenaGames };
 }
 
-export const { games, findGame, gameById } = gameRegistry({
+export const { games, findGame, gameById, arenaGames } = gameRegistry({
   tictactoe,
   matrix,
   connect4,

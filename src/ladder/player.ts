@@ -9,6 +9,7 @@
 // those enter the ladder as they come (a changed one as a new version), are paired only while a worker offers
 // them, and their games are that worker's tasks. Everything drawn comes from the ladder's seed and the round's number.
 
+import { isSolitaire } from '../contracts/powers';
 import { randomUUID } from 'node:crypto';
 import { matchReport } from '../arena/match';
 import type { GameRecord, MoveRecord } from '../arena/play-out';
@@ -162,7 +163,7 @@ export class LadderPlayer {
     for (const offered of this.options.engines ?? []) {
       try {
         const game = findGame(offered.game);
-        if (!game || game.solitaire) throw new Error(`there is no ladder of ${offered.game}`);
+        if (!game || isSolitaire(game)) throw new Error(`there is no ladder of ${offered.game}`);
         const board = await this.store.leaderboard(offered.game);
         if (board.some((entry) => entry.kind === 'engine' && entry.config === offered.name)) continue;
         await ensureFixedPoints(this.store, game);
@@ -187,7 +188,7 @@ export class LadderPlayer {
         if (this.entered.has(key)) continue;
         const game = findGame(engine.game);
         const versions = await this.store.operatorVersions(engine.game, engine.name);
-        if (!game || game.solitaire)
+        if (!game || isSolitaire(game))
           this.options.logFailure?.(`entering ${offer.worker}'s engine ${engine.name}`, new Error(`there is no ladder of ${engine.game}`));
         else if (versions.some((version) => version.fingerprint === null))
           this.options.logFailure?.(`entering ${offer.worker}'s engine ${engine.name}`, new Error(`${engine.name} is the name of this server's own entry`));

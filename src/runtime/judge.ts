@@ -8,6 +8,7 @@
 import { isJudgedGame } from '../arena/accuracy';
 import type { GameRecord } from '../arena/play-out';
 import type { AnyGame, SolveOptions } from '../contracts/game';
+import { isSolitaire, judging, powerOf } from '../contracts/powers';
 import type { Job, WorkerPool } from './pool';
 import { requestSolve } from './requests';
 import { REVIEW_BUDGET } from './review';
@@ -17,7 +18,7 @@ const result = (value: number) => Math.sign(value) + 0;
 
 /** Whether a run of this game and size is judged once played: its solver settles the game's positions quickly. */
 export function judgesRuns(game: AnyGame, size: number | undefined): boolean {
-  return !!game.solver?.firstSeatValue && !game.solitaire && (game.solver.judging?.(size).quick ?? false);
+  return !!game.solver?.firstSeatValue && !isSolitaire(game) && (powerOf(game, judging)?.judging(size).quick ?? false);
 }
 
 export class Judge {
@@ -34,7 +35,7 @@ export class Judge {
     size: number | undefined,
   ) {
     if (!game.solver?.firstSeatValue) throw new Error(`${game.rules.title} has no solver to judge its games`);
-    this.options = game.solver.judging?.(size).options ?? {};
+    this.options = powerOf(game, judging)?.judging(size).options ?? {};
   }
 
   /** The first seat's result of a position under perfect play (a finished game's own), null past the budget. */

@@ -4,6 +4,7 @@
 // taken), and only a bot's owner (or an admin) retires its versions, renames it or reads its code. Every refusal
 // says why.
 
+import { isSolitaire } from '../contracts/powers';
 import type { IncomingMessage } from 'node:http';
 import type { AnyGame } from '../contracts/game';
 import { type Engine, EngineFault, type EngineIdentity } from '../engines/engine';
@@ -135,7 +136,7 @@ export class LadderApi {
   /** A game with a ladder: one of the arena's (two players). */
   private ladderGame(id: string): AnyGame {
     const game = findGame(id);
-    if (!game || game.solitaire) throw new HttpError(400, `game is one of the arena's games (connect4, tictactoe, …), got "${id.slice(0, 40)}"`);
+    if (!game || isSolitaire(game)) throw new HttpError(400, `game is one of the arena's games (connect4, tictactoe, …), got "${id.slice(0, 40)}"`);
     return game;
   }
 

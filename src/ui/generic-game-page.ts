@@ -3,6 +3,7 @@
 // bots of every game page, the move list and its record, the end banner and the search chart. One element per
 // game, `<route>-page`, defined when the app's pages are listed.
 
+import { isSolitaire } from '../contracts/powers';
 import { html } from 'lit';
 import { state } from 'lit/decorators.js';
 import { parseBotConfig } from '../contracts/bot-config';
@@ -35,7 +36,7 @@ function genericPageOf(game: AnyGame) {
 
     @state() private configs: [string, string] = [strongest, strongest];
     /** A puzzle for one has no modes, seats or bots: the person plays it alone. */
-    protected readonly twoPlayers = !game.solitaire;
+    protected readonly twoPlayers = !isSolitaire(game);
     protected readonly session = new GameSession<unknown, unknown>(this, game, this.players(), () => this.saveToUrl());
 
     render() {

@@ -3,6 +3,7 @@
 // move is a legal move of the position ("Move now" plays it) and plays a legal move. The 15-puzzle's pattern
 // database gives the same search read from a warm cache as built cold.
 
+import { generators, powerOf } from '../../src/contracts/powers';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, Iteration } from '../../src/contracts/game';
@@ -54,8 +55,9 @@ describe.each(Object.values(games).map((game) => [game.rules.id, game] as const)
     const configs = [...new Set([...game.levels.map((level) => level.config), ...game.bots.map((bot) => bot.id)])];
     // Positions late in random games (the exact bots' searches stay short), where the game is still on; for a
     // puzzle, boards its generator makes a few moves from the goal.
-    const open = game.generate
-      ? await Promise.all([1, 2, 3].map((seed) => game.generate!('walk', '12', seed, async () => null)))
+    const generate = powerOf(game, generators)?.generate;
+    const open = generate
+      ? await Promise.all([1, 2, 3].map((seed) => generate('walk', '12', seed, async () => null)))
       : positions(game, 40, 23).filter((position) => !rules.outcome(position));
     const sample = open.slice(-3);
     for (const config of configs) {

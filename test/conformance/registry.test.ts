@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Capability } from '../../src/contracts/powers';
+import * as powers from '../../src/contracts/powers';
 import { games } from '../../src/games';
 
 const GAMES_DIR = 'src/games';
@@ -39,5 +41,18 @@ describe('the registry of games', () => {
     expect(outside).toEqual([]);
     // Checked to catch what it says: the sandbox's old list of rules.
     expect(folders.test("from '../games/cards/rules'")).toBe(true);
+  });
+
+  it("lists a game's powers by the contract's keys, each once", () => {
+    const keys = new Set<Capability<unknown>>(Object.values(powers).filter((value) => value instanceof Capability));
+    expect(keys.size).toBeGreaterThanOrEqual(8);
+    for (const game of Object.values(games)) {
+      const listed = (game.powers ?? []).map((power) => power.capability);
+      expect(
+        listed.filter((key) => !keys.has(key)),
+        game.rules.id,
+      ).toEqual([]);
+      expect(new Set(listed).size, game.rules.id).toBe(listed.length);
+    }
   });
 });

@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadBotModule } from '../../src/engines/bot-module';
 import { chooseMove } from '../../src/engines/choose';
-import { games } from '../../src/games';
+import { games, arenaGames } from '../../src/games';
 import { LANGUAGES, runnableCode } from '../../src/ui/my-bots/language';
 import { botTemplate } from '../../src/ui/my-bots/template';
 
@@ -26,7 +26,7 @@ function typeErrors(code: string): string[] {
 }
 
 describe('the bot templates', () => {
-  for (const game of Object.values(games).filter((candidate) => !candidate.solitaire)) {
+  for (const game of arenaGames) {
     for (const { id: language } of LANGUAGES) {
       it(`${game.rules.id} in ${language} loads and plays a legal move`, async () => {
         const code = runnableCode(botTemplate(game, language), language);

@@ -15,7 +15,7 @@ import { loadBotModule } from '../../src/engines/bot-module';
 import { type BotWorkerApi, botIdentity, type ChooseRequest } from '../../src/engines/bot-shape';
 import { chooseMove } from '../../src/engines/choose';
 import { createSandboxBotApi, SANDBOX_MEMORY_BYTES } from '../../src/engines/sandbox-bot';
-import { games } from '../../src/games';
+import { games, arenaGames } from '../../src/games';
 import { Rng } from '../../src/contracts/rng';
 import { LANGUAGES, runnableCode } from '../../src/ui/my-bots/language';
 import { botTemplate } from '../../src/ui/my-bots/template';
@@ -61,7 +61,7 @@ describe('a module in the sandbox', () => {
 
   it("plays every game's My bots template, in JavaScript and TypeScript, as it plays unsandboxed", async () => {
     const folder = mkdtempSync(join(tmpdir(), 'sandbox-templates-'));
-    for (const game of Object.values(games).filter((candidate) => !candidate.solitaire)) {
+    for (const game of arenaGames) {
       for (const { id: language } of LANGUAGES) {
         const code = runnableCode(botTemplate(game, language), language);
         const path = join(folder, `${game.rules.id}-${language}.mjs`);
@@ -76,8 +76,7 @@ describe('a module in the sandbox', () => {
   });
 
   it('has the rules of every game of the arena', async () => {
-    for (const game of Object.values(games).filter((candidate) => !candidate.solitaire))
-      await expect(sandboxed('export default { name: "x", choose: () => null };', game.rules.id)).resolves.toBeDefined();
+    for (const game of arenaGames) await expect(sandboxed('export default { name: "x", choose: () => null };', game.rules.id)).resolves.toBeDefined();
     await expect(sandboxed('export default { name: "x", choose: () => null };', 'chess')).rejects.toThrow('the sandbox has no rules of chess');
   });
 

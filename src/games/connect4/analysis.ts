@@ -13,13 +13,14 @@ import { deepenEstimate } from './estimate';
 import { cells, height, play, type Position } from './rules';
 import { BudgetSpent, centreOrder, remaining, searchScore, winScore } from './solve';
 import { searchCore } from './threads';
+import { powerOf, threads } from '../../contracts/powers';
 
 /** The first round's nodes per column. */
 const FIRST_ROUND_NODES = 100_000;
 
 export async function analyzeFastestFirst(
   position: Position,
-  { core: cores, budget, resource, threads, threadCount = 1 }: AnalyzeTools<Connect4Cores>,
+  { core: cores, budget, resource, powers, threadCount = 1 }: AnalyzeTools<Connect4Cores>,
   progress: (iteration: Iteration<number>) => void,
 ): Promise<Analysis> {
   const book = await loadBook(resource, position);
@@ -36,7 +37,7 @@ export async function analyzeFastestFirst(
     for (const column of order) if (known.values[column] !== null) settle(column, known.values[column]!);
     return { values, depth: cells(position) - moves, exact: true, nodes: 0, ms: 0 };
   }
-  const core = await searchCore(cores, threads, threadCount, position);
+  const core = await searchCore(cores, powerOf({ powers }, threads), threadCount, position);
   setPosition(core, position);
   // The estimates come from the single-threaded core: in a threaded core the first thread must not allocate once
   // its helpers have started (each instance has an allocator of its own on the one memory), and the estimate's

@@ -2,6 +2,7 @@
 
 import { dataLines } from '../../contracts/data-lines';
 import { budgetAnswer } from '../../contracts/game';
+import { judging, powerOf, threads } from '../../contracts/powers';
 import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
@@ -66,11 +67,11 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
         choices: Array.from({ length: 11 }, (_, i) => String(i + 17)),
       },
     ],
-    solve: async (position, options, { core, budget, resource, threads }, progress) => {
+    solve: async (position, options, { core, budget, resource, powers }, progress) => {
       const book = options['no-book'] ? undefined : await loadBook(resource, position);
       /** The core to search with: asked for only once a search is needed (threads start with it). */
       const searching = () =>
-        searchCore(core, threads, Number(options.threads ?? 1), position, options.table === undefined ? undefined : Number(options.table));
+        searchCore(core, powerOf({ powers }, threads), Number(options.threads ?? 1), position, options.table === undefined ? undefined : Number(options.table));
       if (options.pv) {
         // The line alone: its first move is the best one, and its length says when the game ends.
         const { line, score, nodes, ms } = principalVariation(position, await searching(), budget, (at) => book?.lookup(at));
@@ -93,11 +94,15 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
     // Pons' score: on 7x6 a win with the winner's k-th stone scores 22 - k (18 at most), a loss the opposite;
     // on W x H, (W x H + 2 - the stones on the board) / 2, rounded down.
     values: { unit: "score: 22 less the winner's stones on 7x6", bound: 18 },
-    // The result is all a judge needs: a weak solve, on the standard board (its book) and the sizes solved in seconds.
-    judging: (size) => {
-      const board = size === undefined ? STANDARD : sizeOfNumber(size);
-      return { options: { weak: true }, quick: isStandard(board) || (EMPTY_BOARD_SECONDS[formatSize(board)] ?? Infinity) <= JUDGED_EMPTY_BOARD_SECONDS };
-    },
   },
   analyze: analyzeFastestFirst,
+  powers: [
+    // The result is all a judge needs: a weak solve, on the standard board (its book) and the sizes solved in seconds.
+    judging.is({
+      judging: (size) => {
+        const board = size === undefined ? STANDARD : sizeOfNumber(size);
+        return { options: { weak: true }, quick: isStandard(board) || (EMPTY_BOARD_SECONDS[formatSize(board)] ?? Infinity) <= JUDGED_EMPTY_BOARD_SECONDS };
+      },
+    }),
+  ],
 });

@@ -7,7 +7,8 @@ import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
 import type { MatrixCore } from './core';
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, rules, type Position } from './rules';
-import { analyze, moveLoss, solve } from './solve';
+import { analyze, moveLoss as moveLossOf, solve } from './solve';
+import { judging, moveLoss } from '../../contracts/powers';
 import { terminal } from './terminal';
 
 /** The largest board whose games are judged once played: the solver settles a 6x6 board's positions in a review's budget. */
@@ -36,8 +37,7 @@ export const matrix = defineGame<Position, number, MatrixCore>({
     // "value" is already the first seat's final margin.
     firstSeatValue: (answer) => answer.value as number,
     values: { unit: 'points ahead at the end' },
-    judging: (size) => ({ options: {}, quick: (size ?? DEFAULT_SIZE) <= JUDGED_SIZE }),
   },
   analyze: (position, { core, budget }, progress) => analyze(position, core, budget, progress),
-  moveLoss,
+  powers: [judging.is({ judging: (size) => ({ options: {}, quick: (size ?? DEFAULT_SIZE) <= JUDGED_SIZE }) }), moveLoss.is({ loss: moveLossOf })],
 });

@@ -1,5 +1,7 @@
 // The 15-puzzle as the CLI, the workers and the pages see it: a solitaire (no arena), solved by the core.
 
+import type { Iteration, ShareRequest, SolveTools } from '../../contracts/game';
+import { generators, powerOf, scratchCore, sharedSearch, solitaire, solverTables } from '../../contracts/powers';
 import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
 import { ensureHeuristic, HEURISTICS, puzzleCores, type Heuristic, type PuzzleCores } from './core';
@@ -33,7 +35,29 @@ export async function generate(
   throw new Error(`there is no generator "${method}": use ${GENERATORS.join(', ')}`);
 }
 
-export const puzzle15 = defineGame<Position, Direction, PuzzleCores, { readonly heuristic?: Heuristic | Heuristic24 }>({
+type PuzzleOptions = { readonly heuristic?: Heuristic | Heuristic24 };
+
+/** The worker's scratch core, as the puzzle's cores (for building a pattern database in a memory of its own). */
+function scratchCores(tools: SolveTools<unknown>): (() => Promise<PuzzleCores>) | undefined {
+  const scratch = powerOf(tools, scratchCore);
+  return scratch && (() => scratch() as Promise<PuzzleCores>);
+}
+
+/** The solver's tables made ready in this worker: read from the cache, or built in a scratch core. */
+async function prepare(options: PuzzleOptions, tools: SolveTools<PuzzleCores>, progress?: (iteration: Iteration<Direction>) => void): Promise<void> {
+  const heuristic = options.heuristic ?? 'wd';
+  const scratch = scratchCores(tools);
+  if (heuristic.startsWith('pdb6666'))
+    await ensurePatterns24(await tools.core.five(), tools.cache, progress, scratch && (async () => (await scratch()).five()));
+  else await ensureHeuristic(heuristic, await tools.core.four(), tools.cache, progress, scratch && (async () => (await scratch()).four()));
+}
+
+/** One share of one IDA* iteration, dealt out among the workers (src/runtime/shared-solve.ts). */
+function share(position: Position, options: PuzzleOptions, { threshold, part, parts }: ShareRequest, tools: SolveTools<PuzzleCores>) {
+  return searchShare(position, options.heuristic ?? defaultHeuristic(position), tools.core, tools.cache, threshold, part, parts, scratchCores(tools));
+}
+
+export const puzzle15 = defineGame<Position, Direction, PuzzleCores, PuzzleOptions>({
   rules,
   bots,
   levels,
@@ -54,13 +78,19 @@ export const puzzle15 = defineGame<Position, Direction, PuzzleCores, { readonly 
   makeCore: puzzleCores,
   sizes: PUZZLE_SIZES,
   resources: Object.values(LEVELS_FILE),
-  solitaire: true,
-  generators: [
-    { method: 'walk', difficulty: 'the number of random moves from the goal (default 40)' },
-    { method: 'random', difficulty: 'none: a uniform random solvable board' },
-    { method: 'level', difficulty: 'the optimal length band: 20-29, 30-39, 40-49 (default), 50-59 or 60+ (5x5: 30-39 … 50-59 (default) … 70+)' },
+  powers: [
+    solitaire.is(true),
+    generators.is({
+      methods: [
+        { method: 'walk', difficulty: 'the number of random moves from the goal (default 40)' },
+        { method: 'random', difficulty: 'none: a uniform random solvable board' },
+        { method: 'level', difficulty: 'the optimal length band: 20-29, 30-39, 40-49 (default), 50-59 or 60+ (5x5: 30-39 … 50-59 (default) … 70+)' },
+      ],
+      generate,
+    }),
+    solverTables.is({ prepare }),
+    sharedSearch.is({ share }),
   ],
-  generate,
   solver: {
     options: [
       {
@@ -70,16 +100,7 @@ export const puzzle15 = defineGame<Position, Direction, PuzzleCores, { readonly 
         choices: [...HEURISTICS, ...HEURISTICS_24],
       },
     ],
-    solve: (position, options, { core, cache, budget, scratchCore }, progress) =>
-      solve(position, options.heuristic ?? defaultHeuristic(position), core, cache, budget, progress, scratchCore),
-    prepare: async (options, { core, cache, scratchCore }, progress) => {
-      const heuristic = options.heuristic ?? 'wd';
-      if (heuristic.startsWith('pdb6666'))
-        await ensurePatterns24(await core.five(), cache, progress, scratchCore && (async () => (await scratchCore()).five()));
-      else await ensureHeuristic(heuristic, await core.four(), cache, progress, scratchCore && (async () => (await scratchCore()).four()));
-    },
-    // Each iteration of IDA* dealt out among the workers (src/runtime/shared-solve.ts).
-    share: (position, options, { threshold, part, parts }, { core, cache, scratchCore }) =>
-      searchShare(position, options.heuristic ?? defaultHeuristic(position), core, cache, threshold, part, parts, scratchCore),
+    solve: (position, options, tools, progress) =>
+      solve(position, options.heuristic ?? defaultHeuristic(position), tools.core, tools.cache, tools.budget, progress, scratchCores(tools)),
   },
 });

@@ -1,6 +1,7 @@
 // Tic-tac-toe as the CLI, the arena, the workers, the server and the pages see it.
 
 import { dataLines } from '../../contracts/data-lines';
+import { judging } from '../../contracts/powers';
 import openings from './data/openings.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
@@ -25,6 +26,6 @@ export const tictactoe = defineGame<Position, number, TicTacToeCore>({
     // "value" is the side to move's.
     firstSeatValue: (answer, position) => (rules.seatToMove(position) === 0 ? 1 : -1) * (answer.value as number),
     values: { unit: 'result: 1 a win, 0 a draw, -1 a loss', bound: 1 },
-    judging: () => ({ options: {}, quick: true }),
   },
+  powers: [judging.is({ judging: () => ({ options: {}, quick: true }) })],
 });

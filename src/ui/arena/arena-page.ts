@@ -8,6 +8,7 @@
 // it and keeps it, whether the page stays or not, and the page opens the run's page in the lab.
 // #/arena?game=matrix or #/arena?run=<id>
 
+import { isSolitaire } from '../../contracts/powers';
 import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { GameRecord } from '../../arena/play-out';
@@ -26,7 +27,7 @@ import { TIME_MARGIN_MS, type TimeControl } from '../../arena/time-control';
 import { runEngineSchedule } from '../../runtime/engine-games';
 import { isUserBot, onUserBotsChange, startUserBot, userBotInfos, userEngineSpecs } from '../my-bots/user-bots';
 import { parseSeed } from '../../contracts/rng';
-import { findGame, gameById, games } from '../../games';
+import { findGame, gameById, arenaGames } from '../../games';
 import '../bot-picker';
 import { searchPool } from '../pool';
 import { RunJudging } from './judging';
@@ -142,7 +143,7 @@ export class ArenaPage extends LitElement {
   /** The URL's parameters: game. */
   @property({ attribute: false }) params = new URLSearchParams();
   /** The game on show: the first of the registry that has an arena, until one is picked. */
-  @state() private gameId = Object.values(games).find((game) => !game.solitaire)!.rules.id;
+  @state() private gameId = arenaGames[0].rules.id;
   @state() private configs: string[] = [];
   @state() private gamesPerPair = DEFAULT_STARTS;
   /** Start from the game's opening suite (on by default where its seeded starts are all one position). */
@@ -190,7 +191,7 @@ export class ArenaPage extends LitElement {
     if (!kept) return;
     ({ gamesPerPair: this.gamesPerPair, seed: this.seed, moveMs: this.moveMs, sprt: this.sprt } = kept);
     ({ matchGames: this.matchGames, tuneGames: this.tuneGames, where: this.where, games: this.gameSettings } = kept);
-    if (findGame(kept.game) && !findGame(kept.game)!.solitaire) this.gameId = kept.game;
+    if (findGame(kept.game) && !isSolitaire(findGame(kept.game)!)) this.gameId = kept.game;
   }
 
   /** Every change of a setting is kept (not every redraw: a run redraws twice a second). */
@@ -217,7 +218,7 @@ export class ArenaPage extends LitElement {
     if (changed.has('params')) {
       const id = this.params.get('game') ?? this.gameId;
       const wanted = findGame(id);
-      if (wanted && !wanted.solitaire && (id !== this.gameId || this.configs.length === 0)) this.selectGame(id);
+      if (wanted && !isSolitaire(wanted) && (id !== this.gameId || this.configs.length === 0)) this.selectGame(id);
       const run = this.params.get('run');
       if (run && run !== this.shown?.id) void this.openRun(run);
     }
@@ -304,9 +305,7 @@ export class ArenaPage extends LitElement {
         <div class="controls">
           <label>Game
             <select @change=${(e: Event) => this.selectGame((e.target as HTMLSelectElement).value)} ?disabled=${running}>
-              ${Object.values(games)
-                .filter((g) => !g.solitaire)
-                .map((g) => html`<option value=${g.rules.id} ?selected=${g.rules.id === this.gameId}>${g.rules.title}</option>`)}
+              ${arenaGames.map((g) => html`<option value=${g.rules.id} ?selected=${g.rules.id === this.gameId}>${g.rules.title}</option>`)}
             </select>
           </label>
           ${

@@ -13,7 +13,7 @@ import { runFigures } from '../../lab/figures';
 import type { LabRun } from '../../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../../lab/tables';
 import type { TokenInfo } from '../../lab/accounts';
-import { findGame, gameById, games } from '../../games';
+import { findGame, gameById, arenaGames } from '../../games';
 import { resultsView } from '../arena/results';
 import { keptTuning, type Tuning, tuningView } from '../arena/tuning';
 import { downloadText } from '../download';
@@ -268,7 +268,6 @@ export class LabPage extends LitElement {
       </select></label>`;
     const text = (name: 'bot' | 'owner') =>
       html`<label>${name[0].toUpperCase() + name.slice(1)} <input .value=${this.filters[name] ?? ''} maxlength="200" @change=${(e: Event) => this.filter(name, (e.target as HTMLInputElement).value.trim())} /></label>`;
-    const arenaGames = Object.values(games).filter((game) => !game.solitaire);
     return html`<section class="panel" aria-label="Runs">
       <h2>Runs</h2>
       <div class="controls">

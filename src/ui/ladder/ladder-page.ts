@@ -6,7 +6,7 @@
 
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { findGame, games } from '../../games';
+import { findGame, arenaGames } from '../../games';
 import type { LadderGame, LadderVersion } from '../../ladder/store';
 import { pageStyles } from '../styles';
 import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
@@ -50,7 +50,6 @@ interface BotPage {
   readonly names: Readonly<Record<string, string>>;
 }
 
-const arenaGames = () => Object.values(games).filter((game) => !game.solitaire);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en') : '-');
 const offlineMark = (entry: Entry) =>
   entry.offline ? html` <span class="offline" title="no worker offers this engine now: it is not paired">offline</span>` : '';
@@ -93,7 +92,7 @@ export class LadderPage extends LitElement {
 
   private get gameId(): string {
     const id = this.params.get('game') ?? '';
-    return findGame(id) && !findGame(id)!.solitaire ? id : arenaGames()[0].rules.id;
+    return arenaGames.some((game) => game.rules.id === id) ? id : arenaGames[0].rules.id;
   }
 
   connectedCallback(): void {
@@ -158,7 +157,7 @@ export class LadderPage extends LitElement {
         the <a href="#/lab">Lab</a> page), or with <code>playground ladder submit</code>.</p>
       <label>Game
         <select aria-label="Game" @change=${(e: Event) => (location.hash = `#/ladder?game=${(e.target as HTMLSelectElement).value}`)}>
-          ${arenaGames().map((candidate) => html`<option value=${candidate.rules.id} ?selected=${candidate === game}>${candidate.rules.title}</option>`)}
+          ${arenaGames.map((candidate) => html`<option value=${candidate.rules.id} ?selected=${candidate === game}>${candidate.rules.title}</option>`)}
         </select></label>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
       ${this.bot ? this.botView(this.bot) : this.leaderboard(game.rules.title)}

@@ -11,7 +11,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { GameClock } from '../../arena/time-control';
 import { type AnyGame, moveLabel } from '../../contracts/game';
 import { EngineFault } from '../../engines/engine';
-import { gameById, games } from '../../games';
+import { gameById, arenaGames } from '../../games';
 import { pageStyles } from '../styles';
 import { type BotEntry, deleteBot, latestVersion, listBots, MAX_CODE_CHARS, newBotId, onBotsChangedElsewhere, type StoredBot, saveVersion } from './bot-store';
 import './code-editor';
@@ -26,8 +26,6 @@ import './ladder-entries';
 
 /** What "Test on this position" found. */
 type TestResult = { readonly move: string; readonly ms: number; readonly log: string } | { readonly error: string };
-
-const arenaGames = () => Object.values(games).filter((game) => !game.solitaire);
 
 /** The editor as it was left when the page was left for another of the app's (its edits not saved). */
 let draft: { readonly botId?: string; readonly gameId: string; readonly language: BotLanguage; readonly base: string; readonly code: string } | undefined;
@@ -90,11 +88,11 @@ export class MyBotsPage extends LitElement {
   @state() private entries: BotEntry[] = [];
   /** The bot open in the editor (undefined: a new bot, not saved yet). */
   @state() private current?: StoredBot;
-  @state() private gameId = arenaGames()[0].rules.id;
+  @state() private gameId = arenaGames[0].rules.id;
   /** The language of the bot in the editor. */
   @state() private language: BotLanguage = 'javascript';
   /** The code the editor was given (the text typed since lives in the editor). */
-  @state() private code = botTemplate(arenaGames()[0]);
+  @state() private code = botTemplate(arenaGames[0]);
   /** Index of the version shown, into the current bot's versions. */
   @state() private version = 0;
   @state() private problem?: CodeProblem;
@@ -197,7 +195,7 @@ export class MyBotsPage extends LitElement {
           <div class="controls">
             <label>Game
               <select aria-label="Game" @change=${(e: Event) => this.selectGame((e.target as HTMLSelectElement).value)}>
-                ${arenaGames().map((game) => html`<option value=${game.rules.id} ?selected=${game.rules.id === this.gameId}>${game.rules.title}</option>`)}
+                ${arenaGames.map((game) => html`<option value=${game.rules.id} ?selected=${game.rules.id === this.gameId}>${game.rules.title}</option>`)}
               </select>
             </label>
             <button @click=${() => this.newBot()}>New bot</button>
