@@ -1,6 +1,7 @@
 // Command-line options: `--name value` or `--name=value` for options with a value, `--name` for flags; the
 // checks of their values, and what counts as a mistake in the command line (exit status 2).
 
+import { parseArgs as parseCommandLine } from 'node:util';
 import { parseSeed } from '../contracts/rng';
 
 export interface OptionSpec {
@@ -43,24 +44,40 @@ export interface ParsedArgs {
   readonly lists: ReadonlyMap<string, readonly string[]>;
 }
 
+/**
+ * The command line read by node:util's parseArgs, then checked against the specs. Its lenient mode is used as the
+ * reader, because its strict mode refuses a value that begins with a dash (`--start "-3 4 …"`, a plus-minus
+ * board): the checks it would make are made here, with messages that name the option as the help does. A word
+ * with a single dash (`-`, `-3`) is an argument, as the help's options all have two.
+ */
 export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
+  const { tokens } = parseCommandLine({
+    args: [...argv],
+    options: Object.fromEntries(specs.map((spec) => [spec.name, { type: spec.value ? 'string' : 'boolean', multiple: !!spec.repeatable }] as const)),
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
   const positional: string[] = [];
   const options = new Map<string, string | true>();
   const lists = new Map<string, string[]>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
+  let shortWord = -1;
+  for (const token of tokens) {
+    if (token.kind === 'positional') positional.push(token.value);
+    if (token.kind !== 'option') continue;
+    if (!token.rawName.startsWith('--')) {
+      // `-ab` comes as the options a and b of one word: the word is an argument.
+      if (token.index !== shortWord) positional.push(argv[token.index]);
+      shortWord = token.index;
       continue;
     }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    const { name, value } = token;
     const spec = specs.find((candidate) => candidate.name === name);
     if (!spec) throw new UsageError(`unknown option --${name}`);
     if (!spec.value) {
-      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
+      if (value !== undefined) throw new UsageError(`--${name} takes no value`);
       options.set(name, true);
     } else {
-      const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value (${spec.value})`);
       if (options.has(name) && !spec.repeatable) throw new UsageError(`--${name} is given twice`);
       options.set(name, value);
