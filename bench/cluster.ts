@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { GameRecord } from '../src/arena/play-out';
 import { tournament } from '../src/arena/schedule';
 import { startLocalRedis, startProcess, stopProcess } from '../src/cluster/local-redis';
-import { runOnCluster } from '../src/cluster/submit';
+import { ClusterSubmission } from '../src/cluster/submit';
 import { pairsPerTask } from '../src/cluster/tasks';
 import { gameById } from '../src/games';
 import { runSchedule } from '../src/runtime/run-schedule';
@@ -47,11 +47,11 @@ export const clusterSuite: BenchSuite = {
               /playing the tasks/,
             ),
           );
-        await runOnCluster({ redis: url, owner: 'bench', runId: `bench-warm-${cores}` }, tournament(game, BOTS, { games: 4, seed: 2 }), {}).finished;
+        await new ClusterSubmission({ redis: url, owner: 'bench', runId: `bench-warm-${cores}` }, tournament(game, BOTS, { games: 4, seed: 2 }), {}).finished;
         await measure(
           `queue, ${cores} worker process${cores > 1 ? 'es' : ''}`,
           cores,
-          () => runOnCluster({ redis: url, owner: 'bench', runId: `bench-${cores}-${Date.now()}` }, schedule, {}).finished,
+          () => new ClusterSubmission({ redis: url, owner: 'bench', runId: `bench-${cores}-${Date.now()}` }, schedule, {}).finished,
         );
       }
     } finally {

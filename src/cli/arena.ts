@@ -11,7 +11,7 @@ import type { Tally } from '../arena/results';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../arena/report';
 import type { EngineSpec } from '../runtime/engine-games';
 import { type PlaySettings, playSchedule } from '../runtime/play-games';
-import { runOnCluster } from '../cluster/submit';
+import { ClusterSubmission } from '../cluster/submit';
 import { startEngine } from '../engines/start-engine';
 import type { Run, RunProgress } from '../runtime/run-schedule';
 import { newRunId, savedRun, type SavedRun } from '../arena/saved-run';
@@ -58,7 +58,7 @@ function playSettings(options: ArenaOptions, runId: string, onRemoteCancel: () =
     ...(redis
       ? {
           remote: (schedule, onGame, indices, onBatch) =>
-            runOnCluster(
+            new ClusterSubmission(
               {
                 redis,
                 owner: runId,

@@ -5,7 +5,7 @@ import { isSolitaire } from '../contracts/powers';
 import { availableParallelism, hostname } from 'node:os';
 import { cancelRun, clusterStatus } from '../cluster/runs';
 import { buildId, checkRedis, redisConnection } from '../cluster/tasks';
-import { startClusterWorker } from '../cluster/worker';
+import { ClusterWorker } from '../cluster/worker';
 import { findGame } from '../games';
 import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
@@ -70,7 +70,7 @@ export async function clusterWorker(argv: readonly string[], pools: WorkerPool[]
     if (!found || isSolitaire(found)) throw new UsageError(`--ladder-game: there is no ladder of "${game}"`);
   }
   const ladder = args.options.has('ladder') ? { games: ladderGames.length > 0 ? ladderGames : ['connect4'] } : undefined;
-  const worker = startClusterWorker(redis, pool, concurrency, name, engines, log, ladder);
+  const worker = new ClusterWorker({ redis, pool, concurrency, name, engines, log, ladder });
   await worker.ready;
   log(`worker ${name}: playing the tasks of ${redis}, ${concurrency} at once (build ${buildId()})`);
   await new Promise<void>((resolve) => {

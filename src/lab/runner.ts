@@ -10,7 +10,7 @@
 
 import { MatchTally } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
-import { runOnCluster } from '../cluster/submit';
+import { ClusterSubmission } from '../cluster/submit';
 import { gameById } from '../games';
 import { Judge, judgesRuns } from '../runtime/judge';
 import type { WorkerPool } from '../runtime/pool';
@@ -183,7 +183,7 @@ export class LabRunner {
         if (decided()) run?.cancel();
       };
       run = this.options.redis
-        ? runOnCluster(
+        ? new ClusterSubmission(
             { redis: this.options.redis, owner: id, runId: id, fresh: !resumed, resumed, onRemoteCancel: () => void this.runs.cancel(id).catch(() => {}) },
             schedule,
             saved.time ?? {},

@@ -21,7 +21,7 @@ import { deriveSeed, Rng } from '../contracts/rng';
 import type { Engine, EngineIdentity } from '../engines/engine';
 import { Queue } from 'bullmq';
 import { readOffers, type WorkerOffer } from '../cluster/ladder-offers';
-import { runOnCluster } from '../cluster/submit';
+import { ClusterSubmission } from '../cluster/submit';
 import { closeWithin, QUEUE_NAME, redisConnection } from '../cluster/tasks';
 import { findGame } from '../games';
 import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, runEngineSchedule } from '../runtime/engine-games';
@@ -370,7 +370,7 @@ export class LadderPlayer {
       // On the cluster: modules travel with their tasks; a worker's engines are played by that worker.
       const modules = versions.filter((version) => version.kind === 'module');
       const offered = versions.filter((version) => version.kind === 'engine');
-      run = runOnCluster(
+      run = new ClusterSubmission(
         {
           redis: this.options.redis!,
           owner: 'ladder',

@@ -15,7 +15,7 @@ import type { GameRecord } from '../arena/play-out';
 import { plannedGames, planRun, type RunSpec } from '../arena/run-spec';
 import type { Schedule } from '../arena/schedule';
 import type { TimeControl } from '../arena/time-control';
-import { runOnCluster } from '../cluster/submit';
+import { ClusterSubmission } from '../cluster/submit';
 import { closeWithin, clusterQueue } from '../cluster/tasks';
 import { type ClusterServerMessage, parseClusterClientMessage } from '../net/cluster-protocol';
 import type { Run } from '../runtime/run-schedule';
@@ -165,7 +165,7 @@ export class ClusterRuns {
       if (games.length > 0) this.tell(client, { type: 'cluster-games', run: id, games });
       batch = [];
     };
-    const run = runOnCluster(
+    const run = new ClusterSubmission(
       { redis, owner, runId: owner, ready: () => this.ready(client) },
       schedule,
       time,
