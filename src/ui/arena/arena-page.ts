@@ -6,6 +6,8 @@
 // with one is played on the page's thread, the bot in a worker of its own. Served by the playground's server, a
 // run may go to its cluster (over the WebSocket, for as long as the page stays), or to its lab: the server plays
 // it and keeps it, whether the page stays or not, and the page opens the run's page in the lab.
+// A form per kind of run (tournament-form.ts, sweep-form.ts, match-form.ts) and a target per destination
+// (run-targets.ts); the page keeps the settings and the run being played.
 // #/arena?game=matrix or #/arena?run=<id>
 
 import { isSolitaire } from '../../contracts/powers';
@@ -13,7 +15,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { GameRecord } from '../../arena/play-out';
 import { sweepReport, tournamentReport, type SweepReport, type TournamentReport } from '../../arena/report';
-import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
+import type { Run, RunProgress } from '../../runtime/run-schedule';
 import { MAX_RUN_CHARS, newRunId, readDocument, runReport, savedRun, type SavedRun } from '../../arena/saved-run';
 import { tuneIdentity } from '../../arena/saved-tune';
 import type { Schedule } from '../../arena/schedule';
@@ -21,14 +23,16 @@ import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
 import { gameSuite, planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
-import { findBot, paramTitles, parseBotConfig } from '../../contracts/bot-config';
 import { type AnyGame, type BotInfo, sizeLabel } from '../../contracts/game';
 import { TIME_MARGIN_MS, type TimeControl } from '../../arena/time-control';
-import { runEngineSchedule } from '../../runtime/engine-games';
 import { isUserBot, onUserBotsChange, startUserBot, userBotInfos, userEngineSpecs } from '../my-bots/user-bots';
 import { parseSeed } from '../../contracts/rng';
 import { findGame, gameById, arenaGames } from '../../games';
-import '../bot-picker';
+import './tournament-form';
+import './match-form';
+import { type AxisSetting, sweepAxes } from './sweep-form';
+import { clamped } from './run-form';
+import { browserTarget, clusterTarget, labTarget, type RunTarget } from './run-targets';
 import { searchPool } from '../pool';
 import { RunJudging } from './judging';
 import { judgesRuns } from '../../runtime/judge';
@@ -40,18 +44,14 @@ import { pageStyles } from '../styles';
 import type { HeatmapFigure } from '../sweep-heatmap';
 import { resultsView, type ResultsView } from './results';
 import { savedRunsView } from './saved-runs';
-import { type ClusterInfo, clusterInfo, runOnServerCluster } from './cluster-client';
-import { LabError, labMe, labRequest, type Me } from '../lab/lab-requests';
-import type { LabRun } from '../../lab/runs';
+import { type ClusterInfo, clusterInfo } from './cluster-client';
+import { labMe, type Me } from '../lab/lab-requests';
 import { type ArenaSettings, loadArenaSettings, saveArenaSettings, usableGameSettings } from './arena-settings';
 import { keptTuning, type Tuning, tuningView } from './tuning';
 import { MOVE_LIMIT_MS } from '../../engines/engine';
 
-interface AxisSetting {
-  readonly on: boolean;
-  readonly lo: number;
-  readonly hi: number;
-}
+/** What a form asks for: a run's own settings, without those every run shares. */
+type RunKindSpec = { readonly kind: RunSpec['kind'] } & Record<string, unknown>;
 
 /** A run being played. */
 interface ActiveRun {
@@ -67,6 +67,9 @@ interface ActiveRun {
   readonly created: Date;
   readonly started: number;
 }
+
+/** The settings the forms change. */
+const FORM_SETTINGS = new Set(['configs', 'sweepBot', 'axes', 'opponents', 'tuneGames', 'matchBots', 'sprt', 'matchGames']);
 
 /** The page's settings that are kept across reloads (arena-settings.ts). */
 const KEPT_SETTINGS = new Set([
@@ -106,12 +109,6 @@ export class ArenaPage extends LitElement {
       h2 {
         font-size: 1.15rem;
         margin: 0 0 0.6rem;
-      }
-      .list > div {
-        display: flex;
-        gap: 0.5rem;
-        align-items: center;
-        margin-bottom: 0.4rem;
       }
       progress {
         width: 100%;
@@ -261,8 +258,8 @@ export class ArenaPage extends LitElement {
     this.size = kept?.size ?? game.arena?.size ?? game.sizes?.default;
     if (!kept) this.gamesPerPair = game.arena?.starts ?? DEFAULT_STARTS;
     this.fromOpenings = game.openings !== undefined && oneStart(game);
-    this.axes = kept?.axes ?? {};
-    this.setSweepBot(kept?.sweepBot ?? game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id);
+    this.sweepBot = kept?.sweepBot ?? game.bots.find((bot) => bot.params.length > 0)?.id ?? game.bots[0].id;
+    this.axes = sweepAxes(this.bots, this.sweepBot, kept?.axes ?? {});
     this.opponents = kept?.opponents ?? [game.levels.at(-1)!.config];
     this.matchBots = kept?.matchBots ?? [game.levels.at(-1)!.config, game.levels.at(-2)?.config ?? game.bots[0].id];
     this.report = undefined;
@@ -277,23 +274,6 @@ export class ArenaPage extends LitElement {
   /** Whether runs go to the lab: chosen, the server has one, and the person is signed in there. */
   private get runsInLab(): boolean {
     return this.where === 'lab' && !!this.lab?.account;
-  }
-
-  /** A parameter of the sweep's bot by the label its form shows. */
-  private paramLabel(name: string): string {
-    return paramTitles(this.bots, this.sweepBot)[name] ?? name;
-  }
-
-  private setSweepBot(config: string): void {
-    this.sweepBot = config;
-    const bot = findBot(this.bots, parseBotConfig(this.bots, config).id);
-    const previous = this.axes;
-    this.axes = Object.fromEntries(
-      bot.params.map((spec, i) => [
-        spec.name,
-        previous[spec.name] ?? { on: i < 2, lo: Math.max(spec.min, spec.default - 2), hi: Math.min(spec.max, spec.default + 2) },
-      ]),
-    );
   }
 
   render() {
@@ -315,10 +295,10 @@ export class ArenaPage extends LitElement {
                 </select></label>`
               : game.sizes
                 ? html`<label>Size <input type="number" min=${game.sizes.min} max=${game.sizes.max} .value=${String(this.size)}
-                  @change=${(e: Event) => (this.size = this.clamp(e, game.sizes!.min, game.sizes!.max))} /></label>`
+                  @change=${(e: Event) => (this.size = clamped(e, game.sizes!.min, game.sizes!.max))} /></label>`
                 : ''
           }
-          <label>Starts <input type="number" min="1" max="10000" .value=${String(this.gamesPerPair)} @change=${(e: Event) => (this.gamesPerPair = this.clamp(e, 1, 10000))} /></label>
+          <label>Starts <input type="number" min="1" max="10000" .value=${String(this.gamesPerPair)} @change=${(e: Event) => (this.gamesPerPair = clamped(e, 1, 10000))} /></label>
           ${
             game.openings
               ? html`<label title=${oneStart(game) ? `Without it every game of ${game.rules.title} begins from the same position: bots that choose alike would play the same game again, and each repeat would count as new evidence` : 'Balanced positions a few moves in, taken in turn'}>
@@ -328,7 +308,7 @@ export class ArenaPage extends LitElement {
           }
           <label>Seed <input class="seed" type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
           <label>Time a move (ms)
-            <input type="number" min="0" max="600000" aria-describedby="move-time-note" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = this.clamp(e, 0, 600_000))} /></label>
+            <input type="number" min="0" max="600000" aria-describedby="move-time-note" .value=${String(this.moveMs)} @change=${(e: Event) => (this.moveMs = clamped(e, 0, 600_000))} /></label>
         </div>
         <p class="hint" id="move-time-note">${
           this.moveMs === 0
@@ -340,79 +320,12 @@ export class ArenaPage extends LitElement {
           <code>npx playground ${this.gameId} tournament</code>.${this.runsOnCluster || this.runsInLab ? ' Tuning plays in this browser.' : ''}</p>
       </section>
 
-      <div class="layout">
-        <section class="panel" aria-label="Tournament">
-          <h2>Tournament</h2>
-          <div class="list">
-            ${this.configs.map(
-              (config, i) => html`<div>
-              <bot-picker .bots=${this.bots} .value=${config} label=${`Bot ${i + 1}`} @change=${(e: CustomEvent<string>) => (this.configs = this.configs.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
-              <button aria-label=${`Remove bot ${i + 1}`} @click=${() => (this.configs = this.configs.filter((_, j) => j !== i))} ?disabled=${this.configs.length <= 2}>×</button>
-            </div>`,
-            )}
-          </div>
-          <div class="controls">
-            <button @click=${() => (this.configs = [...this.configs, game.bots[0].id])}>Add bot</button>
-            <button @click=${() => this.runTournament()} ?disabled=${running}>Run tournament</button>
-          </div>
-        </section>
-
-        <section class="panel" aria-label="Sweep">
-          <h2>Parameter sweep</h2>
-          <bot-picker .bots=${this.bots.filter((bot) => bot.params.length > 0)} .value=${this.sweepBot} label="Bot" @change=${(e: CustomEvent<string>) => this.setSweepBot(e.detail)}></bot-picker>
-          <div class="list">
-            ${Object.entries(this.axes).map(
-              ([name, axis]) => html`<div>
-              <label><input type="checkbox" .checked=${axis.on} @change=${(e: Event) => this.setAxis(name, { on: (e.target as HTMLInputElement).checked })} /> ${this.paramLabel(name)}</label>
-              <label>from <input type="number" .value=${String(axis.lo)} @change=${(e: Event) => this.setAxis(name, { lo: Number((e.target as HTMLInputElement).value) })} /></label>
-              <label>to <input type="number" .value=${String(axis.hi)} @change=${(e: Event) => this.setAxis(name, { hi: Number((e.target as HTMLInputElement).value) })} /></label>
-            </div>`,
-            )}
-          </div>
-          <div class="list">
-            ${this.opponents.map(
-              (config, i) => html`<div>
-              <bot-picker .bots=${this.bots} .value=${config} label="Against" @change=${(e: CustomEvent<string>) => (this.opponents = this.opponents.map((c, j) => (j === i ? e.detail : c)))}></bot-picker>
-              <button aria-label="Remove opponent" @click=${() => (this.opponents = this.opponents.filter((_, j) => j !== i))} ?disabled=${this.opponents.length <= 1}>×</button>
-            </div>`,
-            )}
-          </div>
-          <div class="controls">
-            <button @click=${() => (this.opponents = [...this.opponents, game.bots[0].id])}>Add opponent</button>
-            <button @click=${() => this.runSweep()} ?disabled=${running}>Run sweep</button>
-          </div>
-          <div class="controls">
-            <label>Tuning games <input type="number" min="4" max="100000" .value=${String(this.tuneGames)} @change=${(e: Event) => (this.tuneGames = this.clamp(e, 4, 100_000))} /></label>
-            <button @click=${() => void this.runTune()} ?disabled=${running || this.tuningNow}>Tune (SPSA)</button>
-            ${this.tuningNow ? html`<button @click=${() => (this.tuning = { ...this.tuning!, stop: true })}>Stop tuning</button>` : ''}
-          </div>
-          <p class="hint">Tune looks for the ticked parameters' best values within their ranges by SPSA against the opponents, then
-            plays a match of the tuned against the start, as <code>npx playground ${this.gameId} tune</code> does.</p>
-        </section>
-
-        <section class="panel" aria-label="Match (SPRT)">
-          <h2>Match (SPRT)</h2>
-          <div class="list">
-            ${([0, 1] as const).map(
-              (i) => html`<div><bot-picker .bots=${this.bots} .value=${this.matchBots[i]} label=${i === 0 ? 'Is' : 'stronger than'}
-                @change=${(e: CustomEvent<string>) => (this.matchBots = i === 0 ? [e.detail, this.matchBots[1]] : [this.matchBots[0], e.detail])}></bot-picker></div>`,
-            )}
-          </div>
-          <div class="controls">
-            ${(['elo0', 'elo1', 'alpha', 'beta'] as const).map(
-              (
-                name,
-              ) => html`<label>${name} <input type="number" step=${name.startsWith('elo') ? '1' : '0.01'} .value=${String(this.sprt[name])} aria-label=${name}
-                @change=${(e: Event) => (this.sprt = { ...this.sprt, [name]: Number((e.target as HTMLInputElement).value) })} /></label>`,
-            )}
-            <label>Most games <input type="number" min="2" max="100000" .value=${String(this.matchGames)} @change=${(e: Event) => (this.matchGames = this.clamp(e, 2, 100_000))} /></label>
-          </div>
-          <div class="controls">
-            <button @click=${() => this.runMatch()} ?disabled=${running}>Run match</button>
-          </div>
-          <p class="hint">Pairs of games until the test decides whether the first bot is elo1 stronger (H1) or not (H0), as
-            <code>npx playground ${this.gameId} match</code> does.</p>
-        </section>
+      <div class="layout" @settings=${(e: CustomEvent<Record<string, unknown>>) => this.applySettings(e.detail)}
+        @run=${(e: CustomEvent<RunKindSpec>) => this.startRun(e.detail)}>
+        <tournament-form .bots=${this.bots} .configs=${this.configs} ?running=${running}></tournament-form>
+        <sweep-form .bots=${this.bots} .gameId=${this.gameId} .bot=${this.sweepBot} .axes=${this.axes} .opponents=${this.opponents} .tuneGames=${this.tuneGames}
+          ?running=${running} ?tuning=${this.tuningNow} @tune=${() => void this.runTune()} @stop=${() => (this.tuning = { ...this.tuning!, stop: true })}></sweep-form>
+        <match-form .bots=${this.bots} .gameId=${this.gameId} .matchBots=${this.matchBots} .sprt=${this.sprt} .maxGames=${this.matchGames} ?running=${running}></match-form>
       </div>
 
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
@@ -555,13 +468,6 @@ export class ArenaPage extends LitElement {
     };
   }
 
-  private clamp(event: Event, min: number, max: number): number {
-    const input = event.target as HTMLInputElement;
-    const value = Math.min(max, Math.max(min, Math.round(Number(input.value)) || min));
-    input.value = String(value);
-    return value;
-  }
-
   private setSeed(text: string): void {
     try {
       this.seed = parseSeed(text);
@@ -569,10 +475,6 @@ export class ArenaPage extends LitElement {
     } catch (error) {
       this.error = (error as Error).message;
     }
-  }
-
-  private setAxis(name: string, change: Partial<AxisSetting>): void {
-    this.axes = { ...this.axes, [name]: { ...this.axes[name], ...change } };
   }
 
   /** What every run shares: the game, its size and the seed. */
@@ -585,24 +487,19 @@ export class ArenaPage extends LitElement {
     };
   }
 
-  private runTournament(): void {
-    this.start({ kind: 'tournament', ...this.common(), games: this.gamesPerPair, bots: this.configs });
+  /** A form's change of its settings (only those the forms have). */
+  private applySettings(detail: Record<string, unknown>): void {
+    for (const [name, value] of Object.entries(detail)) if (FORM_SETTINGS.has(name)) Object.assign(this, { [name]: value });
   }
 
-  private runSweep(): void {
-    const ranges = Object.entries(this.axes)
-      .filter(([, axis]) => axis.on)
-      .map(([name, axis]) => ({ name, lo: axis.lo, hi: axis.hi }));
-    // The grid's parameters are swept; the others keep the picker's values.
-    const base = this.sweepBot
-      .split(':')
-      .filter((part, i) => i === 0 || !ranges.some((axis) => part.startsWith(`${axis.name}=`)))
-      .join(':');
-    this.start({ kind: 'sweep', ...this.common(), games: this.gamesPerPair, bot: base, grid: ranges, vs: this.opponents });
+  /** A form's run, with what every run shares (and the starts, for the runs that play them). */
+  private startRun(detail: RunKindSpec): void {
+    this.start({ ...this.common(), ...(detail.kind === 'match' ? {} : { games: this.gamesPerPair }), ...detail } as RunSpec);
   }
 
-  private runMatch(): void {
-    this.start({ kind: 'match', ...this.common(), bots: this.matchBots, maxGames: this.matchGames, sprt: this.sprt });
+  /** Where runs go now, as chosen. */
+  private get target(): RunTarget {
+    return this.runsInLab ? labTarget(this.lab?.csrf) : this.runsOnCluster ? clusterTarget : browserTarget(this.game);
   }
 
   /** Plays a run here or on the cluster, or gives it to the lab, as chosen; its figures follow it live. */
@@ -610,35 +507,32 @@ export class ArenaPage extends LitElement {
     this.active?.run.cancel();
     this.stopJudging();
     this.error = '';
+    const target = this.target;
     let planned: Schedule;
     let sweepSettings: ActiveRun['sweep'];
     try {
       planned = planRun(spec, this.bots);
       if (spec.kind === 'sweep') sweepSettings = { bot: spec.bot, grid: sweepGrid(spec.grid), vs: spec.vs };
-      if ((this.runsOnCluster || this.runsInLab) && planned.bots.some((bot) => isUserBot(this.gameId, bot)))
+      if (!target.userBots && planned.bots.some((bot) => isUserBot(this.gameId, bot)))
         throw new Error('your own bots play only in this browser: run here, or pick our bots');
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
       return;
     }
-    if (this.runsInLab) return void this.submitToLab(spec);
     const sprt = spec.kind === 'match' ? spec.sprt : undefined;
     const records: (GameRecord | undefined)[] = Array(planned.games.length).fill(undefined);
-    this.cancelled = false;
     const tally = sprt && new MatchTally(planned, sprt);
     const onGame = (index: number, record: GameRecord, progress: RunProgress) => {
       records[index] = record;
       this.latestProgress = progress;
       this.scheduleRefresh();
       // A match is over once its test decides: the games still being played are cancelled and not counted.
-      if (tally?.advance(records)) run.cancel();
+      if (tally?.advance(records)) run?.cancel();
     };
     const time = { moveMs: this.moveMs };
-    const run = this.runsOnCluster
-      ? runOnServerCluster(spec, time, planned, onGame, (message) => (this.error = message))
-      : planned.bots.some((bot) => isUserBot(this.gameId, bot))
-        ? runEngineSchedule(searchPool(), this.game, planned, userEngineSpecs(this.gameId), startUserBot, time, onGame)
-        : runSchedule(searchPool(), planned, time, onGame);
+    const run = target.play(spec, planned, time, onGame, (message) => (this.error = message));
+    if (!run) return;
+    this.cancelled = false;
     const active: ActiveRun = {
       kind: spec.kind,
       schedule: planned,
@@ -661,16 +555,6 @@ export class ArenaPage extends LitElement {
         if (this.active === active) this.error = `The run failed: ${error.message}`;
       },
     );
-  }
-
-  /** The run goes to the server's lab, which plays and keeps it; the page opens its page there. */
-  private async submitToLab(spec: RunSpec): Promise<void> {
-    try {
-      const run = await labRequest<LabRun>('POST', 'submit', { body: { spec, time: { moveMs: this.moveMs } }, csrf: this.lab?.csrf });
-      location.hash = `#/lab?run=${encodeURIComponent(run.id)}`;
-    } catch (error) {
-      this.error = `The lab did not take the run: ${error instanceof LabError ? error.message : (error as Error).message}`;
-    }
   }
 
   /** A run that ended or was cancelled is kept, and its figures stay on the page. */
