@@ -20,4 +20,5 @@ export {
   startRankedBuild,
   stepRankedBuild,
 } from "./ranked-patterns";
-export { solve, searchShare, searchedLimit, nextLimit, solutionMove } from "./search";
+export { solve, searchShare } from "./search";
+export { searchedLimit, nextLimit, solutionMove } from "../common/ida";

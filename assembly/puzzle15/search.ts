@@ -4,8 +4,9 @@
 // children are generated (the root in every iteration); the search stops at the first generated child that is
 // the goal.
 
-import { dealShares, endShares, ownsNode, restartDeal, splitDepth } from "../common/shares";
-import { countNode, reportIteration, searchStopped, startSearch } from "../common/stats";
+import { ownsNode, splitDepth } from "../common/shares";
+import { cut, iterate, iterateShare, reachGoal, searchOver, startIteration, startSolution, threshold } from "../common/ida";
+import { countNode, startSearch } from "../common/stats";
 import { TILES, blankCell, goalColumn, goalRow } from "./board";
 import { MD, PDB, PDB78, PDB78_DUAL, PDB78_PAIR, WD, WDID, columnRank, inversionDistance, prepare, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
 import {
@@ -48,11 +49,6 @@ const STEPS: usize = memory.data<i8>([-4, -1, 1, 4]);
  */
 const DIAMETER: i32 = 80;
 
-const path = new StaticArray<i32>(128);
-let threshold: i32 = 0;
-let nextThreshold: i32 = 0;
-let found = false;
-let solutionLength: i32 = -1;
 
 /**
  * IDA*'s depth-first search below a node at depth g. The blank's cell and the heuristic's state travel as
@@ -137,9 +133,7 @@ function child<H>(direction: i32, g: i32, blank: i32, rows: i32, columns: i32, r
   if (f <= threshold) {
     search<H>(g + 1, direction, from, nextRows, nextColumns, nextRowInv, nextColumnInv);
     if (searchOver(g, direction)) return true;
-  } else if (f < nextThreshold) {
-    nextThreshold = f;
-  }
+  } else cut(f);
   slide(tile, blank, from);
   return false;
 }
@@ -258,31 +252,6 @@ function slide(tile: i32, from: i32, to: i32): void {
   store<u8>(TILES + <usize>from, 0);
 }
 
-/** The move in `direction` at depth g reached the goal: the search stops at once, the board stays solved. */
-@inline
-function reachGoal(g: i32, direction: i32): bool {
-  found = true;
-  solutionLength = g + 1;
-  path[g] = direction;
-  return true;
-}
-
-/** After a child's search: whether the search is over (found or stopped); the path is written on the way back. */
-@inline
-function searchOver(g: i32, direction: i32): bool {
-  if (found) {
-    path[g] = direction;
-    return true;
-  }
-  return searchStopped();
-}
-
-/** A child cut with f above the threshold: f may be the next threshold. */
-@inline
-function cut(f: i32): bool {
-  if (f < nextThreshold) nextThreshold = f;
-  return false;
-}
 
 /** The change in row (vertical move) or column (horizontal) inversions when `tile` passes three tiles. */
 @inline
@@ -303,8 +272,7 @@ function inversionChange(direction: i32, from: i32, blank: i32, tile: i32): i32 
 
 /** One iteration at the current threshold: sets nextThreshold, or found and the path. */
 function iteration<H>(): void {
-  nextThreshold = i32.MAX_VALUE;
-  restartDeal();
+  startIteration();
   if (isRanked<H>()) search<H>(0, -1, blankCell(), startRows(), startColumns(), startManhattan(), 0);
   else search<H>(0, -1, blankCell(), startRows(), startColumns(), startRowInversions(), startColumnInversions());
 }
@@ -324,8 +292,7 @@ function runIteration(which: i32): void {
 function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
   const h = prepare(which);
-  found = false;
-  solutionLength = h == 0 ? 0 : -1;
+  startSolution(h);
   return h;
 }
 
@@ -335,15 +302,7 @@ function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
  * iteration (threshold, expansions so far, ms so far). The board is left solved.
  */
 export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
-  threshold = begin(which, nodeLimit, msLimit);
-  endShares();
-  while (solutionLength < 0 && !searchStopped()) {
-    if (threshold > DIAMETER) return -2;
-    runIteration(which);
-    if (!searchStopped()) reportIteration(threshold, found ? solutionLength : -1, -1);
-    threshold = nextThreshold;
-  }
-  return searchStopped() ? -1 : solutionLength;
+  return iterate(begin(which, nodeLimit, msLimit), DIAMETER, which, runIteration);
 }
 
 // ---- One iteration shared among workers (assembly/common/shares.ts) -------------------------------------
@@ -355,24 +314,5 @@ export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
  * threshold is past the diameter (a heuristic that does not hold).
  */
 export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
-  threshold = max(limit, begin(which, nodeLimit, msLimit));
-  if (solutionLength == 0) return 0;
-  if (threshold > DIAMETER) return -2;
-  dealShares(depth, part, parts);
-  runIteration(which);
-  endShares();
-  return searchStopped() ? -1 : solutionLength;
-}
-
-export function searchedLimit(): i32 {
-  return threshold;
-}
-
-export function nextLimit(): i32 {
-  return nextThreshold;
-}
-
-/** The blank's i-th move of the solution: 0 U, 1 L, 2 R, 3 D. */
-export function solutionMove(i: i32): i32 {
-  return path[i];
+  return iterateShare(limit, begin(which, nodeLimit, msLimit), DIAMETER, depth, part, parts, which, runIteration);
 }

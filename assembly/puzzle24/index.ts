@@ -7,4 +7,5 @@
 export { nodeCount, elapsedMs, searchStopped, setReporting } from "../common/stats";
 export { setWidth, setTile } from "./board";
 export { addTable, addGroup, freeTables, tableCount, groupCount, tableBytes, tableAt, allocateTable, startBuild, stepBuild, buildDone, buildDistance, groupMoves } from "./patterns";
-export { REGULAR, REFLECTED, DUAL, prepare, solve, searchShare, searchedLimit, nextLimit, solutionMove, generatedCount } from "./search";
+export { REGULAR, REFLECTED, DUAL, prepare, solve, searchShare, generatedCount } from "./search";
+export { searchedLimit, nextLimit, solutionMove } from "../common/ida";
