@@ -1,6 +1,18 @@
 // Instantiating a game core: the imports every core expects (a clock, abort, iteration reports, and for a
 // threaded core its shared memory and a way to block until another thread changes a word of it).
 
+/**
+ * A core's exports as asc declares them in its bindings (build/<core>.d.ts, made with the core by `npm run build`),
+ * as the instance gives them: a bool is an i32 both ways (0 or 1 back; true or false taken as 1 or 0).
+ */
+export type CoreExports<Bindings extends { instantiate(...args: never[]): Promise<object> }> = RawExports<Awaited<ReturnType<Bindings['instantiate']>>>;
+
+type RawExports<E> = {
+  readonly [K in keyof E]: E[K] extends (...args: infer A) => infer R
+    ? (...args: { [I in keyof A]: A[I] extends boolean ? boolean | number : A[I] }) => R extends boolean ? number : R
+    : E[K];
+};
+
 /** Receives a core's iteration reports: the depth (or iteration number), nodes and ms so far, score, move. */
 export type IterationListener = (depth: number, nodes: number, ms: number, score: number, move: number) => void;
 

@@ -1,34 +1,11 @@
 // The Red Ten core's exports (assembly/cards) and how a position is set up in it.
 
+import type { CoreExports } from '../../contracts/core';
 import { classCounts } from './cards';
 import type { Combo } from './combos';
 
-export interface CardsCore {
-  initTable(log2Buckets: number): void;
-  clearTable(): void;
-  setHand(seat: number, low: number, high: number): void;
-  /** Generates the root's moves (the rules' legal moves, in the same order) and returns how many. */
-  setTurn(seat: number, last: number): number;
-  rootMoveCode(i: number): number;
-  setArticleWeights(redTen: number, pair: number, straight: number, bomb: number, doubleJoker: number, doubleRedTen: number): void;
-  /** The article's getScoreOfOne of a seat's hand, under the weights set. */
-  articleHandScore(seat: number): number;
-  /** The article bot's search to `depth` within `msLimit` (0: none); searchStopped() when the time ran out. */
-  articleValue(depth: number, msLimit: number): number;
-  articleBest(): number;
-  articleNodes(): number;
-  rootMoveTakes(i: number, cls: number): number;
-  /** 1 the mover wins, 0 it loses, -1 the budget ran out. */
-  solve(nodeLimit: number, msLimit: number): number;
-  solveMoves(nodeLimit: number, msLimit: number): number;
-  search(depth: number, nodeLimit: number, msLimit: number): number;
-  searchMoves(depth: number, nodeLimit: number, msLimit: number): number;
-  bestMove(): number;
-  rootValue(i: number): number;
-  nodeCount(): number;
-  elapsedMs(): number;
-  searchStopped(): number;
-}
+/** The core's exports (assembly/cards: what each does is written there). */
+export type CardsCore = CoreExports<typeof import('../../../build/cards')>;
 
 const TYPE_CODES = { single: 1, pair: 2, straight: 3, bomb: 4 } as const;
 

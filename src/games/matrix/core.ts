@@ -1,26 +1,10 @@
 // The matrix core's exports (assembly/matrix) and how a rules position is set up in it.
 
+import type { CoreExports } from '../../contracts/core';
 import type { Position } from './rules';
 
-export interface MatrixCore {
-  setup(size: number, log2Buckets: number): void;
-  setValue(cell: number, value: number): void;
-  begin(startRow: number): void;
-  play(k: number): number;
-  undo(): void;
-  sideToMove(): number;
-  activeLine(): number;
-  legalMask(): number;
-  freeCellCount(): number;
-  /** Value for the mover looking depth plies ahead (>= the free cells: exact), MTD(f) from a guess. */
-  search(depth: number, guess: number, nodeLimit: number, msLimit: number): number;
-  bestMove(): number;
-  clearTable(): void;
-  moveValue(k: number, depth: number, nodeLimit: number, msLimit: number): number;
-  nodeCount(): number;
-  elapsedMs(): number;
-  searchStopped(): number;
-}
+/** The core's exports (assembly/matrix: what each does is written there). */
+export type MatrixCore = CoreExports<typeof import('../../../build/matrix')>;
 
 /**
  * Transposition table buckets (64 bytes, 4 entries each) for a position: 1 MB for 5x5 (a solve visits about

@@ -3,6 +3,7 @@
 // worker holds one of the two at a time: making one ready frees the other. The 5x5 boards have a core of their own
 // (puzzle24-core.ts); the game's cores are both, each instantiated when first asked for.
 
+import type { CoreExports } from '../../contracts/core';
 import type { DataCache, Iteration } from '../../contracts/game';
 import type { Puzzle24Core } from './puzzle24-core';
 import type { Position } from './rules';
@@ -46,37 +47,8 @@ export const HEURISTIC_LABELS: Readonly<Record<Heuristic, { readonly short: stri
   'pdb78-dual': { short: 'PDB 7-8 with dual lookups' },
 };
 
-export interface Puzzle15Core {
-  setTile(cell: number, tile: number): void;
-  prepare(heuristic: number): number;
-  solve(heuristic: number, nodeLimit: number, msLimit: number): number;
-  solutionMove(i: number): number;
-  searchShare(heuristic: number, limit: number, depth: number, part: number, parts: number, nodeLimit: number, msLimit: number): number;
-  searchedLimit(): number;
-  nextLimit(): number;
-  buildWalkingDistance(): number;
-  addPatternGroup(tilesMask: number): number;
-  startPatternBuild(group: number): void;
-  stepPatternBuild(budget: number): number;
-  patternBuildVisited(): number;
-  patternGroupCount(): number;
-  freePatternGroups(): void;
-  addRankedGroup(tilesMask: number): number;
-  rankedGroupCount(): number;
-  freeRankedGroups(): void;
-  rankedTableBytes(group: number): number;
-  rankedTableAddress(group: number): number;
-  allocateRankedTable(group: number): number;
-  startRankedBuild(group: number): void;
-  stepRankedBuild(): number;
-  rankedBuildDone(): number;
-  rankedGroupMoves(group: number, cells: number): number;
-  nodeCount(): number;
-  elapsedMs(): number;
-  searchStopped(): number;
-  setReporting(on: number): void;
-  readonly memory: WebAssembly.Memory;
-}
+/** The core's exports (assembly/puzzle15: what each does is written there). */
+export type Puzzle15Core = CoreExports<typeof import('../../../build/puzzle15')>;
 
 /**
  * The additive 6-6-3 pattern database for the goal 1 … 15 0: the left half of the top three rows, their

@@ -1,25 +1,10 @@
 // The tic-tac-toe core's exports (assembly/tictactoe) and how a rules position is set up in it.
 
+import type { CoreExports } from '../../contracts/core';
 import type { Position } from './rules';
 
-export interface TicTacToeCore {
-  clear(): void;
-  setCell(cell: number, mark: number): void;
-  cellAt(cell: number): number;
-  sideToMove(): number;
-  play(cell: number): void;
-  undo(cell: number): void;
-  /** 0 game on, 1 X has a line, 2 O has a line, 3 draw. */
-  result(): number;
-  legalMask(): number;
-  search(depth: number, nodeLimit: number, msLimit: number): number;
-  rootScore(cell: number): number;
-  chooseBest(seed: number): number;
-  nodeCount(): number;
-  elapsedMs(): number;
-  searchStopped(): number;
-  readonly NO_MOVE: WebAssembly.Global;
-}
+/** The core's exports (assembly/tictactoe: what each does is written there). */
+export type TicTacToeCore = CoreExports<typeof import('../../../build/tictactoe')>;
 
 export function setPosition(core: TicTacToeCore, position: Position): void {
   core.clear();
