@@ -9,7 +9,7 @@ import { type Schedule, tournament } from '../src/arena/schedule';
 import type { GameRecord } from '../src/arena/play-out';
 import { startEngine } from '../src/engines/start-engine';
 import { gameById } from '../src/games';
-import { identifyEngine, runEngineSchedule } from '../src/runtime/engine-games';
+import { identifyEngine, EngineScheduleRun } from '../src/runtime/engine-games';
 import { runSchedule } from '../src/runtime/run-schedule';
 import { packagePath, type BenchSuite, type TableRow } from './harness';
 
@@ -32,12 +32,15 @@ export const enginesSuite: BenchSuite = {
     };
     const ways: { way: string; play: (workers: number, games: number, seed: number) => Promise<(GameRecord | undefined)[]> }[] = [
       { way: 'ours, whole games in the worker', play: (w, games, seed) => runSchedule(pool(w), selfPlay('random', games, seed), {}).finished },
-      { way: HOST_LOOP, play: (w, games, seed) => runEngineSchedule(pool(w), game, selfPlay('random', games, seed), [], startEngine, time).finished },
+      { way: HOST_LOOP, play: (w, games, seed) => new EngineScheduleRun(pool(w), game, selfPlay('random', games, seed), [], startEngine, time).finished },
       {
         way: 'engine process',
-        play: (w, games, seed) => runEngineSchedule(pool(w), game, selfPlay('engine', games, seed), [process], startEngine, time).finished,
+        play: (w, games, seed) => new EngineScheduleRun(pool(w), game, selfPlay('engine', games, seed), [process], startEngine, time).finished,
       },
-      { way: 'bot module', play: (w, games, seed) => runEngineSchedule(pool(w), game, selfPlay('module', games, seed), [module], startEngine, time).finished },
+      {
+        way: 'bot module',
+        play: (w, games, seed) => new EngineScheduleRun(pool(w), game, selfPlay('module', games, seed), [module], startEngine, time).finished,
+      },
     ];
     const rows: TableRow[] = [];
     for (const workers of [1, 2]) {

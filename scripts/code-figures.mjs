@@ -2,15 +2,16 @@
 // lines (methods and named arrow functions too). `node scripts/code-figures.mjs [REV]` measures the working tree,
 // or the files git holds at REV.
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 
 const rev = process.argv[2];
 const ROOTS = /^(src|assembly|workers|bench|scripts|test)\//;
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-const files = (rev ? git('ls-tree', '-r', '--name-only', rev) : git('ls-files'))
+const files = (rev ? git('ls-tree', '-r', '--name-only', rev) : git('ls-files', '--cached', '--others', '--exclude-standard'))
   .split('\n')
-  .filter((path) => ROOTS.test(path) && /\.(ts|mjs)$/.test(path) && !path.endsWith('.d.ts'));
-const text = (path) => (rev ? git('show', `${rev}:${path}`) : git('show', `:${path}`));
+  .filter((path) => (rev || existsSync(path)) && ROOTS.test(path) && /\.(ts|mjs)$/.test(path) && !path.endsWith('.d.ts'));
+const text = (path) => (rev ? git('show', `${rev}:${path}`) : readFileSync(path, 'utf8'));
 
 const folders = new Map();
 const sizes = [];

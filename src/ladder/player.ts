@@ -24,7 +24,7 @@ import { readOffers, type WorkerOffer } from '../cluster/ladder-offers';
 import { ClusterSubmission } from '../cluster/submit';
 import { closeWithin, QUEUE_NAME, redisConnection } from '../cluster/tasks';
 import { findGame } from '../games';
-import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, runEngineSchedule } from '../runtime/engine-games';
+import { type EngineSpec, type EngineStarter, engineBotInfo, identifyEngine, EngineScheduleRun } from '../runtime/engine-games';
 import type { WorkerPool } from '../runtime/pool';
 import { Judge, judgesRuns } from '../runtime/judge';
 import { requestRatings } from '../runtime/requests';
@@ -365,7 +365,7 @@ export class LadderPlayer {
         if (version.kind === 'engine') return this.options.startEngine!(this.engineCommand(version)!, game.rules.id);
         return this.options.startModule((await this.store.code(id)) ?? '', game.rules.id);
       };
-      run = runEngineSchedule(this.options.pool(), game, schedule, engines, start, time, onGame, undefined, undefined, onMove);
+      run = new EngineScheduleRun(this.options.pool(), game, schedule, engines, start, time, onGame, undefined, undefined, onMove);
     } else {
       // On the cluster: modules travel with their tasks; a worker's engines are played by that worker.
       const modules = versions.filter((version) => version.kind === 'module');

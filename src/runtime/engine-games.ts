@@ -96,163 +96,204 @@ class EngineSlot {
   }
 }
 
-export function runEngineSchedule(
-  pool: WorkerPool,
-  game: AnyGame,
-  schedule: Schedule,
-  engines: readonly EngineSpec[],
-  start: EngineStarter,
-  time: TimeControl,
-  onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
-  indices: readonly number[] = schedule.games.map((_, i) => i),
-  onBatch: () => void = () => {},
-  /** Each move as it is played: the game's moves so far (the ladder's games are watched live). */
-  onMove: (index: number, moves: readonly MoveRecord[]) => void = () => {},
-): Run {
-  const byName = new Map(engines.map((engine) => [engine.name, engine]));
-  const known = [...game.bots, ...engines.map(engineBotInfo)];
-  const started = performance.now();
-  const records: (GameRecord | undefined)[] = Array(schedule.games.length).fill(undefined);
-  const size = schedule.size !== undefined && game.sizes ? sizeLabel(game.sizes, schedule.size) : undefined;
-  const slots = Array.from({ length: pool.size }, () => new EngineSlot(game, byName, start, size));
-  const moves = new Set<Job<unknown>>();
-  let next = 0;
-  let done = 0;
-  let cancelled = false;
+/** A game under way in an engine run: its schedule entry, its players, the slot whose engines play it, its moves and clock. */
+interface GameInPlay {
+  readonly index: number;
+  readonly scheduled: Schedule['games'][number];
+  readonly players: readonly { readonly text: string; readonly config: ReturnType<typeof parseBotConfig> }[];
+  readonly slot: EngineSlot;
+  readonly played: MoveRecord[];
+  readonly clock: GameClock;
+}
 
-  async function playGame(index: number, slot: EngineSlot): Promise<GameRecord | undefined> {
-    const { rules } = game;
-    const scheduled = schedule.games[index];
-    const players = scheduled.seats.map((text) => ({ text, config: parseBotConfig(known, text) }));
-    let position = rules.parse(scheduled.start);
-    const played: MoveRecord[] = [];
-    const clock = new GameClock(time);
-    /** The record with what the game's engines wrote during it. */
-    const withLogs = async (record: GameRecord): Promise<GameRecord> => {
-      // Lines an engine wrote on its standard error just before its last move may still be in the pipe: one turn
-      // of the event loop reads them.
-      const ids = players.map(({ config }) => config.id);
-      if (!ids.some((id) => byName.has(id))) return record;
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const logs = ([0, 1] as const).map((seat) => (byName.has(ids[seat]) ? slot.takeErrors(ids[seat], seat) : ''));
-      return logs.some(Boolean) ? { ...record, logs: [logs[0], logs[1]] } : record;
-    };
-    const lose = async (seat: 0 | 1, name: string, reason: ForfeitReason, detail: string): Promise<GameRecord> => {
-      const record = await withLogs({
-        start: scheduled.start,
-        seats: [scheduled.seats[0], scheduled.seats[1]],
-        moves: played,
-        winner: (1 - seat) as 0 | 1,
-        margin: 0,
-        forfeit: { seat, reason, detail },
-      });
-      slot.discard(name, seat);
-      return record;
-    };
+/** A move played: the game goes on from `position`; or the game is over with `record` (a forfeit, a loss on time), or cancelled (undefined). */
+type Step = { readonly position: unknown } | { readonly record: GameRecord | undefined };
+
+/** A schedule with engines or bot modules among its bots, played as the file's head says. */
+export class EngineScheduleRun implements Run {
+  readonly finished: Promise<(GameRecord | undefined)[]>;
+  private readonly byName: ReadonlyMap<string, EngineSpec>;
+  private readonly known: readonly BotInfo[];
+  private readonly started = performance.now();
+  private readonly records: (GameRecord | undefined)[];
+  /** As many as the pool has workers, each with engines of its own. */
+  private readonly slots: EngineSlot[];
+  /** Our bots' moves being searched, cancelled with the run. */
+  private readonly moves = new Set<Job<unknown>>();
+  private next = 0;
+  private done = 0;
+  private cancelled = false;
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly game: AnyGame,
+    private readonly schedule: Schedule,
+    engines: readonly EngineSpec[],
+    start: EngineStarter,
+    private readonly time: TimeControl,
+    private readonly onGame: (index: number, record: GameRecord, progress: RunProgress) => void = () => {},
+    private readonly indices: readonly number[] = schedule.games.map((_, i) => i),
+    private readonly onBatch: () => void = () => {},
+    /** Each move as it is played: the game's moves so far (the ladder's games are watched live). */
+    private readonly onMove: (index: number, moves: readonly MoveRecord[]) => void = () => {},
+  ) {
+    this.byName = new Map(engines.map((engine) => [engine.name, engine]));
+    this.known = [...game.bots, ...engines.map(engineBotInfo)];
+    this.records = Array(schedule.games.length).fill(undefined);
+    const size = schedule.size !== undefined && game.sizes ? sizeLabel(game.sizes, schedule.size) : undefined;
+    this.slots = Array.from({ length: pool.size }, () => new EngineSlot(game, this.byName, start, size));
+    let failure: unknown;
+    this.finished = Promise.all(
+      this.slots.map((slot) =>
+        this.work(slot).catch((error: unknown) => {
+          failure ??= error;
+          this.cancel();
+        }),
+      ),
+    ).then(() => {
+      for (const slot of this.slots) slot.stopAll();
+      if (failure) throw failure;
+      return this.records;
+    });
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    for (const job of this.moves) job.cancel();
+    for (const slot of this.slots) slot.stopAll();
+  }
+
+  /** One slot: its games one after another, while there are games left. */
+  private async work(slot: EngineSlot): Promise<void> {
+    while (!this.cancelled && this.next < this.indices.length) {
+      const index = this.indices[this.next++];
+      const record = await this.playGame(index, slot);
+      if (!record) continue;
+      this.records[index] = record;
+      this.done++;
+      this.onGame(index, record, { done: this.done, total: this.indices.length, elapsedMs: performance.now() - this.started });
+      this.onBatch();
+    }
+  }
+
+  private async playGame(index: number, slot: EngineSlot): Promise<GameRecord | undefined> {
+    const { rules } = this.game;
+    const scheduled = this.schedule.games[index];
+    const players = scheduled.seats.map((text) => ({ text, config: parseBotConfig(this.known, text) }));
+    const game: GameInPlay = { index, scheduled, players, slot, played: [], clock: new GameClock(this.time) };
     // Each engine of the game learns its seat and its parameters.
     for (const seat of [0, 1] as const) {
       const { config } = players[seat];
-      if (!byName.has(config.id)) continue;
+      if (!this.byName.has(config.id)) continue;
       try {
         (await slot.engine(config.id, seat)).newGame(seat, config.params);
       } catch (error) {
-        if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
+        if (error instanceof EngineFault) return this.lose(game, seat, config.id, error.reason, error.detail);
         throw error;
       }
     }
+    let position = rules.parse(scheduled.start);
     for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
-      if (cancelled) return undefined;
+      if (this.cancelled) return undefined;
       const seat = rules.seatToMove(position);
-      const { text, config } = players[seat];
-      const notation = rules.format(position);
-      if (byName.has(config.id)) {
-        const view = rules.seatView?.(position, seat) ?? notation;
-        let engine: Engine;
-        try {
-          engine = await slot.engine(config.id, seat);
-        } catch (error) {
-          if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
-          throw error;
-        }
-        let answer: Awaited<ReturnType<Engine['move']>>;
-        const moveStarted = performance.now();
-        try {
-          answer = await engine.move(view, clock.moveTime(seat), deriveSeed(scheduled.seed, view));
-        } catch (error) {
-          if (cancelled) return undefined;
-          if (error instanceof EngineFault) return lose(seat, config.id, error.reason, error.detail);
-          throw error;
-        }
-        let next: unknown;
-        try {
-          next = rules.play(position, rules.parseMove(answer.move));
-        } catch (error) {
-          return lose(seat, config.id, 'illegal-move', `${answer.move} in ${view}: ${(error as Error).message}`);
-        }
-        const ms = performance.now() - moveStarted;
-        played.push({ move: answer.move, nodes: answer.info?.nodes ?? 0, ms, depth: answer.info?.depth ?? 0, loss: null });
-        onMove(index, played);
-        if (!clock.spend(seat, ms)) return withLogs(lostOnTime(scheduled.start, scheduled.seats, played, seat, ms, clock));
-        position = next;
-      } else {
-        const budget = { ms: clock.moveTime(seat).ms };
-        const job = requestMove(pool, { game: rules.id, bot: text, position: notation, seed: deriveSeed(scheduled.seed, notation), budget });
-        moves.add(job);
-        let answer: Awaited<typeof job.promise>;
-        try {
-          answer = await job.promise;
-        } catch (error) {
-          if (error instanceof CancelledError) return undefined;
-          throw error;
-        } finally {
-          moves.delete(job);
-        }
-        played.push({ move: answer.move, nodes: answer.report.nodes, ms: answer.report.ms, depth: answer.report.iterations.at(-1)?.depth ?? 0, loss: null });
-        onMove(index, played);
-        if (!clock.spend(seat, answer.report.ms)) return withLogs(lostOnTime(scheduled.start, scheduled.seats, played, seat, answer.report.ms, clock));
-        position = rules.play(position, rules.parseMove(answer.move));
-      }
+      const step = this.byName.has(players[seat].config.id) ? await this.engineMove(game, position, seat) : await this.botMove(game, position, seat);
+      if ('record' in step) return step.record;
+      position = step.position;
     }
     const outcome = rules.outcome(position)!;
-    return withLogs({
+    return this.withLogs(game, {
       start: scheduled.start,
       seats: [scheduled.seats[0], scheduled.seats[1]],
-      moves: played,
+      moves: game.played,
       winner: outcome.winner,
       margin: outcome.margin ?? 0,
     });
   }
 
-  /** One slot: its games one after another, while there are games left. */
-  async function work(slot: EngineSlot): Promise<void> {
-    while (!cancelled && next < indices.length) {
-      const index = indices[next++];
-      const record = await playGame(index, slot);
-      if (!record) continue;
-      records[index] = record;
-      done++;
-      onGame(index, record, { done, total: indices.length, elapsedMs: performance.now() - started });
-      onBatch();
+  /** An engine's move, from the position as its seat sees it; a fault of the engine, or an illegal move, is its forfeit. */
+  private async engineMove(game: GameInPlay, position: unknown, seat: 0 | 1): Promise<Step> {
+    const { rules } = this.game;
+    const { config } = game.players[seat];
+    const view = rules.seatView?.(position, seat) ?? rules.format(position);
+    let answer: Awaited<ReturnType<Engine['move']>>;
+    const moveStarted = performance.now();
+    try {
+      const engine = await game.slot.engine(config.id, seat);
+      answer = await engine.move(view, game.clock.moveTime(seat), deriveSeed(game.scheduled.seed, view));
+    } catch (error) {
+      if (this.cancelled) return { record: undefined };
+      if (error instanceof EngineFault) return { record: await this.lose(game, seat, config.id, error.reason, error.detail) };
+      throw error;
     }
+    let next: unknown;
+    try {
+      next = rules.play(position, rules.parseMove(answer.move));
+    } catch (error) {
+      return { record: await this.lose(game, seat, config.id, 'illegal-move', `${answer.move} in ${view}: ${(error as Error).message}`) };
+    }
+    const ms = performance.now() - moveStarted;
+    return this.played(game, seat, { move: answer.move, nodes: answer.info?.nodes ?? 0, ms, depth: answer.info?.depth ?? 0, loss: null }, next);
   }
 
-  let failure: unknown;
-  const cancel = () => {
-    cancelled = true;
-    for (const job of moves) job.cancel();
-    for (const slot of slots) slot.stopAll();
-  };
-  const finished = Promise.all(
-    slots.map((slot) =>
-      work(slot).catch((error: unknown) => {
-        failure ??= error;
-        cancel();
-      }),
-    ),
-  ).then(() => {
-    for (const slot of slots) slot.stopAll();
-    if (failure) throw failure;
-    return records;
-  });
-  return { finished, cancel };
+  /** Our bot's move, searched on the pool as in any run. */
+  private async botMove(game: GameInPlay, position: unknown, seat: 0 | 1): Promise<Step> {
+    const { rules } = this.game;
+    const notation = rules.format(position);
+    const budget = { ms: game.clock.moveTime(seat).ms };
+    const job = requestMove(this.pool, {
+      game: rules.id,
+      bot: game.players[seat].text,
+      position: notation,
+      seed: deriveSeed(game.scheduled.seed, notation),
+      budget,
+    });
+    this.moves.add(job);
+    let answer: Awaited<typeof job.promise>;
+    try {
+      answer = await job.promise;
+    } catch (error) {
+      if (error instanceof CancelledError) return { record: undefined };
+      throw error;
+    } finally {
+      this.moves.delete(job);
+    }
+    const { report } = answer;
+    const move = { move: answer.move, nodes: report.nodes, ms: report.ms, depth: report.iterations.at(-1)?.depth ?? 0, loss: null };
+    return this.played(game, seat, move, rules.play(position, rules.parseMove(answer.move)));
+  }
+
+  /** A move made: told to onMove, and its time spent (past the seat's time, the game is lost on time). */
+  private async played(game: GameInPlay, seat: 0 | 1, move: MoveRecord, next: unknown): Promise<Step> {
+    game.played.push(move);
+    this.onMove(game.index, game.played);
+    if (!game.clock.spend(seat, move.ms))
+      return { record: await this.withLogs(game, lostOnTime(game.scheduled.start, game.scheduled.seats, game.played, seat, move.ms, game.clock)) };
+    return { position: next };
+  }
+
+  /** The game lost by a seat's engine (its fault), which is stopped: the slot starts it afresh for the next game. */
+  private async lose(game: GameInPlay, seat: 0 | 1, name: string, reason: ForfeitReason, detail: string): Promise<GameRecord> {
+    const { start, seats } = game.scheduled;
+    const record = await this.withLogs(game, {
+      start,
+      seats: [seats[0], seats[1]],
+      moves: game.played,
+      winner: (1 - seat) as 0 | 1,
+      margin: 0,
+      forfeit: { seat, reason, detail },
+    });
+    game.slot.discard(name, seat);
+    return record;
+  }
+
+  /** The record with what the game's engines wrote during it. */
+  private async withLogs(game: GameInPlay, record: GameRecord): Promise<GameRecord> {
+    // Lines an engine wrote on its standard error just before its last move may still be in the pipe: one turn
+    // of the event loop reads them.
+    const ids = game.players.map(({ config }) => config.id);
+    if (!ids.some((id) => this.byName.has(id))) return record;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const logs = ([0, 1] as const).map((seat) => (this.byName.has(ids[seat]) ? game.slot.takeErrors(ids[seat], seat) : ''));
+    return logs.some(Boolean) ? { ...record, logs: [logs[0], logs[1]] } : record;
+  }
 }

@@ -8,7 +8,7 @@ import type { GameRecord, MoveRecord } from '../arena/play-out';
 import type { Schedule } from '../arena/schedule';
 import type { SprtSettings } from '../arena/sprt';
 import type { TimeControl } from '../arena/time-control';
-import { type EngineSpec, type EngineStarter, runEngineSchedule } from './engine-games';
+import { type EngineSpec, type EngineStarter, EngineScheduleRun } from './engine-games';
 import type { WorkerPool } from './pool';
 import { type Run, type RunProgress, runSchedule } from './run-schedule';
 
@@ -38,7 +38,7 @@ export function playSchedule(
 ): Run {
   if (remote) return remote(schedule, onGame, indices, onBatch);
   return engines.length > 0 || onMove
-    ? runEngineSchedule(pool, game, schedule, engines, startEngine, time, onGame, indices, onBatch, onMove)
+    ? new EngineScheduleRun(pool, game, schedule, engines, startEngine, time, onGame, indices, onBatch, onMove)
     : runSchedule(pool, schedule, time, onGame, indices, onBatch);
 }
 

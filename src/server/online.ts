@@ -66,6 +66,132 @@ function refuseUpgrade(socket: Duplex, status: number): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/** The connections of each address and in all, each counted from its upgrade until its socket closes. */
+class ConnectionCounts {
+  private readonly byAddress = new Map<string, number>();
+  private all = 0;
+
+  constructor(
+    private readonly perAddress: number,
+    private readonly most: number,
+  ) {}
+
+  /** Counts one more connection of `address` until `socket` closes; else the status that refuses it (503 or 429). */
+  admit(address: string, socket: Duplex): number | null {
+    if (this.all >= this.most) return 503;
+    if ((this.byAddress.get(address) ?? 0) >= this.perAddress) return 429;
+    this.all++;
+    this.byAddress.set(address, (this.byAddress.get(address) ?? 0) + 1);
+    socket.once('close', () => {
+      this.all--;
+      const left = this.byAddress.get(address)! - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    });
+    return null;
+  }
+}
+
+/**
+ * A connection's allowance of messages: a token bucket (`burst` at once, refilled at `rate` a second), and its
+ * refusals within FLOOD_WINDOW_MS: the first is told, the next dropped, and `floodRefusals` of them close it.
+ */
+class MessageBudget {
+  private tokens: number;
+  private refilled = Date.now();
+  private refusals: number[] = [];
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    private readonly floodRefusals: number,
+  ) {
+    this.tokens = burst;
+  }
+
+  /** What to do with a message that came `now`. */
+  take(now: number): 'handle' | 'tell' | 'drop' | 'close' {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilled) / 1000) * this.rate);
+    this.refilled = now;
+    if (this.tokens >= 1) {
+      this.tokens--;
+      return 'handle';
+    }
+    this.refusals = this.refusals.filter((at) => now - at < FLOOD_WINDOW_MS);
+    this.refusals.push(now);
+    if (this.refusals.length >= this.floodRefusals) return 'close';
+    return this.refusals.length === 1 ? 'tell' : 'drop';
+  }
+}
+
+/** What a connection is served with. */
+interface Connection {
+  readonly lobby: Lobby;
+  readonly cluster?: ClusterRuns;
+  /** Each connection's heartbeat: whether it answered the last ping. */
+  readonly alive: Map<WebSocket, { answered: boolean }>;
+  readonly logFailure: FailureLog;
+  readonly limits: { readonly rate: number; readonly burst: number; readonly floodRefusals: number; readonly maxBuffered: number };
+}
+
+/** A connection's messages to the lobby or the cluster's runs, within its budget; its heartbeat kept in `alive`. */
+function serveConnection(ws: WebSocket, address: string, { lobby, cluster, alive, logFailure, limits }: Connection): void {
+  const { rate, burst, floodRefusals, maxBuffered } = limits;
+  let heardAt = Date.now();
+  const client: Client = {
+    address,
+    send(text) {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount + text.length > maxBuffered) {
+        ws.terminate();
+        return;
+      }
+      ws.send(text);
+    },
+    silentMs: () => Date.now() - heardAt,
+    unreadBytes: () => ws.bufferedAmount,
+  };
+  const heartbeat = { answered: true };
+  alive.set(ws, heartbeat);
+  const budget = new MessageBudget(rate, burst, floodRefusals);
+  ws.on('message', (data, isBinary) => {
+    // Frames already read when the connection began to close are not handled.
+    if (ws.readyState !== ws.OPEN) return;
+    try {
+      heardAt = Date.now();
+      const verdict = budget.take(heardAt);
+      if (verdict === 'close') {
+        ws.close(POLICY_VIOLATION, 'too many messages');
+        // Nothing more is read from a flooding client, and it gets a moment to close, not ws's 30 s.
+        ws.pause();
+        setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+        return;
+      }
+      if (verdict === 'tell')
+        client.send(JSON.stringify({ type: 'error', code: 'too-many-messages', message: `at most ${rate} messages a second: messages over it are dropped` }));
+      if (verdict !== 'handle') return;
+      if (isBinary) return client.send(JSON.stringify({ type: 'error', code: 'bad-message', message: 'messages are JSON text' }));
+      const text = data.toString();
+      if (!cluster?.receive(client, text)) lobby.receive(client, text);
+    } catch (error) {
+      logFailure('a WebSocket message', error);
+    }
+  });
+  ws.on('pong', () => {
+    heardAt = Date.now();
+    heartbeat.answered = true;
+  });
+  ws.on('close', () => {
+    alive.delete(ws);
+    try {
+      cluster?.leave(client);
+      lobby.leave(client);
+    } catch (error) {
+      logFailure('a WebSocket close', error);
+    }
+  });
+  ws.on('error', () => ws.terminate());
+}
 /** `cluster`: the arena's runs on the cluster, whose messages share the socket (cluster-runs.ts). */
 export function attachOnline(
   server: Server,
@@ -76,16 +202,16 @@ export function attachOnline(
 ): { readonly lobby: Lobby; close(): void } {
   const pingMs = options.pingMs ?? 30_000;
   const lobby = new Lobby({ silentMs: pingMs, logFailure, ...options });
-  const rate = options.messagesPerSecond ?? 20;
-  const burst = options.burst ?? 40;
-  const floodRefusals = options.floodRefusals ?? 10;
-  const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
-  const perAddress = options.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
-  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const limits = {
+    rate: options.messagesPerSecond ?? 20,
+    burst: options.burst ?? 40,
+    floodRefusals: options.floodRefusals ?? 10,
+    maxBuffered: options.maxBufferedBytes ?? 1 << 20,
+  };
+  const counts = new ConnectionCounts(options.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const addresses = new Map<string, number>();
-  let connections = 0;
   const alive = new Map<WebSocket, { answered: boolean }>();
+  const connection: Connection = { lobby, cluster, alive, logFailure, limits };
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -94,92 +220,15 @@ export function attachOnline(
       if (path !== '/ws') return refuseUpgrade(socket, path === null ? 400 : 404);
       if (!gate.hostAllowed(request) || !gate.originAllowed(request)) return refuseUpgrade(socket, 403);
       const address = request.socket.remoteAddress ?? 'unknown';
-      if (connections >= maxConnections) return refuseUpgrade(socket, 503);
-      if ((addresses.get(address) ?? 0) >= perAddress) return refuseUpgrade(socket, 429);
       // Counted from now (the handshake may take a moment) until the socket closes.
-      connections++;
-      addresses.set(address, (addresses.get(address) ?? 0) + 1);
-      socket.once('close', () => {
-        connections--;
-        const left = addresses.get(address)! - 1;
-        if (left > 0) addresses.set(address, left);
-        else addresses.delete(address);
-      });
-      sockets.handleUpgrade(request, socket, head, (ws) => connect(ws, address));
+      const refused = counts.admit(address, socket);
+      if (refused !== null) return refuseUpgrade(socket, refused);
+      sockets.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, address, connection));
     } catch (error) {
       logFailure('a WebSocket upgrade', error);
       refuseUpgrade(socket, 400);
     }
   });
-
-  function connect(ws: WebSocket, address: string): void {
-    let heardAt = Date.now();
-    const client: Client = {
-      address,
-      send(text) {
-        if (ws.readyState !== ws.OPEN) return;
-        if (ws.bufferedAmount + text.length > maxBuffered) {
-          ws.terminate();
-          return;
-        }
-        ws.send(text);
-      },
-      silentMs: () => Date.now() - heardAt,
-      unreadBytes: () => ws.bufferedAmount,
-    };
-    const heartbeat = { answered: true };
-    alive.set(ws, heartbeat);
-    // A token bucket: `burst` messages at once, refilled at `rate` per second.
-    let tokens = burst;
-    let refilled = Date.now();
-    let refusals: number[] = [];
-    ws.on('message', (data, isBinary) => {
-      // Frames already read when the connection began to close are not handled.
-      if (ws.readyState !== ws.OPEN) return;
-      try {
-        const now = Date.now();
-        heardAt = now;
-        tokens = Math.min(burst, tokens + ((now - refilled) / 1000) * rate);
-        refilled = now;
-        if (tokens < 1) {
-          refusals = refusals.filter((at) => now - at < FLOOD_WINDOW_MS);
-          refusals.push(now);
-          if (refusals.length >= floodRefusals) {
-            ws.close(POLICY_VIOLATION, 'too many messages');
-            // Nothing more is read from a flooding client, and it gets a moment to close, not ws's 30 s.
-            ws.pause();
-            setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
-            return;
-          }
-          if (refusals.length === 1)
-            client.send(
-              JSON.stringify({ type: 'error', code: 'too-many-messages', message: `at most ${rate} messages a second: messages over it are dropped` }),
-            );
-          return;
-        }
-        tokens--;
-        if (isBinary) return client.send(JSON.stringify({ type: 'error', code: 'bad-message', message: 'messages are JSON text' }));
-        const text = data.toString();
-        if (!cluster?.receive(client, text)) lobby.receive(client, text);
-      } catch (error) {
-        logFailure('a WebSocket message', error);
-      }
-    });
-    ws.on('pong', () => {
-      heardAt = Date.now();
-      heartbeat.answered = true;
-    });
-    ws.on('close', () => {
-      alive.delete(ws);
-      try {
-        cluster?.leave(client);
-        lobby.leave(client);
-      } catch (error) {
-        logFailure('a WebSocket close', error);
-      }
-    });
-    ws.on('error', () => ws.terminate());
-  }
 
   const pinger = setInterval(() => {
     for (const [ws, heartbeat] of alive) {

@@ -8,7 +8,7 @@ import type { Schedule } from '../../arena/schedule';
 import type { TimeControl } from '../../arena/time-control';
 import type { AnyGame } from '../../contracts/game';
 import type { LabRun } from '../../lab/runs';
-import { runEngineSchedule } from '../../runtime/engine-games';
+import { EngineScheduleRun } from '../../runtime/engine-games';
 import { runSchedule, type Run, type RunProgress } from '../../runtime/run-schedule';
 import { LabError, labRequest } from '../lab/lab-requests';
 import { isUserBot, startUserBot, userEngineSpecs } from '../my-bots/user-bots';
@@ -33,7 +33,7 @@ export function browserTarget(game: AnyGame): RunTarget {
     userBots: true,
     play: (_spec, planned, time, onGame) =>
       planned.bots.some((bot) => isUserBot(game.rules.id, bot))
-        ? runEngineSchedule(searchPool(), game, planned, userEngineSpecs(game.rules.id), startUserBot, time, onGame)
+        ? new EngineScheduleRun(searchPool(), game, planned, userEngineSpecs(game.rules.id), startUserBot, time, onGame)
         : runSchedule(searchPool(), planned, time, onGame),
   };
 }
