@@ -137,49 +137,18 @@ export class LabRunner {
     const decided = () => tally?.advance(records) ?? false;
     const started = performance.now();
     const elapsed = () => saved.elapsedMs + performance.now() - started;
-    /** Games played and not stored yet, and the storing under way (one at a time, each taking all that wait). */
-    let unsent: { index: number; record: GameRecord }[] = [];
-    let storing: Promise<void> = Promise.resolve();
-    let pending = false;
-    let unstored = false;
     let stopped = false;
     let run: Run | undefined;
     const stop = () => {
       stopped = true;
       run?.cancel();
     };
-    const store = () => {
-      if (pending) return;
-      pending = true;
-      storing = storing.then(async () => {
-        pending = false;
-        const games = unsent;
-        unsent = [];
-        if (games.length === 0) return;
-        try {
-          const { state } = await this.runs.storeGames(id, games, elapsed());
-          if (state !== 'running') stop();
-        } catch (error) {
-          // The database does not answer: the games wait here for the next time (said once a run).
-          unsent = [...games, ...unsent];
-          if (!unstored) this.options.logFailure?.(`storing games of run ${id} (they are kept here, and stored once the lab answers)`, error);
-          unstored = true;
-        }
-      });
-    };
-    let soon: ReturnType<typeof setTimeout> | undefined;
-    const storeSoon = () => {
-      if (unsent.length >= STORE_GAMES) return store();
-      soon ??= setTimeout(() => {
-        soon = undefined;
-        store();
-      }, STORE_MS);
-    };
+    const batches = new GameBatches(this.runs, id, elapsed, stop, this.options.logFailure);
     let failure: Error | undefined;
     if (todo.length > 0 && !decided() && !this.closed && !playing.yielding) {
       const onGame = (index: number, record: GameRecord) => {
         records[index] = record;
-        unsent.push({ index, record });
+        batches.add(index, record);
         if (decided()) run?.cancel();
       };
       run = this.options.redis
@@ -189,13 +158,13 @@ export class LabRunner {
             saved.time ?? {},
             onGame,
             todo,
-            storeSoon,
+            () => batches.storeSoon(),
           )
-        : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, storeSoon);
+        : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, () => batches.storeSoon());
       playing.stop = () => run?.cancel();
       // Between batches (long games), a run cancelled in the lab is stopped all the same, and games held back retried.
       const watch = setInterval(() => {
-        if (unsent.length > 0) store();
+        if (batches.waiting > 0) batches.store();
         else
           void this.runs.run(id).then(
             (now) => now?.state !== 'running' && stop(),
@@ -208,16 +177,9 @@ export class LabRunner {
         failure = error as Error;
       } finally {
         clearInterval(watch);
-        clearTimeout(soon);
       }
     }
-    // The games played are stored whatever happens next, however long the database takes to answer.
-    for (;;) {
-      store();
-      await storing;
-      if (unsent.length === 0 || this.closed) break;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-    }
+    await batches.flush(() => this.closed);
     if (failure) return this.runs.fail(id, `the run failed: ${failure.message}`);
     // Stopped by a close or to give its slot back (not by its owner): carried on later.
     if ((this.closed || playing.yielding) && !stopped) return;
@@ -242,6 +204,78 @@ export class LabRunner {
         if (this.closed) return;
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
+    }
+  }
+}
+
+/**
+ * A run's games as they are played, stored in batches (at STORE_GAMES games, else STORE_MS after the first), one
+ * storing at a time taking all that wait; kept here while the database does not answer, and tried again.
+ */
+class GameBatches {
+  private unsent: { index: number; record: GameRecord }[] = [];
+  private storing: Promise<void> = Promise.resolve();
+  private pending = false;
+  /** The database failed to store them once (said once a run). */
+  private unstored = false;
+  private soon?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly runs: LabRuns,
+    private readonly id: string,
+    private readonly elapsed: () => number,
+    /** Told when the run is no longer running in the lab (cancelled, deleted). */
+    private readonly stop: () => void,
+    private readonly logFailure?: (what: string, error: unknown) => void,
+  ) {}
+
+  add(index: number, record: GameRecord): void {
+    this.unsent.push({ index, record });
+  }
+
+  /** The games played and not stored yet. */
+  get waiting(): number {
+    return this.unsent.length;
+  }
+
+  store(): void {
+    if (this.pending) return;
+    this.pending = true;
+    this.storing = this.storing.then(async () => {
+      this.pending = false;
+      const games = this.unsent;
+      this.unsent = [];
+      if (games.length === 0) return;
+      try {
+        const { state } = await this.runs.storeGames(this.id, games, this.elapsed());
+        if (state !== 'running') this.stop();
+      } catch (error) {
+        // The database does not answer: the games wait here for the next time.
+        this.unsent = [...games, ...this.unsent];
+        if (!this.unstored) this.logFailure?.(`storing games of run ${this.id} (they are kept here, and stored once the lab answers)`, error);
+        this.unstored = true;
+      }
+    });
+  }
+
+  /** After a batch of games: stored now when many wait, else in a moment. */
+  storeSoon(): void {
+    if (this.unsent.length >= STORE_GAMES) return this.store();
+    this.soon ??= setTimeout(() => {
+      this.soon = undefined;
+      this.store();
+    }, STORE_MS);
+  }
+
+  /** Stores every game played, however long the database takes to answer (unless `closed` says the server stops). */
+  async flush(closed: () => boolean): Promise<void> {
+    clearTimeout(this.soon);
+    this.soon = undefined;
+    for (;;) {
+      this.store();
+      await this.storing;
+      if (this.unsent.length === 0 || closed()) return;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
   }
 }
