@@ -157,14 +157,12 @@ export async function tuneCommand(
     process.stderr.write(`\nrun ${id} was cancelled on the cluster: the values so far are the result\n`);
   });
   const aborted = new AbortController();
-  const interrupt = () => {
+  const stopListening = onInterrupt(() => {
     if (stopped) process.exit(130);
     stopped = true;
     aborted.abort();
     process.stderr.write(`\ninterrupted: the values so far are the result (the step under way is dropped); interrupt again to quit at once\n`);
-  };
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
+  });
   try {
     // The file is the report so far, with what --resume needs: the settings, the steps' results, the time; and
     // what names it, so that the page's saved runs take it too (saved-tune.ts).
@@ -209,8 +207,7 @@ export async function tuneCommand(
     console.log(options.json ? JSON.stringify(report) : tuneTable(report, performance.now() - started, pool.size));
     return stopped ? 130 : 0;
   } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    stopListening();
   }
 }
 
@@ -260,23 +257,20 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const file = options.out === undefined ? undefined : new RunFile(options.out);
   let interrupted = false;
   let run: Run | undefined;
-  const interrupt = () => {
+  // Listening before the run's file is first written: once the file is there, Ctrl-C keeps what is played.
+  const stopListening = onInterrupt(() => {
     if (interrupted) process.exit(130);
     interrupted = true;
     process.stderr.write(
       `\ninterrupted: the finished games are kept${options.out ? ` in ${options.out} (carry on with --resume ${options.out})` : ''}; interrupt again to quit at once\n`,
     );
     run?.cancel();
-  };
-  // Listening before the run's file is first written: once the file is there, Ctrl-C keeps what is played.
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
+  });
   // A path that cannot be written is found out before any game is played.
   try {
     file?.write(snapshot(false));
   } catch (error) {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    stopListening();
     throw new UsageError(`--out: ${(error as Error).message}`);
   }
   // Recorded in the lab as it plays: refused there (no token, a run of that id), nothing is played.
@@ -291,8 +285,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
       process.stderr.write(`run ${id} is kept in the lab as it plays: ${options.lab.runPage(id)}\n`);
     }
   } catch (error) {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    stopListening();
     throw new UsageError(`--lab: ${(error as Error).message}`);
   }
   const interactive = process.stderr.isTTY;
@@ -331,10 +324,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     throw error;
   } finally {
     // Once interrupted, a second interrupt still exits at once while what was played is written and printed.
-    if (!interrupted) {
-      process.off('SIGINT', interrupt);
-      process.off('SIGTERM', interrupt);
-    }
+    if (!interrupted) stopListening();
     if (interactive) process.stderr.write('\n');
   }
   const finished = records.every(Boolean) || decided();
@@ -345,17 +335,33 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   file?.write(snapshot(finished));
   const elapsedMs = performance.now() - started;
   await recorder?.end(records, finished, (previous?.elapsedMs ?? 0) + elapsedMs);
+  console.log(reportText(plan, records, options, elapsedMs, pool.size));
+  return interrupted ? 130 : 0;
+}
+
+/** Ctrl-C and SIGTERM go to `interrupt` until the returned function is called. */
+function onInterrupt(interrupt: () => void): () => void {
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  return () => {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  };
+}
+
+/** A run's report as the command prints it: JSON with --json, else its tables. */
+function reportText(plan: Plan, records: readonly (GameRecord | undefined)[], options: ArenaOptions, elapsedMs: number, workers: number): string {
+  const { schedule, sprt, sweep } = plan;
   if (sprt) {
     const report = matchReport(schedule, records, sprt);
-    console.log(options.json ? JSON.stringify(report) : withJudged(matchTable(report, elapsedMs, pool.size), report.judged));
-  } else if (plan.sweep) {
-    const report = sweepReport(schedule, plan.sweep.bot, plan.sweep.grid, plan.sweep.vs, records);
-    console.log(options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, pool.size));
-  } else {
-    const report = tournamentReport(schedule, records);
-    console.log(options.json ? JSON.stringify(report) : withJudged(tournamentTable(report, elapsedMs, pool.size, options.time), report.judged));
+    return options.json ? JSON.stringify(report) : withJudged(matchTable(report, elapsedMs, workers), report.judged);
   }
-  return interrupted ? 130 : 0;
+  if (sweep) {
+    const report = sweepReport(schedule, sweep.bot, sweep.grid, sweep.vs, records);
+    return options.json ? JSON.stringify(report) : sweepTable(report, elapsedMs, workers);
+  }
+  const report = tournamentReport(schedule, records);
+  return options.json ? JSON.stringify(report) : withJudged(tournamentTable(report, elapsedMs, workers, options.time), report.judged);
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
