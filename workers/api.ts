@@ -7,7 +7,7 @@ import { eloRatings, type Rating, type VirtualDraws } from '../src/arena/ratings
 import type { PairResult } from '../src/arena/results';
 import { findBot, parseBotConfig } from '../src/contracts/bot-config';
 import { checkedCache } from './checked-cache';
-import { instantiateCore } from '../src/contracts/core';
+import { GameCores, type ModuleLoader } from './game-cores';
 import {
   formatIteration,
   type Analysis,
@@ -25,7 +25,6 @@ import {
 import { powerOf, scratchCore, sharedSearch, solverTables, threads as threadsPower, type Power } from '../src/contracts/powers';
 import { gameById, games } from '../src/games';
 
-export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
 /** Reads a game's data file (`connect4/book.bin`); null when there is no such file. */
 export type ResourceLoader = (name: string) => Promise<ArrayBuffer | null>;
 export type ProgressCallback = (iteration: Iteration) => void;
@@ -59,24 +58,8 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
   const loadResource: ResourceLoader = (name) => (declared.has(name) ? readResource(name) : Promise.resolve(null));
   // What a core computed once and keeps (a pattern database) is checked when it is read back.
   const cache = checkedCache(storage);
-  const cores = new Map<string, Promise<unknown>>();
-  /** A new instance of the game's core, its memory its own. */
-  const newCore = (game: AnyGame): Promise<unknown> => {
-    const name = game.core;
-    if (name === undefined) return Promise.reject(new Error(`${game.rules.title} has no core: its bots and solver need none`));
-    const instantiate = (build: string) => loadModule(build).then((module) => instantiateCore(module));
-    return game.makeCore ? Promise.resolve(game.makeCore(instantiate)) : instantiate(name);
-  };
-  /** The game's core, instantiated once per worker. */
-  const core = (game: AnyGame): Promise<unknown> => {
-    if (game.core === undefined) return newCore(game);
-    let instance = cores.get(game.core);
-    if (!instance) {
-      instance = newCore(game);
-      cores.set(game.core, instance);
-    }
-    return instance;
-  };
+  const cores = new GameCores(loadModule);
+  const core = (game: AnyGame) => cores.of(game);
   /** The worker's threads, as a search's power. */
   const threadPowers: readonly Power[] = threads ? [threadsPower.is(threads)] : [];
   /** What a solver is given: the worker's core, a core of its own for a large build, the cache, a budget, threads. */
@@ -85,7 +68,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     cache,
     budget,
     resource: loadResource,
-    powers: [scratchCore.is(() => newCore(game)), ...threadPowers],
+    powers: [scratchCore.is(() => cores.fresh(game)), ...threadPowers],
   });
   const solverOf = (game: AnyGame) => {
     if (!game.solver) throw new Error(`${game.rules.title} has no solver`);
