@@ -78,6 +78,7 @@ export async function playOut(
   // Cores, books and tables are made ready before the clocks run, as an engine is started before its first move.
   if (game.core !== undefined) await core();
   for (const { bot, params } of players) await bot.ready?.(position, { params, seed, budget: {}, core, resource, cache, progress: () => {} });
+  const losing = powerOf(game, moveLoss);
   for (let outcome = rules.outcome(position); !outcome; outcome = rules.outcome(position)) {
     const seat = rules.seatToMove(position);
     const { bot, params } = players[seat];
@@ -87,7 +88,6 @@ export async function playOut(
     const decision = await bot.choose(position, { params, seed: deriveSeed(seed, rules.format(position)), budget, core, resource, cache, progress: () => {} });
     const ms = performance.now() - started;
     const { report } = decision;
-    const losing = powerOf(game, moveLoss);
     const loss = losing ? losing.loss(position, decision.move, await core()) : null;
     moves.push({ move: rules.formatMove(decision.move), nodes: report.nodes, ms, depth: report.iterations.at(-1)?.depth ?? 0, loss });
     if (!clock.spend(seat, ms)) return lostOnTime(start, seats, moves, seat, ms, clock);

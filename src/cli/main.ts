@@ -446,12 +446,12 @@ function asPuzzle15([, ...rest]: readonly string[]): string[] {
   return ['puzzle15', ...rest, ...(rest.length > 0 && !rest.includes('--size') ? ['--size', '5'] : [])];
 }
 
-/** The --size option, checked against the game's sizes; undefined for games without sizes. */
 /** Stops a command a puzzle for one does not have (`nothing`: what it lacks, "no tournaments"). */
 function twoPlayers(game: AnyGame, nothing: string): void {
   if (isSolitaire(game)) throw new UsageError(`${game.rules.title} is a puzzle for one: it has ${nothing}`);
 }
 
+/** The game's generators, or a usage error for a game that has none. */
 function gameGenerators(game: AnyGame): Generators {
   const found = powerOf(game, generators);
   if (!found) throw new UsageError(`${game.rules.title} has no generators`);
@@ -465,6 +465,7 @@ function generated(game: AnyGame, method: string, difficulty: string | undefined
   return asUsage(() => generate(method, difficulty, seed, (name) => readResource(GAMES_DIR, name), size));
 }
 
+/** The --size option, checked against the game's sizes; undefined for games without sizes. */
 function boardSize(game: AnyGame, args: ParsedArgs): number | undefined {
   if (!game.sizes) {
     if (args.options.has('size')) throw new UsageError(`${game.rules.title} has no board sizes`);
