@@ -7,7 +7,11 @@
 // not answer is a 503, and the server carries on.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
+import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { checkKept, type KeptRun } from '../arena/kept-run';
 import { plannedGames, planRun, RunSpecSchema, RunTimeSchema, sweepGrid } from '../arena/run-spec';
@@ -28,16 +32,12 @@ import { QuotaExceeded } from '../lab/quota';
 import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, type RunPlan, RunTaken } from '../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
 import type { FailureLog } from './failures';
-import { type Caller, HttpError, readBody, readForm, readJson, reply, signedIn } from './http-json';
+import { accountNeeded, type ApiEnv, type Caller, HttpError, ID, jsonBody, readBody, signedIn, TextFields } from './http-json';
 import { LadderApi, type LadderOptions } from './ladder-api';
-import { AnswerSlots, sendPieces } from './large-answers';
+import { AnswerSlots, pieceStream } from './large-answers';
 
 const COOKIE = 'lab_session';
 
-/** What a request is answered with: a JSON value, or a large document sent in pieces (holding one of its slots). */
-type Answer =
-  | { readonly status: number; readonly body: unknown }
-  | { readonly pieces: AsyncIterable<string>; readonly headers: Readonly<Record<string, string>>; readonly release: () => void };
 /** The largest request body: an account's form, or a run file to import. */
 const MAX_FORM_BYTES = 64 << 10;
 const MAX_IMPORT_BYTES = Math.min(MAX_RUN_CHARS, 64 << 20);
@@ -73,8 +73,13 @@ export interface LabOptions {
 }
 
 const SubmitSchema = v.object({ spec: RunSpecSchema, time: v.optional(RunTimeSchema, {}) });
+const RecordGamesSchema = v.object({ games: v.array(v.object({ index: v.number(), record: v.unknown() })) });
+const EndSchema = v.object({ finished: v.boolean(), elapsedMs: v.pipe(v.number(), v.minValue(0)) });
 /** What makes a run of each kind smaller. */
 const FEWER = { tournament: 'fewer starts or bots', sweep: 'fewer starts, grid points or opponents', match: 'fewer games' } as const;
+
+/** What the lab's routes are given beyond the caller: the run the route is about, once its owner is checked. */
+type LabEnv = ApiEnv & { Variables: { accounts: LabAccounts; run: LabRun } };
 
 export class LabApi {
   /** Opened at the first request (a server whose lab nobody uses pays nothing for it), again after a failure. */
@@ -83,9 +88,8 @@ export class LabApi {
   private runs?: LabRuns;
   /** Plays the runs submitted to the server, from the moment the database opens. */
   private runner?: LabRunner;
-  /** Plays the ladder, and answers its requests. */
-  private ladderPlayer?: LadderPlayer;
-  private ladder?: LadderApi;
+  /** Plays the ladder once the database is open. */
+  private ladder?: { readonly store: LadderStore; readonly player: LadderPlayer };
   private pool?: WorkerPool;
   /** Runs being exported: two at once for an address, eight in all. */
   private readonly exports = new AnswerSlots('exports', 2, 8);
@@ -93,11 +97,25 @@ export class LabApi {
   private signUps = { day: '', counts: new Map<string, number>() };
   /** Each address's sign-ups and sign-ins in the last minute (their times): guessing passwords is slow. */
   private readonly signIns = new Map<string, number[]>();
+  private readonly app: Hono<LabEnv>;
 
   constructor(
     private readonly options: LabOptions,
     private readonly logFailure: FailureLog,
-  ) {}
+  ) {
+    const ladder = options.ladder ?? {};
+    const startModule = (code: string, game: string) => ModuleEngine.start('bot.mjs', code, game, () => spawnSandboxBotWorker(ladder.sandboxWorkerFile));
+    const ladderApi = new LadderApi(() => this.ladder!, startModule, { ...ladder, admins: options.admins });
+    this.app = this.routes()
+      .use('/ladder/*', async (c, next) => {
+        this.mayRead(c.var.caller);
+        await next();
+      })
+      .route('/ladder', ladderApi.routes())
+      .all('*', (c) => {
+        throw new HttpError(404, `the lab has no ${c.req.method} ${c.req.path}`);
+      });
+  }
 
   /** The database, opened (and the runs left playing carried on) at the first call, again after a failure. */
   open(): Promise<LabDatabase> {
@@ -119,8 +137,10 @@ export class LabApi {
         const ladder = this.options.ladder ?? {};
         const startModule = (code: string, game: string) => ModuleEngine.start('bot.mjs', code, game, () => spawnSandboxBotWorker(ladder.sandboxWorkerFile));
         const store = new LadderStore(db);
-        this.ladderPlayer = new LadderPlayer(store, { ...ladder, pool, startModule, startEngine, redis: player.redis, logFailure: this.logFailure });
-        this.ladder = new LadderApi(store, this.ladderPlayer, startModule, { ...ladder, admins: this.options.admins });
+        this.ladder = {
+          store,
+          player: new LadderPlayer(store, { ...ladder, pool, startModule, startEngine, redis: player.redis, logFailure: this.logFailure }),
+        };
         return db;
       },
       (error: Error) => {
@@ -132,173 +152,162 @@ export class LabApi {
     return this.database;
   }
 
-  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    try {
-      const answer = await this.route(request, response);
-      if ('pieces' in answer) {
-        try {
-          await sendPieces(response, 200, answer.headers, answer.pieces);
-        } finally {
-          answer.release();
-        }
-      } else reply(response, answer.status, answer.body);
-    } catch (error) {
-      if (error instanceof HttpError) return reply(response, error.status, { error: error.message });
-      if (error instanceof AccountError) return reply(response, 400, { error: error.message });
-      if (error instanceof RunTaken) return reply(response, 409, { error: error.message });
-      if (error instanceof QuotaExceeded) return reply(response, 429, { error: error.message });
-      // PostgreSQL's refusal of text it cannot keep (a NUL character): the request's fault, not the database's.
-      if (['22021', '22P05'].includes((error as { code?: string }).code ?? ''))
-        return reply(response, 400, { error: 'the request holds text the lab cannot keep (a NUL character?)' });
-      this.logFailure('a lab request', error);
-      reply(response, 503, { error: 'the lab is unreachable for now: try again in a moment' });
-    }
+  /** Answers a request under /api/lab/ (Node's request and response beside it, as @hono/node-server gives them). */
+  fetch(request: Request, bindings: HttpBindings): Response | Promise<Response> {
+    return this.app.fetch(request, bindings);
   }
 
   /** Stops playing (the runs under way are carried on at the next start), then closes the database. */
   async close(): Promise<void> {
     const db = await this.database?.catch(() => undefined);
     await this.runner?.close();
-    await this.ladderPlayer?.close();
+    await this.ladder?.player.close();
     await this.pool?.close();
     await db?.destroy();
   }
 
-  private async route(request: IncomingMessage, response: ServerResponse): Promise<Answer> {
-    const url = new URL(request.url ?? '/', 'http://lab');
-    const path = url.pathname.slice('/api/lab/'.length).split('/');
-    const method = request.method ?? 'GET';
-    // Whether anybody is signed in, asked by every page with no session or token, is answered without the
-    // database: opening the embedded one the first time costs seconds and hundreds of megabytes.
-    if (method === 'GET' && url.pathname === '/api/lab/me' && !cookieOf(request) && !request.headers.authorization)
-      return { status: 200, body: { account: null } };
-    const db = await this.open();
-    const accounts = new LabAccounts(db);
-    const runs = this.runs!;
-    const caller = await this.caller(request, accounts);
-    const changes = method !== 'GET' && method !== 'HEAD';
-    // A change made with a session's cookie must carry its CSRF token: a page of another site cannot read it.
-    if (changes && caller.account && !caller.byToken && request.headers['x-csrf-token'] !== caller.csrf)
-      throw new HttpError(403, "this request lacks its session's CSRF token (x-csrf-token)");
-    if (path[0] === 'ladder') {
-      this.mayRead(caller);
-      return this.ladder!.route(method, path.slice(1), url, request, caller);
-    }
-    const route = `${method} ${path[0]}${path.length > 1 ? '/:id' : ''}${path.length > 2 ? `/${path[2]}` : ''}`;
-    switch (route) {
-      case 'GET me':
-        return { status: 200, body: { account: caller.account ?? null, ...(caller.csrf ? { csrf: caller.csrf } : {}) } };
-      case 'POST signup': {
-        this.countSignIn(request);
-        const { name, password, adminKey } = await readForm(request, MAX_FORM_BYTES);
+  /** The lab's own routes, after who sent the request is known (and its CSRF token checked). */
+  private routes() {
+    const signInLimit = createMiddleware<LabEnv>(async (c, next) => {
+      this.countSignIn(addressOf(c));
+      await next();
+    });
+    return new Hono<LabEnv>()
+      .basePath('/api/lab')
+      .onError((error, c) => this.refusal(error, c))
+      .use(async (c, next) => {
+        c.header('cache-control', 'no-store');
+        // Whether anybody is signed in, asked by every page with no session or token, is answered without the
+        // database: opening the embedded one the first time costs seconds and hundreds of megabytes.
+        if (c.req.method === 'GET' && c.req.path === '/api/lab/me' && !getCookie(c, COOKIE) && !c.req.header('authorization')) return c.json({ account: null });
+        const accounts = new LabAccounts(await this.open());
+        const caller = await this.caller(c, accounts);
+        // A change made with a session's cookie must carry its CSRF token: a page of another site cannot read it.
+        const changes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+        if (changes && caller.account && !caller.byToken && c.req.header('x-csrf-token') !== caller.csrf)
+          throw new HttpError(403, "this request lacks its session's CSRF token (x-csrf-token)");
+        c.set('caller', caller);
+        c.set('accounts', accounts);
+        await next();
+      })
+      .get('/me', (c) => c.json({ account: c.var.caller.account ?? null, ...(c.var.caller.csrf ? { csrf: c.var.caller.csrf } : {}) }))
+      .post('/signup', signInLimit, jsonBody(MAX_FORM_BYTES, TextFields), async (c) => {
+        const { name, password, adminKey } = c.var.body;
         // An administrator's name is taken only with the server's admin key (LAB_ADMIN_KEY): else the first
         // stranger to sign up under it would be one.
         if (this.isAdmin(name) && !keyMatches(adminKey, this.options.adminKey))
           throw new HttpError(403, `the name ${name} is kept for the lab's administrators (signing up under it takes the server's admin key)`);
-        const made = this.signUpsFrom(request);
-        await accounts.signUp(name, password);
+        const made = this.signUpsFrom(addressOf(c));
+        await c.var.accounts.signUp(name, password);
         made();
-        return this.signIn(accounts, name, password, response, 201);
-      }
-      case 'POST signin': {
-        this.countSignIn(request);
-        const { name, password } = await readForm(request, MAX_FORM_BYTES);
-        return this.signIn(accounts, name, password, response, 200);
-      }
-      case 'POST signout': {
-        const cookie = cookieOf(request);
-        if (cookie) await accounts.signOut(cookie);
-        response.setHeader('set-cookie', `${COOKIE}=; ${this.cookieAttributes()}; Max-Age=0`);
-        return { status: 200, body: { account: null } };
-      }
-      case 'GET tokens':
-        return { status: 200, body: { tokens: await accounts.tokens(signedIn(caller)) } };
-      case 'POST tokens': {
+        return this.signIn(c, name, password, 201);
+      })
+      .post('/signin', signInLimit, jsonBody(MAX_FORM_BYTES, TextFields), (c) => this.signIn(c, c.var.body.name, c.var.body.password, 200))
+      .post('/signout', async (c) => {
+        const cookie = getCookie(c, COOKIE);
+        if (cookie) await c.var.accounts.signOut(cookie);
+        c.header('set-cookie', `${COOKIE}=; ${this.cookieAttributes()}; Max-Age=0`);
+        return c.json({ account: null });
+      })
+      .get('/tokens', async (c) => c.json({ tokens: await c.var.accounts.tokens(signedIn(c.var.caller)) }))
+      .post('/tokens', jsonBody(MAX_FORM_BYTES, TextFields), async (c) => {
         // Only a person signed in makes tokens: a token that made others would outlive its own revocation in them.
-        if (caller.byToken) throw new HttpError(403, 'tokens are made on the lab page, signed in, not with a token');
-        const { label } = await readForm(request, MAX_FORM_BYTES);
-        return { status: 201, body: await accounts.createToken(signedIn(caller), String(label ?? '')) };
-      }
-      case 'DELETE tokens/:id':
-        if (!(await accounts.revokeToken(signedIn(caller), path[1]))) throw new HttpError(404, 'you have no token of that id');
-        return { status: 200, body: { revoked: path[1] } };
-      case 'GET runs': {
-        this.mayRead(caller);
-        const limit = Number(url.searchParams.get('limit') ?? 50);
-        const after = url.searchParams.get('after');
+        if (c.var.caller.byToken) throw new HttpError(403, 'tokens are made on the lab page, signed in, not with a token');
+        return c.json(await c.var.accounts.createToken(signedIn(c.var.caller), c.var.body.label ?? ''), 201);
+      })
+      .delete(`/tokens/${ID}`, async (c) => {
+        const id = c.req.param('id');
+        if (!(await c.var.accounts.revokeToken(signedIn(c.var.caller), id))) throw new HttpError(404, 'you have no token of that id');
+        return c.json({ revoked: id });
+      })
+      .get('/runs', async (c) => {
+        this.mayRead(c.var.caller);
+        const limit = Number(c.req.query('limit') ?? 50);
+        const after = c.req.query('after');
         const cursor = after ? parseCursor(after) : undefined;
-        const page = await runs.list(runFilter(url.searchParams), Number.isFinite(limit) ? limit : 50, cursor);
+        const page = await this.runs!.list(runFilter(c.req.query()), Number.isFinite(limit) ? limit : 50, cursor);
         const last = page.at(-1);
-        return { status: 200, body: { runs: page, ...(last && page.length === Math.min(MAX_PAGE, limit) ? { next: `${last.created},${last.id}` } : {}) } };
-      }
-      case 'GET runs/:id': {
-        this.mayRead(caller);
-        const run = await runs.run(path[1]);
-        if (!run) throw new HttpError(404, `the lab has no run ${path[1]}`);
-        return { status: 200, body: run };
-      }
-      case 'GET runs/:id/export': {
-        this.mayRead(caller);
+        return c.json({ runs: page, ...(last && page.length === Math.min(MAX_PAGE, limit) ? { next: `${last.created},${last.id}` } : {}) });
+      })
+      .get(`/runs/${ID}`, async (c) => {
+        this.mayRead(c.var.caller);
+        const run = await this.runs!.run(c.req.param('id'));
+        if (!run) throw new HttpError(404, `the lab has no run ${c.req.param('id')}`);
+        return c.json(run);
+      })
+      .get(`/runs/${ID}/export`, async (c) => {
+        this.mayRead(c.var.caller);
+        const id = c.req.param('id');
         // A run of up to 64 MB is sent as it is read, a few at once (large-answers.ts).
-        const release = this.exports.take(request.socket.remoteAddress ?? '');
+        const release = this.exports.take(addressOf(c));
         try {
-          const pieces = await runs.exportText(path[1]);
-          if (!pieces) throw new HttpError(404, `the lab has no run ${path[1]}`);
-          const headers = { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${path[1]}.json"` };
-          return { pieces, headers, release };
+          const pieces = await this.runs!.exportText(id);
+          if (!pieces) throw new HttpError(404, `the lab has no run ${id}`);
+          const headers = { 'content-type': 'application/json', 'content-disposition': `attachment; filename="${id}.json"` };
+          if (c.req.method === 'HEAD') {
+            release();
+            return c.body(null, 200, headers);
+          }
+          return c.body(
+            pieceStream(pieces, release, () => c.env.outgoing.destroy()),
+            200,
+            headers,
+          );
         } catch (error) {
           release();
           throw error;
         }
-      }
-      case 'POST runs': {
-        const account = signedIn(caller);
-        const text = await readBody(request, MAX_IMPORT_BYTES);
+      })
+      .post('/runs', accountNeeded, async (c) => {
+        const text = await readBody(c.req.raw, MAX_IMPORT_BYTES);
         let kept: KeptRun;
         try {
           kept = checkKept(JSON.parse(text));
         } catch (error) {
           throw new HttpError(400, `it cannot be imported: ${(error as Error).message}`);
         }
-        const recording = url.searchParams.get('state') === 'running';
-        return { status: 201, body: await runs.importRun(kept, { owner: account, build: this.options.build }, recording, Buffer.byteLength(text)) };
-      }
-      case 'POST submit': {
-        const account = signedIn(caller);
-        const form = v.safeParse(SubmitSchema, await readJson(request, MAX_FORM_BYTES));
-        if (!form.success) throw new HttpError(400, `this run cannot be played: ${form.issues[0].message}`);
-        const { spec, time } = form.output;
-        const games = plannedGames(spec);
-        const most = this.options.maxGames ?? 100_000;
-        if (games > most)
-          throw new HttpError(
-            400,
-            `the server plays at most ${most.toLocaleString('en')} games a run: this one has ${games.toLocaleString('en')} (${FEWER[spec.kind]})`,
-          );
-        let plan: RunPlan;
-        try {
-          const schedule = planRun(spec);
-          plan = {
-            kind: spec.kind,
-            schedule,
-            ...('sprt' in spec ? { sprt: spec.sprt } : {}),
-            time,
-            ...(spec.kind === 'sweep' ? { sweep: sweepOf(spec) } : {}),
-          };
-        } catch (error) {
-          throw new HttpError(400, `this run cannot be played: ${(error as Error).message}`);
-        }
-        return { status: 201, body: await this.submit(runs, plan, account) };
-      }
-      case 'POST runs/:id/rerun': {
-        const account = signedIn(caller);
+        const recording = c.req.query('state') === 'running';
+        const owner = signedIn(c.var.caller);
+        return c.json(await this.runs!.importRun(kept, { owner, build: this.options.build }, recording, Buffer.byteLength(text)), 201);
+      })
+      .post(
+        '/submit',
+        accountNeeded,
+        jsonBody(MAX_FORM_BYTES, SubmitSchema, (issue) => `this run cannot be played: ${issue}`),
+        async (c) => {
+          const { spec, time } = c.var.body;
+          const games = plannedGames(spec);
+          const most = this.options.maxGames ?? 100_000;
+          if (games > most)
+            throw new HttpError(
+              400,
+              `the server plays at most ${most.toLocaleString('en')} games a run: this one has ${games.toLocaleString('en')} (${FEWER[spec.kind]})`,
+            );
+          let plan: RunPlan;
+          try {
+            const schedule = planRun(spec);
+            plan = {
+              kind: spec.kind,
+              schedule,
+              ...('sprt' in spec ? { sprt: spec.sprt } : {}),
+              time,
+              ...(spec.kind === 'sweep' ? { sweep: sweepOf(spec) } : {}),
+            };
+          } catch (error) {
+            throw new HttpError(400, `this run cannot be played: ${(error as Error).message}`);
+          }
+          return c.json(await this.submit(plan, signedIn(c.var.caller)), 201);
+        },
+      )
+      .post(`/runs/${ID}/rerun`, accountNeeded, async (c) => {
+        const id = c.req.param('id');
         let plan: RunPlan | undefined;
         try {
-          plan = await runs.plan(path[1]);
+          plan = await this.runs!.plan(id);
         } catch (error) {
           throw new HttpError(400, (error as Error).message);
         }
-        if (!plan) throw new HttpError(404, `the lab has no run ${path[1]}`);
+        if (!plan) throw new HttpError(404, `the lab has no run ${id}`);
         // A run recorded from the CLI may name engines the server does not have: each bot must be the game's own.
         const game = findGame(plan.schedule.game);
         try {
@@ -307,73 +316,87 @@ export class LabApi {
         } catch (error) {
           throw new HttpError(400, `the server cannot play this run again: ${(error as Error).message}`);
         }
-        return { status: 201, body: await this.submit(runs, plan, account) };
-      }
-      case 'POST runs/:id/games': {
-        await this.ownRun(runs, path[1], caller, false);
-        const form = await readJson(request, MAX_IMPORT_BYTES);
-        const games = (form as { games?: unknown }).games;
-        if (!Array.isArray(games)) throw new HttpError(400, 'the request is {"games": [{"index", "record"}, …]}');
-        try {
-          return { status: 200, body: await runs.recordGames(path[1], games as { index: number; record: unknown }[]) };
-        } catch (error) {
-          throw new HttpError(400, `these games cannot be recorded: ${(error as Error).message}`);
-        }
-      }
-      case 'POST runs/:id/end': {
-        await this.ownRun(runs, path[1], caller, false);
-        const { finished, elapsedMs } = (await readJson(request, MAX_FORM_BYTES)) as { finished?: unknown; elapsedMs?: unknown };
-        if (typeof finished !== 'boolean' || typeof elapsedMs !== 'number' || !(elapsedMs >= 0))
-          throw new HttpError(400, 'the request is {"finished": true or false, "elapsedMs": N}');
-        return { status: 200, body: await runs.end(path[1], { finished, elapsedMs }) };
-      }
-      case 'POST runs/:id/cancel': {
-        const run = await this.ownRun(runs, path[1], caller, true);
-        if (!(await runs.cancel(run.id))) throw new HttpError(409, `run ${run.id} is not playing (it is ${run.state})`);
-        return { status: 200, body: await runs.run(run.id) };
-      }
-      case 'DELETE runs/:id': {
-        const run = await this.ownRun(runs, path[1], caller, true);
-        await runs.delete(run.id);
-        return { status: 200, body: { deleted: run.id } };
-      }
-      default:
-        throw new HttpError(404, `the lab has no ${method} ${url.pathname}`);
-    }
+        return c.json(await this.submit(plan, signedIn(c.var.caller)), 201);
+      })
+      .post(
+        `/runs/${ID}/games`,
+        this.ownRun(false),
+        jsonBody(MAX_IMPORT_BYTES, RecordGamesSchema, () => 'the request is {"games": [{"index", "record"}, …]}'),
+        async (c) => {
+          try {
+            return c.json(await this.runs!.recordGames(c.var.run.id, c.var.body.games));
+          } catch (error) {
+            throw new HttpError(400, `these games cannot be recorded: ${(error as Error).message}`);
+          }
+        },
+      )
+      .post(
+        `/runs/${ID}/end`,
+        this.ownRun(false),
+        jsonBody(MAX_FORM_BYTES, EndSchema, () => 'the request is {"finished": true or false, "elapsedMs": N}'),
+        async (c) => c.json(await this.runs!.end(c.var.run.id, c.var.body)),
+      )
+      .post(`/runs/${ID}/cancel`, this.ownRun(true), async (c) => {
+        const { run } = c.var;
+        if (!(await this.runs!.cancel(run.id))) throw new HttpError(409, `run ${run.id} is not playing (it is ${run.state})`);
+        return c.json(await this.runs!.run(run.id));
+      })
+      .delete(`/runs/${ID}`, this.ownRun(true), async (c) => {
+        await this.runs!.delete(c.var.run.id);
+        return c.json({ deleted: c.var.run.id });
+      });
+  }
+
+  /** A refusal as JSON with its status: the request's fault (4xx), or the database's (503, logged). */
+  private refusal(error: Error, c: Context<LabEnv>): Response {
+    const refuse = (status: number, message: string) => c.json({ error: message }, status as ContentfulStatusCode);
+    if (error instanceof HttpError) return refuse(error.status, error.message);
+    if (error instanceof AccountError) return refuse(400, error.message);
+    if (error instanceof RunTaken) return refuse(409, error.message);
+    if (error instanceof QuotaExceeded) return refuse(429, error.message);
+    // PostgreSQL's refusal of text it cannot keep (a NUL character): the request's fault, not the database's.
+    if (['22021', '22P05'].includes((error as { code?: string }).code ?? ''))
+      return refuse(400, 'the request holds text the lab cannot keep (a NUL character?)');
+    this.logFailure('a lab request', error);
+    return refuse(503, 'the lab is unreachable for now: try again in a moment');
   }
 
   /** Queues a run for the server to play, within the account's quotas (checked by the runs as they store it). */
-  private async submit(runs: LabRuns, plan: RunPlan, account: string): Promise<LabRun> {
-    const run = await runs.submit(plan, { owner: account, build: this.options.build });
+  private async submit(plan: RunPlan, account: string): Promise<LabRun> {
+    const run = await this.runs!.submit(plan, { owner: account, build: this.options.build });
     this.runner?.wake();
     return run;
   }
 
-  private async signIn(accounts: LabAccounts, name: string, password: string, response: ServerResponse, status: number) {
-    const { cookie, session } = await accounts.signIn(name, password);
-    response.setHeader('set-cookie', `${COOKIE}=${cookie}; ${this.cookieAttributes()}; Max-Age=${SESSION_DAYS * 86_400}`);
-    return { status, body: { account: session.account, csrf: session.csrf } };
+  private async signIn<E extends LabEnv>(c: Context<E>, name: string, password: string, status: 200 | 201): Promise<Response> {
+    const { cookie, session } = await c.var.accounts.signIn(name, password);
+    c.header('set-cookie', `${COOKIE}=${cookie}; ${this.cookieAttributes()}; Max-Age=${SESSION_DAYS * 86_400}`);
+    return c.json({ account: session.account, csrf: session.csrf }, status);
   }
 
-  private async caller(request: IncomingMessage, accounts: LabAccounts): Promise<Caller> {
-    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+  private async caller(c: Context<LabEnv>, accounts: LabAccounts): Promise<Caller> {
+    const bearer = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
     if (bearer) {
       const account = await accounts.tokenAccount(bearer);
       if (!account) throw new HttpError(401, "that token is not one of the lab's (revoked?)");
       return { account, byToken: true };
     }
-    const cookie = cookieOf(request);
+    const cookie = getCookie(c, COOKIE);
     const session = cookie ? await accounts.session(cookie) : undefined;
     return session ? { account: session.account, csrf: session.csrf } : {};
   }
 
-  /** The run, when the caller owns it (or is an admin, where `admins` may). */
-  private async ownRun(runs: LabRuns, id: string, caller: Caller, admins: boolean): Promise<LabRun> {
-    const account = signedIn(caller);
-    const run = await runs.run(id);
-    if (!run) throw new HttpError(404, `the lab has no run ${id}`);
-    if (run.owner !== account && !(admins && this.isAdmin(account))) throw new HttpError(403, `run ${run.id} is not yours`);
-    return run;
+  /** The route's run (`c.var.run`), when the caller owns it (or is an admin, where `admins` may). */
+  private ownRun(admins: boolean) {
+    return createMiddleware<LabEnv>(async (c, next) => {
+      const account = signedIn(c.var.caller);
+      const id = c.req.param('id') ?? '';
+      const run = await this.runs!.run(id);
+      if (!run) throw new HttpError(404, `the lab has no run ${id}`);
+      if (run.owner !== account && !(admins && this.isAdmin(account))) throw new HttpError(403, `run ${run.id} is not yours`);
+      c.set('run', run);
+      await next();
+    });
   }
 
   /** Whether a name is one of LAB_ADMINS (names are one account whatever their case). */
@@ -390,8 +413,7 @@ export class LabApi {
    * Accounts made from one address in a day (they are not made by the thousand): refused past the most, else what
    * counts one more once it is made.
    */
-  private signUpsFrom(request: IncomingMessage): () => void {
-    const address = request.socket.remoteAddress ?? '';
+  private signUpsFrom(address: string): () => void {
     const day = new Date().toISOString().slice(0, 10);
     if (this.signUps.day !== day) this.signUps = { day, counts: new Map() };
     const { counts } = this.signUps;
@@ -401,8 +423,7 @@ export class LabApi {
     return () => counts.set(address, (counts.get(address) ?? 0) + 1);
   }
 
-  private countSignIn(request: IncomingMessage): void {
-    const address = request.socket.remoteAddress ?? '';
+  private countSignIn(address: string): void {
     const now = Date.now();
     const recent = (this.signIns.get(address) ?? []).filter((time) => now - time < 60_000);
     if (recent.length >= (this.options.signInsPerMinute ?? 10)) throw new HttpError(429, 'too many sign-ins from this address: wait a minute');
@@ -429,18 +450,15 @@ function keyMatches(sent: string | undefined, key: string | undefined): boolean 
   return timingSafeEqual(a, b);
 }
 
-function cookieOf(request: IncomingMessage): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=') || undefined;
-  }
-  return undefined;
+/** The address a request comes from (its connection's). */
+function addressOf(c: { env: HttpBindings }): string {
+  return c.env.incoming.socket.remoteAddress ?? '';
 }
 
-function runFilter(params: URLSearchParams): RunFilter {
+function runFilter(params: Record<string, string>): RunFilter {
   const text = (name: string) => {
-    const value = params.get(name);
-    if (value !== null && value.length > 200) throw new HttpError(400, `the filter ${name} is over 200 characters`);
+    const value = params[name];
+    if (value !== undefined && value.length > 200) throw new HttpError(400, `the filter ${name} is over 200 characters`);
     return value || undefined;
   };
   const kind = text('kind');

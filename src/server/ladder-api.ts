@@ -5,13 +5,14 @@
 // says why.
 
 import { isSolitaire } from '../contracts/powers';
-import type { IncomingMessage } from 'node:http';
+import { Hono } from 'hono';
+import * as v from 'valibot';
 import type { AnyGame } from '../contracts/game';
 import { type Engine, EngineFault, type EngineIdentity } from '../engines/engine';
 import { findGame } from '../games';
 import { ensureFixedPoints, type LadderPlayer } from '../ladder/player';
 import type { LadderStore, LadderVersion } from '../ladder/store';
-import { type Caller, HttpError, readJson, signedIn } from './http-json';
+import { accountNeeded, type ApiEnv, type Caller, HttpError, ID, jsonBody, signedIn } from './http-json';
 
 export interface LadderOptions {
   /** Versions an account may submit in a day (default 20). */
@@ -26,32 +27,67 @@ export interface LadderOptions {
 
 /** A bot's name: 1 to 40 letters, digits, spaces, `.`, `_` or `-`. */
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u;
+const NAME_RULE = 'a name is 1 to 40 letters, digits, spaces, ".", "_" or "-"';
+const BotName = v.pipe(v.string(NAME_RULE), v.regex(NAME, NAME_RULE));
+/** A module submitted: its game (checked as the ladder's), its bot's name and its code. */
+const SubmitSchema = v.object({
+  game: v.pipe(
+    v.unknown(),
+    v.transform((id) => (typeof id === 'string' ? id : '')),
+    v.check(
+      (id) => ladderGame(id) !== undefined,
+      (issue) => ladderGameRule(issue.input),
+    ),
+  ),
+  name: BotName,
+  code: v.pipe(v.string("code is the module's JavaScript"), v.minLength(1, "code is the module's JavaScript")),
+});
+const RenameSchema = v.object({ name: BotName });
 /** Games of a version listed on its bot's page, and points of its skill's history. */
 const RECENT_GAMES = 30;
 const HISTORY_POINTS = 500;
 
+/** A game with a ladder: one of the arena's (two players). */
+function ladderGame(id: string): AnyGame | undefined {
+  const game = findGame(id);
+  return game && !isSolitaire(game) ? game : undefined;
+}
+
+function ladderGameRule(id: string): string {
+  return `game is one of the arena's games (connect4, tictactoe, …), got "${id.slice(0, 40)}"`;
+}
+
 export class LadderApi {
+  /** `ladder` gives the store and the player once the lab's database is open (before any route runs). */
   constructor(
-    private readonly store: LadderStore,
-    private readonly player: LadderPlayer,
+    private readonly ladder: () => { readonly store: LadderStore; readonly player: LadderPlayer },
     private readonly startModule: (code: string, game: string) => Promise<{ engine: Engine; identity: EngineIdentity }>,
     private readonly options: LadderOptions,
   ) {}
 
-  async route(method: string, path: readonly string[], url: URL, request: IncomingMessage, caller: Caller): Promise<{ status: number; body: unknown }> {
-    const route = `${method} ${path[0] ?? ''}${path.length > 1 ? '/:id' : ''}${path.length > 2 ? `/${path[2]}` : ''}`;
-    switch (route) {
-      case 'GET ': {
-        const game = this.ladderGame(url.searchParams.get('game') ?? '');
+  private get store(): LadderStore {
+    return this.ladder().store;
+  }
+
+  private get player(): LadderPlayer {
+    return this.ladder().player;
+  }
+
+  /** The ladder's routes, under /api/lab/ladder (the lab has checked the caller and that it may read). */
+  routes(): Hono<ApiEnv> {
+    return new Hono<ApiEnv>()
+      .get('/', async (c) => {
+        const game = this.ladderGame(c.req.query('game'));
         const entries = (await this.store.leaderboard(game.rules.id)).map((entry) => ({ ...entry, offline: !this.player.canPlay(entry) }));
         const problem = this.player.problem(game.rules.id);
-        return { status: 200, body: { game: game.rules.id, entries, ...(problem ? { problem } : {}) } };
-      }
-      case 'POST submit':
-        return { status: 201, body: await this.submit(signedIn(caller), await readJson(request, (this.options.codeBytes ?? 256 << 10) + (16 << 10))) };
-      case 'GET bots/:id': {
-        const bot = await this.store.bot(path[1]);
-        if (!bot) throw new HttpError(404, `the ladder has no bot ${path[1]}`);
+        return c.json({ game: game.rules.id, entries, ...(problem ? { problem } : {}) });
+      })
+      .post('/submit', accountNeeded, jsonBody((this.options.codeBytes ?? 256 << 10) + (16 << 10), SubmitSchema), async (c) =>
+        c.json(await this.submit(signedIn(c.var.caller), c.var.body), 201),
+      )
+      .get(`/bots/${ID}`, async (c) => {
+        const bot = await this.store.bot(c.req.param('id'));
+        if (!bot) throw new HttpError(404, `the ladder has no bot ${c.req.param('id')}`);
         const versions = await Promise.all(
           bot.versions.map(async (version) => ({
             ...version,
@@ -64,38 +100,38 @@ export class LadderApi {
           })),
         );
         const games = bot.versions.length ? await this.store.recentGames({ version: bot.versions[0].id }, RECENT_GAMES) : [];
-        return { status: 200, body: { ...bot, versions, games, names: await this.store.names(games.flatMap((game) => game.seats)) } };
-      }
-      case 'GET games': {
-        const game = this.ladderGame(url.searchParams.get('game') ?? '');
-        const limit = Math.max(1, Math.min(1000, Number(url.searchParams.get('limit')) || 50));
+        return c.json({ ...bot, versions, games, names: await this.store.names(games.flatMap((game) => game.seats)) });
+      })
+      .get('/games', async (c) => {
+        const game = this.ladderGame(c.req.query('game'));
+        const limit = Math.max(1, Math.min(1000, Number(c.req.query('limit')) || 50));
         const games = await this.store.recentGames({ game: game.rules.id }, limit);
-        return { status: 200, body: { games, names: await this.store.names(games.flatMap((one) => one.seats)) } };
-      }
-      case 'GET mine': {
+        return c.json({ games, names: await this.store.names(games.flatMap((one) => one.seats)) });
+      })
+      .get('/mine', async (c) => {
         // The caller's own versions of a game, whatever their state (My bots shows their validation and retires them).
-        const game = this.ladderGame(url.searchParams.get('game') ?? '');
-        return { status: 200, body: { versions: await this.store.ownedVersions(signedIn(caller), game.rules.id) } };
-      }
-      case 'GET live': {
+        const game = this.ladderGame(c.req.query('game'));
+        return c.json({ versions: await this.store.ownedVersions(signedIn(c.var.caller), game.rules.id) });
+      })
+      .get('/live', async (c) => {
         // The games being played now (or just ended): any reader may watch them, as their replays after.
-        const game = this.ladderGame(url.searchParams.get('game') ?? '');
+        const game = this.ladderGame(c.req.query('game'));
         const games = this.player.live(game.rules.id);
-        return { status: 200, body: { games, names: await this.store.names(games.flatMap((one) => one.seats)) } };
-      }
-      case 'GET live/:id': {
-        const live = this.player.liveGame(path[1]);
-        if (!live) throw new HttpError(404, `no game ${path[1]} is being played now (an ended game is among its bots' games)`);
-        return { status: 200, body: { ...live, names: await this.store.names(live.seats) } };
-      }
-      case 'GET games/:id': {
-        const game = await this.store.gameRecord(path[1]);
-        if (!game) throw new HttpError(404, `the ladder has no game ${path[1]}`);
+        return c.json({ games, names: await this.store.names(games.flatMap((one) => one.seats)) });
+      })
+      .get(`/live/${ID}`, async (c) => {
+        const live = this.player.liveGame(c.req.param('id'));
+        if (!live) throw new HttpError(404, `no game ${c.req.param('id')} is being played now (an ended game is among its bots' games)`);
+        return c.json({ ...live, names: await this.store.names(live.seats) });
+      })
+      .get(`/games/${ID}`, async (c) => {
+        const game = await this.store.gameRecord(c.req.param('id'));
+        if (!game) throw new HttpError(404, `the ladder has no game ${c.req.param('id')}`);
         // What a bot wrote during the game is its owner's alone: no bot learns another's logs.
         const versions = await Promise.all(game.seats.map((id) => this.store.version(id)));
         const owners = versions.map((version) => version?.owner ?? null);
         const { logs, ...record } = game.record;
-        const ownLogs = logs?.map((log, seat) => (owners[seat] !== null && owners[seat] === caller.account ? log : ''));
+        const ownLogs = logs?.map((log, seat) => (owners[seat] !== null && owners[seat] === c.var.caller.account ? log : ''));
         // Each seat as the ladder names it, and as a page can play it on (our bots' configurations; a module or an
         // engine has none a page can have).
         const names = await this.store.names(game.seats);
@@ -103,49 +139,50 @@ export class LadderApi {
           name: names[game.seats[seat]] ?? game.seats[seat],
           config: version?.kind === 'builtin' ? version.config : null,
         }));
-        return { status: 200, body: { ...game, record: ownLogs?.some(Boolean) ? { ...record, logs: ownLogs } : record, names, players } };
-      }
-      case 'GET versions/:id/code': {
-        const version = await this.owned(path[1], caller, false);
-        return { status: 200, body: { code: (await this.store.code(version.id)) ?? null } };
-      }
-      case 'POST versions/:id/retire': {
-        const version = await this.owned(path[1], caller, true);
-        if (!(await this.store.retire(version.id, `retired by ${signedIn(caller)}`)))
+        return c.json({ ...game, record: ownLogs?.some(Boolean) ? { ...record, logs: ownLogs } : record, names, players });
+      })
+      .get(`/versions/${ID}/code`, async (c) => {
+        const version = await this.owned(c.req.param('id'), c.var.caller, false);
+        return c.json({ code: (await this.store.code(version.id)) ?? null });
+      })
+      .post(`/versions/${ID}/retire`, async (c) => {
+        const version = await this.owned(c.req.param('id'), c.var.caller, true);
+        if (!(await this.store.retire(version.id, `retired by ${signedIn(c.var.caller)}`)))
           throw new HttpError(409, `version ${version.id} is ${version.state} already`);
-        return { status: 200, body: (await this.store.version(version.id))! };
-      }
-      case 'POST bots/:id/rename': {
-        const bot = await this.store.bot(path[1]);
-        if (!bot) throw new HttpError(404, `the ladder has no bot ${path[1]}`);
-        if (bot.owner !== signedIn(caller)) throw new HttpError(403, `bot ${bot.name} is not yours`);
-        const { name } = (await readJson(request, 4096)) as { name?: unknown };
-        if (typeof name !== 'string' || !NAME.test(name)) throw new HttpError(400, 'a name is 1 to 40 letters, digits, spaces, ".", "_" or "-"');
-        await this.store.rename(bot.id, name).catch((error: unknown) => {
-          // PostgreSQL's unique violation: the owner's bots of a game have names of their own.
-          if ((error as { code?: string }).code === '23505') throw new HttpError(409, `you have a bot named ${name} for this game already`);
-          throw error;
-        });
-        return { status: 200, body: await this.store.bot(bot.id) };
-      }
-      default:
-        throw new HttpError(404, `the ladder has no ${method} ${url.pathname}`);
-    }
+        return c.json((await this.store.version(version.id))!);
+      })
+      .post(
+        `/bots/${ID}/rename`,
+        jsonBody(4096, RenameSchema, () => NAME_RULE),
+        async (c) => {
+          const bot = await this.store.bot(c.req.param('id'));
+          if (!bot) throw new HttpError(404, `the ladder has no bot ${c.req.param('id')}`);
+          if (bot.owner !== signedIn(c.var.caller)) throw new HttpError(403, `bot ${bot.name} is not yours`);
+          const { name } = c.var.body;
+          await this.store.rename(bot.id, name).catch((error: unknown) => {
+            // PostgreSQL's unique violation: the owner's bots of a game have names of their own.
+            if ((error as { code?: string }).code === '23505') throw new HttpError(409, `you have a bot named ${name} for this game already`);
+            throw error;
+          });
+          return c.json(await this.store.bot(bot.id));
+        },
+      )
+      .all('*', (c) => {
+        throw new HttpError(404, `the ladder has no ${c.req.method} ${c.req.path}`);
+      });
   }
 
-  /** A game with a ladder: one of the arena's (two players). */
-  private ladderGame(id: string): AnyGame {
-    const game = findGame(id);
-    if (!game || isSolitaire(game)) throw new HttpError(400, `game is one of the arena's games (connect4, tictactoe, …), got "${id.slice(0, 40)}"`);
+  /** A game with a ladder named by a query's `game`. */
+  private ladderGame(id = ''): AnyGame {
+    const game = ladderGame(id);
+    if (!game) throw new HttpError(400, ladderGameRule(id));
     return game;
   }
 
   /** A module submitted: checked (its name, size, the account's quotas, and in the sandbox its shape), then queued for its validation. */
-  private async submit(owner: string, form: object): Promise<LadderVersion> {
-    const { game: gameId, name, code } = form as { game?: unknown; name?: unknown; code?: unknown };
-    const game = this.ladderGame(typeof gameId === 'string' ? gameId : '');
-    if (typeof name !== 'string' || !NAME.test(name)) throw new HttpError(400, 'a name is 1 to 40 letters, digits, spaces, ".", "_" or "-"');
-    if (typeof code !== 'string' || code.length === 0) throw new HttpError(400, "code is the module's JavaScript");
+  private async submit(owner: string, form: v.InferOutput<typeof SubmitSchema>): Promise<LadderVersion> {
+    const { name, code } = form;
+    const game = this.ladderGame(form.game);
     const most = this.options.codeBytes ?? 256 << 10;
     if (Buffer.byteLength(code) > most) throw new HttpError(413, `a module's code is at most ${most >> 10} KB`);
     // The quotas are looked at before the module is loaded (seconds in the sandbox), and checked again where the

@@ -3,8 +3,6 @@
 // one piece in memory however slowly its client reads. And few at once: a slot each, a few for any one address and
 // a few more in all, so that many readers cannot hold many answers' pieces and what reading them costs.
 
-import { once } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { HttpError } from './http-json';
 
 export class AnswerSlots {
@@ -45,21 +43,42 @@ export class AnswerSlots {
 /** A client that takes nothing of an answer for this long loses it (and its slot). */
 const STALLED_MS = 60_000;
 
-/** Writes `pieces` as the body, each after the client took the last; stops (the socket closed) when the client goes. */
-export async function sendPieces(
-  response: ServerResponse,
-  status: number,
-  headers: Readonly<Record<string, string>>,
-  pieces: AsyncIterable<string>,
-): Promise<void> {
-  response.writeHead(status, headers);
-  const gone = new Promise<void>((resolve) => response.once('close', resolve));
-  for await (const piece of pieces) {
-    if (response.destroyed) return;
-    if (response.write(piece)) continue;
-    const stalled = setTimeout(() => response.destroy(), STALLED_MS);
-    await Promise.race([once(response, 'drain'), gone]);
+/**
+ * `pieces` as a response body, each read only when the client took the last (the stream is pulled as the socket
+ * drains); `release` is called once when it ends, fails or the client goes, and `stall` when the client has taken
+ * nothing for a minute (it closes the connection, which cancels the stream).
+ */
+export function pieceStream(pieces: AsyncIterable<string>, release: () => void, stall: () => void): ReadableStream<Uint8Array> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  let stalled: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
     clearTimeout(stalled);
-  }
-  if (!response.destroyed) response.end();
+    release();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        clearTimeout(stalled);
+        try {
+          const next = await iterator.next();
+          if (next.done) {
+            end();
+            controller.close();
+            return;
+          }
+          controller.enqueue(encoder.encode(next.value));
+          stalled = setTimeout(stall, STALLED_MS);
+        } catch (error) {
+          end();
+          throw error;
+        }
+      },
+      async cancel() {
+        end();
+        await iterator.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

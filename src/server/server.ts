@@ -6,6 +6,9 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { type Context, Hono } from 'hono';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
@@ -80,17 +83,45 @@ function fail(response: ServerResponse): void {
  * Why a request is not answered, by where it comes from: a Host that is not the server's (any path: the pages
  * too, on a loopback address), or a request that would change something sent by a page of another site.
  */
-function refused(gate: RequestGate, request: IncomingMessage, path: string): { status: number; message: string } | undefined {
+function refused(gate: RequestGate, request: IncomingMessage, path: string): { status: 421 | 403; message: string } | undefined {
   if (!gate.hostAllowed(request)) return { status: 421, message: 'this server does not answer to that name (Host)' };
   const changes = request.method !== 'GET' && request.method !== 'HEAD';
   if (changes && path.startsWith('/api/') && !gate.originAllowed(request)) return { status: 403, message: 'requests from pages of other sites are refused' };
   return undefined;
 }
 
-function refusal(response: ServerResponse, status: number, message: string): Promise<void> {
-  const body = JSON.stringify({ error: message });
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) }).end(body);
-  return Promise.resolve();
+/** The lab's API (lab-api.ts), loaded at its first request. */
+interface LazyLab {
+  fetch(request: Request, bindings: HttpBindings): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The routes: who may ask first (refused), then the cluster's description, the lab's API (or, without a lab, its
+ * answer that there is none) and last the built app's files, which static-files.ts writes to Node's response
+ * itself (brotli and gzip compressed once per file version, streamed otherwise).
+ */
+function playgroundApp(gate: RequestGate, cluster: ClusterRuns, lab: LazyLab | undefined, serve: ReturnType<typeof staticFiles>, logFailure: FailureLog) {
+  return new Hono<{ Bindings: HttpBindings }>()
+    .onError((error, c) => {
+      logFailure('an HTTP request', error);
+      return c.text('server error', 500);
+    })
+    .use(async (c, next) => {
+      const why = refused(gate, c.env.incoming, c.req.path);
+      if (why) return c.json({ error: why.message }, why.status, { 'cache-control': 'no-store' });
+      await next();
+    })
+    .get(CLUSTER_PATH, async (c) => c.json(await cluster.describe(), 200, { 'cache-control': 'no-store' }))
+    .all(CLUSTER_PATH, (c) => c.text('GET only', 405, { allow: 'GET, HEAD' }))
+    .all(`${LAB_PATH}*`, (c) => (lab ? lab.fetch(c.req.raw, c.env) : noLab(c)))
+    .all('*', (c) => {
+      serve(c.env.incoming, c.env.outgoing).catch((error: unknown) => {
+        logFailure('an HTTP request', error);
+        fail(c.env.outgoing);
+      });
+      return RESPONSE_ALREADY_SENT;
+    });
 }
 
 /** The lab's API (lab-api.ts). */
@@ -100,30 +131,16 @@ const LAB_PATH = '/api/lab/';
  * A server without a lab says so: GET /api/lab/me answers that nobody is signed in to no lab (a page asks it to
  * know whether to offer the lab, and a 404 would be an error in its console), the rest 404.
  */
-function noLab(path: string, method: string | undefined, response: ServerResponse): Promise<void> {
-  const me = path === `${LAB_PATH}me` && (method === 'GET' || method === 'HEAD');
-  const body = JSON.stringify(me ? { account: null, lab: false } : { error: 'this server has no lab' });
-  response.writeHead(me ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
-  response.end(method === 'HEAD' ? undefined : body);
-  return Promise.resolve();
+function noLab(c: Context): Response {
+  const me = c.req.path === `${LAB_PATH}me` && (c.req.method === 'GET' || c.req.method === 'HEAD');
+  return c.json(me ? { account: null, lab: false } : { error: 'this server has no lab' }, me ? 200 : 404, { 'cache-control': 'no-store' });
 }
 
 /** GET /api/cluster: whether the arena may run on the cluster (the page shows the choice only then). */
 const CLUSTER_PATH = '/api/cluster';
 
-async function describeCluster(cluster: ClusterRuns, method: string | undefined, response: ServerResponse): Promise<void> {
-  if (method !== 'GET' && method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('GET only');
-    return;
-  }
-  const body = JSON.stringify(await cluster.describe());
-  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
-  response.end(method === 'HEAD' ? undefined : body);
-}
-
 export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
   const logFailure = options.logFailure ?? failureLog();
-  const serve = staticFiles(options.root);
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
   // The lab's code (its database drivers: hundreds of modules) is loaded at its first request, not at start,
   // unless the lab is in use (a server's, or the folder of one used before): then its runs left playing are
@@ -131,7 +148,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   let labApi: Promise<LabApi> | undefined;
   const loadLab = () => (labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure)));
   const lab = options.lab && {
-    handle: async (request: IncomingMessage, response: ServerResponse) => (await loadLab()).handle(request, response),
+    fetch: async (request: Request, bindings: HttpBindings) => (await loadLab()).fetch(request, bindings),
     close: async () => (await labApi)?.close(),
   };
   // While its database does not answer, it is tried again every 10 s (each failure logged by the lab).
@@ -146,28 +163,15 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   if (labLocation && ('url' in labLocation || ('folder' in labLocation && existsSync(labLocation.folder)))) openLab();
   // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const gate = requestGate(hostNames(options.host, options.online?.allowedOrigins), options.online?.allowedOrigins);
+  const app = playgroundApp(gate, cluster, lab, staticFiles(options.root), logFailure);
+  // Node's own Request and Response stay as they are (overrideGlobalObjects): the rest of the process uses them.
+  const answer = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
-    try {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-      const path = request.url?.split('?')[0] ?? '';
-      const why = refused(gate, request, path);
-      const answered = why
-        ? refusal(response, why.status, why.message)
-        : path === CLUSTER_PATH
-          ? describeCluster(cluster, request.method, response)
-          : path.startsWith(LAB_PATH)
-            ? lab
-              ? lab.handle(request, response)
-              : noLab(path, request.method, response)
-            : serve(request, response);
-      answered.catch((error: unknown) => {
-        logFailure('an HTTP request', error);
-        fail(response);
-      });
-    } catch (error) {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    answer(request, response).catch((error: unknown) => {
       logFailure('an HTTP request', error);
       fail(response);
-    }
+    });
   });
   // Connections (HTTP and WebSocket alike) from one address are bounded, and in all: half-open requests from one
   // client cannot hold every file descriptor while the headers' timeout runs.
