@@ -166,12 +166,8 @@ export class LabApi {
     await db?.destroy();
   }
 
-  /** The lab's own routes, after who sent the request is known (and its CSRF token checked). */
+  /** The lab's routes: who sent the request first (and its CSRF token checked), then its accounts' and its runs'. */
   private routes() {
-    const signInLimit = createMiddleware<LabEnv>(async (c, next) => {
-      this.countSignIn(addressOf(c));
-      await next();
-    });
     return new Hono<LabEnv>()
       .basePath('/api/lab')
       .onError((error, c) => this.refusal(error, c))
@@ -190,6 +186,17 @@ export class LabApi {
         c.set('accounts', accounts);
         await next();
       })
+      .route('/', this.accountRoutes())
+      .route('/', this.runRoutes());
+  }
+
+  /** Signing up, in and out, and the CLI's tokens. */
+  private accountRoutes() {
+    const signInLimit = createMiddleware<LabEnv>(async (c, next) => {
+      this.countSignIn(addressOf(c));
+      await next();
+    });
+    return new Hono<LabEnv>()
       .get('/me', (c) => c.json({ account: c.var.caller.account ?? null, ...(c.var.caller.csrf ? { csrf: c.var.caller.csrf } : {}) }))
       .post('/signup', signInLimit, jsonBody(MAX_FORM_BYTES, TextFields), async (c) => {
         const { name, password, adminKey } = c.var.body;
@@ -219,7 +226,12 @@ export class LabApi {
         const id = c.req.param('id');
         if (!(await c.var.accounts.revokeToken(signedIn(c.var.caller), id))) throw new HttpError(404, 'you have no token of that id');
         return c.json({ revoked: id });
-      })
+      });
+  }
+
+  /** The runs: listed, read, exported, imported, submitted for the server to play, recorded from the CLI, ended, cancelled, deleted. */
+  private runRoutes() {
+    return new Hono<LabEnv>()
       .get('/runs', async (c) => {
         this.mayRead(c.var.caller);
         const limit = Number(c.req.query('limit') ?? 50);
@@ -276,48 +288,11 @@ export class LabApi {
         accountNeeded,
         jsonBody(MAX_FORM_BYTES, SubmitSchema, (issue) => `this run cannot be played: ${issue}`),
         async (c) => {
-          const { spec, time } = c.var.body;
-          const games = plannedGames(spec);
-          const most = this.options.maxGames ?? 100_000;
-          if (games > most)
-            throw new HttpError(
-              400,
-              `the server plays at most ${most.toLocaleString('en')} games a run: this one has ${games.toLocaleString('en')} (${FEWER[spec.kind]})`,
-            );
-          let plan: RunPlan;
-          try {
-            const schedule = planRun(spec);
-            plan = {
-              kind: spec.kind,
-              schedule,
-              ...('sprt' in spec ? { sprt: spec.sprt } : {}),
-              time,
-              ...(spec.kind === 'sweep' ? { sweep: sweepOf(spec) } : {}),
-            };
-          } catch (error) {
-            throw new HttpError(400, `this run cannot be played: ${(error as Error).message}`);
-          }
-          return c.json(await this.submit(plan, signedIn(c.var.caller)), 201);
+          return c.json(await this.submit(this.planOf(c.var.body), signedIn(c.var.caller)), 201);
         },
       )
       .post(`/runs/${ID}/rerun`, accountNeeded, async (c) => {
-        const id = c.req.param('id');
-        let plan: RunPlan | undefined;
-        try {
-          plan = await this.runs!.plan(id);
-        } catch (error) {
-          throw new HttpError(400, (error as Error).message);
-        }
-        if (!plan) throw new HttpError(404, `the lab has no run ${id}`);
-        // A run recorded from the CLI may name engines the server does not have: each bot must be the game's own.
-        const game = findGame(plan.schedule.game);
-        try {
-          if (!game) throw new Error(`there is no game ${plan.schedule.game}`);
-          for (const bot of plan.schedule.bots) parseBotConfig(game.bots, bot);
-        } catch (error) {
-          throw new HttpError(400, `the server cannot play this run again: ${(error as Error).message}`);
-        }
-        return c.json(await this.submit(plan, signedIn(c.var.caller)), 201);
+        return c.json(await this.submit(await this.playedAgain(c.req.param('id')), signedIn(c.var.caller)), 201);
       })
       .post(
         `/runs/${ID}/games`,
@@ -346,6 +321,51 @@ export class LabApi {
         await this.runs!.delete(c.var.run.id);
         return c.json({ deleted: c.var.run.id });
       });
+  }
+
+  /** A run submitted, as the server plays it: within the most games a run, its schedule planned. */
+  private planOf({ spec, time }: v.InferOutput<typeof SubmitSchema>): RunPlan {
+    const games = plannedGames(spec);
+    const most = this.options.maxGames ?? 100_000;
+    if (games > most)
+      throw new HttpError(
+        400,
+        `the server plays at most ${most.toLocaleString('en')} games a run: this one has ${games.toLocaleString('en')} (${FEWER[spec.kind]})`,
+      );
+    let plan: RunPlan;
+    try {
+      const schedule = planRun(spec);
+      plan = {
+        kind: spec.kind,
+        schedule,
+        ...('sprt' in spec ? { sprt: spec.sprt } : {}),
+        time,
+        ...(spec.kind === 'sweep' ? { sweep: sweepOf(spec) } : {}),
+      };
+    } catch (error) {
+      throw new HttpError(400, `this run cannot be played: ${(error as Error).message}`);
+    }
+    return plan;
+  }
+
+  /** A stored run's plan, to be played again by the server: each of its bots one of the game's. */
+  private async playedAgain(id: string): Promise<RunPlan> {
+    let plan: RunPlan | undefined;
+    try {
+      plan = await this.runs!.plan(id);
+    } catch (error) {
+      throw new HttpError(400, (error as Error).message);
+    }
+    if (!plan) throw new HttpError(404, `the lab has no run ${id}`);
+    // A run recorded from the CLI may name engines the server does not have: each bot must be the game's own.
+    const game = findGame(plan.schedule.game);
+    try {
+      if (!game) throw new Error(`there is no game ${plan.schedule.game}`);
+      for (const bot of plan.schedule.bots) parseBotConfig(game.bots, bot);
+    } catch (error) {
+      throw new HttpError(400, `the server cannot play this run again: ${(error as Error).message}`);
+    }
+    return plan;
   }
 
   /** A refusal as JSON with its status: the request's fault (4xx), or the database's (503, logged). */
