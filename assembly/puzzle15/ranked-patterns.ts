@@ -4,21 +4,18 @@
 // in 4 bits half the moves its tiles need beyond their Manhattan distance (the two differ by an even number:
 // each move changes the distance by one): 259.5 MB and 28.8 MB.
 //
-// A table is built by a breadth-first search from the goal over the group's arrangements and the blank's region
-// (see the build below), sweeping the table once per distance in chunks (so that the host can report its progress
-// between them), and at the end packed into its 4-bit form in place.
+// A table is built by the breadth-first search the puzzle cores share (common/pattern-build.ts).
 //
 // The search looks each group up for the board and for the board mirrored about the main diagonal (relabelled,
 // as patterns.ts does); the Manhattan distance is the same for both, so h = MD + 2 · max(extras, mirror extras).
 // It may also look them up for the dual board (below).
 
-import { CELLS, TILES, goalColumn, goalRow, regionOf } from "./board";
+import { startTableBuild, stepTableBuild, tableBuildDone } from "../common/pattern-build";
+import { CELLS, SIZE, TILES, goalColumn, goalRow, regionOf } from "./board";
 import { cellOf, mirrorCell, mirrorTile } from "./patterns";
 
 const MAX_GROUPS: i32 = 2;
 const MAX_TILES: i32 = 8;
-/** The build's chunks: the arrangements of the group's first two tiles (16 · 15). */
-const CHUNKS: i32 = 240;
 
 const groupTiles = new StaticArray<u8>(MAX_GROUPS * MAX_TILES);
 const groupSize = new StaticArray<i32>(MAX_GROUPS);
@@ -44,12 +41,6 @@ export function addRankedGroup(tilesMask: i32): i32 {
   }
   groupSize[groups] = size;
   goalRegion[groups] = regionOf(CELLS - 1, 0xffff & ~(tilesMask >> 1));
-  for (let i = 0; i < size; i++) {
-    const tile = <i32>groupTiles[groups * MAX_TILES + i];
-    for (let cell = 0; cell < CELLS; cell++) {
-      manhattanTable[((groups * MAX_TILES + i) << 4) | cell] = <u8>(abs(goalRow(tile) - (cell >> 2)) + abs(goalColumn(tile) - (cell & 3)));
-    }
-  }
   let weight: u32 = 1;
   for (let i = size - 1; i >= 0; i--) {
     digitWeight[groups * MAX_TILES + i] = weight;
@@ -93,106 +84,21 @@ export function allocateRankedTable(g: i32): usize {
 }
 
 // ---- The build ------------------------------------------------------------------------------------------------
-// A state of the search is an arrangement of the group's tiles and where the blank is. The other tiles move
-// freely (their moves do not count), so the blank can reach any free cell of its region: what matters is the
-// region. An arrangement has 2.7 regions on average for 8 tiles (up to 8): the build tells apart the first
-// SLOTS - 1 regions by their lowest cells, and takes any further ones as one state, from which a tile may move
-// into any of their cells (1% of the arrangements of 8 tiles have more than SLOTS regions). Merging states relaxes
-// the real moves: the estimate stays admissible.
-//
-// Two bytes per arrangement during the build: the entry (bits 0-3, UNSEEN until the arrangement is first reached)
-// and the breadth-first search's two-bit mark of each of its states (from bit 4 up): not reached, reached at the
-// distance being expanded or at the next one (1 and 2, in turn), done.
-
-const UNSEEN: i32 = 15;
-const DONE: i32 = 3;
-const SLOTS: i32 = 6;
-
-// For every set of free cells: the state of the blank on each free cell (its region's slot), and the cells of
-// each slot's region(s). Built once, 1.5 MB.
-let slotOfCell: usize = 0;
-let slotCells: usize = 0;
-
-function setUpRegions(): void {
-  if (slotOfCell) return;
-  slotOfCell = heap.alloc(65536 << 4);
-  slotCells = heap.alloc((65536 * SLOTS) << 1);
-  memory.fill(slotCells, 0, (65536 * SLOTS) << 1);
-  for (let free = 0; free < 65536; free++) {
-    let left = free;
-    let slot = 0;
-    while (left) {
-      const region = regionOf(ctz(left), free);
-      const at = slotCells + (<usize>(free * SLOTS + slot) << 1);
-      store<u16>(at, load<u16>(at) | <u16>region);
-      for (let cell = 0; cell < CELLS; cell++) if (region & (1 << cell)) store<u8>(slotOfCell + <usize>((free << 4) | cell), <u8>slot);
-      left &= ~region;
-      if (slot < SLOTS - 1) slot++;
-    }
-  }
-}
-
-/** The state of the blank on `cell` among these free cells. */
-@inline
-function stateOf(cell: i32, free: i32): i32 {
-  return <i32>load<u8>(slotOfCell + <usize>((free << 4) | cell));
-}
-
-/** The cells where the blank may be in a state. */
-@inline
-function cellsOf(state: i32, free: i32): i32 {
-  return <i32>load<u16>(slotCells + (<usize>(free * SLOTS + state) << 1));
-}
+// By the breadth-first search both puzzle cores share (common/pattern-build.ts), one group's table at a time.
 
 let buildGroup: i32 = -1;
-let buildBytes: usize = 0;
-let buildLevel: i32 = 0;
-let buildChunk: i32 = 0;
-let packing = false;
-let levelFound: u32 = 0;
-let reached: u32 = 0;
-let buildFailed = false;
-let packPending: u32 = 0;
-// The arrangement under the sweep: each tile's cell and digit, and the cells of the tiles before it.
-const sweepCells = new StaticArray<i32>(MAX_TILES);
-const sweepDigits = new StaticArray<i32>(MAX_TILES);
-const sweepBefore = new StaticArray<i32>(MAX_TILES);
-/** Which tile of the group (its index) is on each cell, for the cells the sweep has placed. */
-const sweepTileOn = new StaticArray<i32>(CELLS);
-
-/** The mark of the states being expanded (1 or 2: the next distance's is the other). */
-@inline
-function currentMark(): i32 {
-  return 1 + (buildLevel & 1);
-}
 
 /** Starts building group g's table: only the goal reached. */
 export function startRankedBuild(g: i32): void {
-  setUpRegions();
-  const entries = entriesOf(g);
-  buildBytes = heap.alloc(<usize>entries << 1);
-  for (let at: usize = 0; at < (<usize>entries << 1); at += 2) store<u16>(buildBytes + at, <u16>UNSEEN);
-  let occupied = 0;
-  let goal: u32 = 0;
-  for (let i = 0; i < groupSize[g]; i++) {
-    const home = <i32>groupTiles[g * MAX_TILES + i] - 1;
-    goal += <u32>(home - <i32>popcnt(occupied & ((1 << home) - 1))) * digitWeight[g * MAX_TILES + i];
-    occupied |= 1 << home;
-  }
+  let tiles: u32 = 0;
+  for (let i = 0; i < groupSize[g]; i++) tiles |= 1 << groupTiles[g * MAX_TILES + i];
+  startTableBuild(tiles, SIZE);
   buildGroup = g;
-  buildLevel = 0;
-  buildChunk = 0;
-  packing = false;
-  buildFailed = false;
-  levelFound = 0;
-  reached = 1;
-  // The goal: entry 0, the blank on the bottom right cell.
-  store<u16>(buildBytes + (<usize>goal << 1), <u16>(currentMark() << (4 + 2 * stateOf(CELLS - 1, 0xffff & ~occupied))));
 }
 
 /** The share of the arrangements reached so far (1 once the build is packing). */
 export function rankedBuildDone(): f64 {
-  return <f64>reached / <f64>entriesOf(buildGroup >= 0 ? buildGroup : 0);
+  return tableBuildDone();
 }
 
 /**
@@ -200,210 +106,11 @@ export function rankedBuildDone(): f64 {
  * does not fit in 4 bits (then nothing is kept).
  */
 export function stepRankedBuild(): i32 {
-  const g = buildGroup;
-  const first = buildChunk / 15;
-  const second = buildChunk % 15;
-  const secondCell = second < first ? second : second + 1;
-  sweepCells[0] = first;
-  sweepDigits[0] = first;
-  sweepBefore[0] = 0;
-  sweepCells[1] = secondCell;
-  sweepDigits[1] = second;
-  sweepTileOn[first] = 0;
-  sweepTileOn[secondCell] = 1;
-  sweepBefore[1] = 1 << first;
-  const rank = <u32>buildChunk * digitWeight[g * MAX_TILES + 1];
-  const occupied = (1 << first) | (1 << secondCell);
-  const manhattan = manhattanOf(g, 0, first) + manhattanOf(g, 1, secondCell);
-  if (packing) pack(g, 2, occupied, rank);
-  else sweep(g, 2, occupied, rank, manhattan);
-  if (++buildChunk < CHUNKS) return 0;
-  buildChunk = 0;
-  if (packing || buildFailed) {
-    if (buildFailed) {
-      heap.free(buildBytes);
-      buildGroup = -1;
-      return -1;
-    }
-    rankedTable[g] = heap.realloc(buildBytes, <usize>(entriesOf(g) >> 1));
-    buildGroup = -1;
-    return 1;
-  }
-  // A distance that reached nothing new: every state has its distance.
-  if (levelFound == 0) packing = true;
-  buildLevel++;
-  levelFound = 0;
-  return 0;
-}
-
-/** Each group tile's Manhattan distance from each cell to its home, by the tile's place in its group. */
-const manhattanTable = new StaticArray<u8>(MAX_GROUPS * MAX_TILES * CELLS);
-
-@inline
-function tileManhattan(place: i32, cell: i32): i32 {
-  return <i32>unchecked(manhattanTable[(place << 4) | cell]);
-}
-
-@inline
-function manhattanOf(g: i32, i: i32, cell: i32): i32 {
-  return tileManhattan(g * MAX_TILES + i, cell);
-}
-
-/** The low bit of every mark in four records. */
-const MARK_LOW_BITS: u64 = 0x5550555055505550;
-
-/** Whether any of the `count` records at `at` has a state marked `mark`, four records at a time. */
-@inline
-function anyMarked(at: usize, count: i32, mark: i32): bool {
-  const marks = <u64>mark * 0x5555555555555555;
-  let i = 0;
-  for (; i + 4 <= count; i += 4) {
-    const x = load<u64>(at + (<usize>i << 1)) ^ marks;
-    // A mark equal to `mark` is a pair of zero bits.
-    if (~(x | (x >> 1)) & MARK_LOW_BITS) return true;
-  }
-  for (; i < count; i++) {
-    const x = (<u64>load<u16>(at + (<usize>i << 1)) ^ marks) & 0xffff;
-    if (~(x | (x >> 1)) & MARK_LOW_BITS & 0xffff) return true;
-  }
-  return false;
-}
-
-/**
- * The sweep of one distance below tile i (the tiles before it placed, their Manhattan distance `manhattan`):
- * every state at that distance gives each state one move away not yet reached the next distance. The last two
- * tiles' arrangements are contiguous in the table, and are passed over at once when none is at the distance.
- */
-function sweep(g: i32, i: i32, occupied: i32, rank: u32, manhattan: i32): void {
-  const last = groupSize[g] - 1;
-  if (i == last) {
-    sweepLast(g, occupied, rank, manhattan);
-    return;
-  }
-  if (i == last - 1 && !anyMarked(buildBytes + (<usize>rank << 1), (17 - last) * (16 - last), currentMark())) return;
-  const weight = digitWeight[g * MAX_TILES + i];
-  sweepBefore[i] = occupied;
-  let digit = 0;
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (occupied & (1 << cell)) continue;
-    sweepCells[i] = cell;
-    sweepDigits[i] = digit;
-    sweepTileOn[cell] = i;
-    sweep(g, i + 1, occupied | (1 << cell), rank + <u32>digit * weight, manhattan + manhattanOf(g, i, cell));
-    digit++;
-  }
-}
-
-/** The sweep's last tile: its arrangements are consecutive records. */
-@inline
-function sweepLast(g: i32, occupied: i32, rank: u32, manhattan: i32): void {
-  const i = groupSize[g] - 1;
-  const marked = currentMark() * 0x555;
-  const records = buildBytes + (<usize>rank << 1);
-  sweepBefore[i] = occupied;
-  let free = 0xffff & ~occupied;
-  for (let digit = 0; free; digit++) {
-    const cell = ctz(free);
-    free &= free - 1;
-    const marks = (<i32>load<u16>(records + (<usize>digit << 1)) >> 4) ^ marked;
-    // The states marked with the current distance's mark: a pair of zero bits each.
-    let matching = ~(marks | (marks >> 1)) & 0x555;
-    if (!matching) continue;
-    sweepCells[i] = cell;
-    sweepDigits[i] = digit;
-    sweepTileOn[cell] = i;
-    const distance = manhattan + manhattanOf(g, i, cell);
-    do {
-      expand(g, occupied | (1 << cell), rank + <u32>digit, distance, ctz(matching) >> 1);
-      matching &= matching - 1;
-    } while (matching);
-  }
-}
-
-/** Expands one state at the current distance (the arrangement and the blank's state): it is done. */
-function expand(g: i32, occupied: i32, rank: u32, manhattan: i32, state: i32): void {
-  const at = buildBytes + (<usize>rank << 1);
-  store<u16>(at, load<u16>(at) | <u16>(DONE << (4 + 2 * state)));
-  const free = 0xffff & ~occupied;
-  const blank = cellsOf(state, free);
-  // The tiles next to the blank's cells, by the way they move: up, down, left, right.
-  let up = occupied & (blank << 4) & 0xffff;
-  while (up) {
-    const from = ctz(up);
-    up &= up - 1;
-    moveTile(g, occupied, rank, manhattan, from, from - 4);
-  }
-  let down = occupied & (blank >> 4);
-  while (down) {
-    const from = ctz(down);
-    down &= down - 1;
-    moveTile(g, occupied, rank, manhattan, from, from + 4);
-  }
-  let left = occupied & (blank << 1) & 0xeeee;
-  while (left) {
-    const from = ctz(left);
-    left &= left - 1;
-    moveTile(g, occupied, rank, manhattan, from, from - 1);
-  }
-  let right = occupied & (blank >> 1) & 0x7777;
-  while (right) {
-    const from = ctz(right);
-    right &= right - 1;
-    moveTile(g, occupied, rank, manhattan, from, from + 1);
-  }
-}
-
-/** Moves the tile on `from` to the blank's cell `to`: the state it leads to, if new, is at the next distance. */
-@inline
-function moveTile(g: i32, occupied: i32, rank: u32, manhattan: i32, from: i32, to: i32): void {
-  const base = g * MAX_TILES;
-  const j = unchecked(sweepTileOn[from]);
-  // The moved tile's digit changes, and so does that of each later tile whose cell it passes (on a move up or
-  // down: the three cells between).
-  const digit = to - <i32>popcnt(unchecked(sweepBefore[j]) & ((1 << to) - 1));
-  let moved = <i32>rank + (digit - unchecked(sweepDigits[j])) * <i32>unchecked(digitWeight[base + j]);
-  let passed = occupied & (from < to ? (1 << to) - (2 << from) : (1 << from) - (2 << to));
-  while (passed) {
-    const m = unchecked(sweepTileOn[ctz(passed)]);
-    passed &= passed - 1;
-    if (m > j) moved += (from < to ? 1 : -1) * <i32>unchecked(digitWeight[base + m]);
-  }
-  const target = buildBytes + (<usize>(<u32>moved) << 1);
-  // The blank is now where the tile was. Marked without branches (whether a state is new is a coin toss): a new
-  // state gets the next mark, and a new arrangement its entry.
-  const shift = 4 + 2 * stateOf(from, (0xffff & ~occupied & ~(1 << to)) | (1 << from));
-  const record = <i32>load<u16>(target);
-  const fresh = <i32>(((record >> shift) & 3) == 0);
-  const first = fresh & <i32>((record & 15) == UNSEEN);
-  const entry = (buildLevel + 1 - (manhattan + tileManhattan(base + j, to) - tileManhattan(base + j, from))) >> 1;
-  const withEntry = select<i32>((record & ~15) | (entry & 15), record, first);
-  store<u16>(target, <u16>(withEntry | (((3 - currentMark()) * fresh) << shift)));
-  levelFound += fresh;
-  reached += first;
-  if (first & <i32>(entry >= UNSEEN)) buildFailed = true;
-}
-
-/**
- * Packs the entries below tile i into 4 bits each, two to a byte (the lower rank in the low half), in place:
- * entries are visited in rank order, so a byte is written only over records already read.
- */
-function pack(g: i32, i: i32, occupied: i32, rank: u32): void {
-  const last = groupSize[g] - 1;
-  const weight = digitWeight[g * MAX_TILES + i];
-  let digit = 0;
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (occupied & (1 << cell)) continue;
-    const next = rank + <u32>digit * weight;
-    digit++;
-    if (i < last) {
-      pack(g, i + 1, occupied | (1 << cell), next);
-      continue;
-    }
-    const entry = <u32>load<u16>(buildBytes + (<usize>next << 1)) & 15;
-    if (entry == UNSEEN) buildFailed = true;
-    if (next & 1) store<u8>(buildBytes + <usize>(next >> 1), <u8>(packPending | (entry << 4)));
-    else packPending = entry;
-  }
+  const built = stepTableBuild();
+  if (built == 0) return 0;
+  if (built > 0) rankedTable[buildGroup] = <usize>built;
+  buildGroup = -1;
+  return built > 0 ? 1 : -1;
 }
 
 // ---- The lookups ------------------------------------------------------------------------------------------------
@@ -463,7 +170,7 @@ export function rankedGroupMoves(g: i32, cells: u32): i32 {
     const tile = <i32>groupTiles[base + i];
     const cell = <i32>(cells >> (4 * i)) & 15;
     cellOf[tile] = <u8>cell;
-    manhattan += tileManhattan(base + i, cell);
+    manhattan += abs(goalRow(tile) - (cell >> 2)) + abs(goalColumn(tile) - (cell & 3));
   }
   return manhattan + 2 * entryAt(g, rankOf(g, false));
 }

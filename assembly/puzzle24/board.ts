@@ -2,6 +2,8 @@
 // tiles at a fixed address, each tile's cell, and the board's symmetries. The goal is 1 … N then the blank
 // (bottom right): tile t belongs on cell t - 1.
 
+import { columnCells } from "../common/blank-regions";
+
 export const MAX_CELLS: i32 = 25;
 
 let width: i32 = 5;
@@ -24,8 +26,8 @@ export function setWidth(w: i32): bool {
   if (w < 3 || w > 5) return false;
   width = w;
   cells = w * w;
-  notFirstColumn = allCells() & ~columnCells(0);
-  notLastColumn = allCells() & ~columnCells(w - 1);
+  notFirstColumn = allCells() & ~columnCells(w, 0);
+  notLastColumn = allCells() & ~columnCells(w, w - 1);
   for (let cell = 0; cell < cells; cell++) {
     const mirrored = (cell % w) * w + cell / w;
     mirrorCells[cell] = <u8>mirrored;
@@ -67,13 +69,6 @@ export function allCells(): u32 {
   return <u32>((<u64>1 << cells) - 1);
 }
 
-/** The cells of the first column, and of the last, as bits. */
-export function columnCells(column: i32): u32 {
-  let mask: u32 = 0;
-  for (let row = 0; row < width; row++) mask |= 1 << (row * width + column);
-  return mask;
-}
-
 /** The tile's Manhattan distance from `cell` to its home. */
 @inline
 export function manhattanFrom(tile: i32, cell: i32): i32 {
@@ -89,17 +84,6 @@ export function notFirst(): u32 {
 @inline
 export function notLast(): u32 {
   return notLastColumn;
-}
-
-/** The free cells (bits) connected to `start` (one of them), grown a step in every direction at a time. */
-export function regionOf(start: i32, free: u32): u32 {
-  let region: u32 = 0;
-  let grown: u32 = 1 << start;
-  while (grown != region) {
-    region = grown;
-    grown = (region | (region << width) | (region >> width) | ((region << 1) & notFirstColumn) | ((region >> 1) & notLastColumn)) & free;
-  }
-  return region;
 }
 
 // ---- Symmetries ------------------------------------------------------------------------------------------------
