@@ -98,11 +98,12 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
       };
     },
 
-    /** Whole games between bot configurations, each from its start with its seed (the arena's unit of work). */
     /** A whole-history Bradley-Terry fit (the ladder's: a thousand bots take a good part of a second, off the server's thread). */
     async fitRatings(bots: readonly string[], pairs: readonly PairResult[], virtualDraws: VirtualDraws): Promise<Rating[]> {
       return eloRatings(bots, pairs, virtualDraws);
     },
+
+    /** Whole games between bot configurations, each from its start with its seed (the arena's unit of work). */
     async playGames(gameId: string, games: readonly GameRequest[], time: TimeControl = {}): Promise<GameRecord[]> {
       const game = gameById(gameId);
       const records: GameRecord[] = [];
