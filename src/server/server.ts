@@ -139,6 +139,32 @@ function noLab(c: Context): Response {
 /** GET /api/cluster: whether the arena may run on the cluster (the page shows the choice only then). */
 const CLUSTER_PATH = '/api/cluster';
 
+/**
+ * Connections (HTTP and WebSocket alike) from one address are bounded, and in all: half-open requests from one
+ * client cannot hold every file descriptor while the headers' timeout runs. A request Node's parser refuses (a
+ * malformed request line or header) gets a 400, then its socket is closed.
+ */
+function guardConnections(server: Server, online: OnlineOptions | undefined): void {
+  const socketsPerAddress = SOCKETS_PER_CONNECTION * (online?.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS);
+  server.maxConnections = Math.min(SOCKETS_PER_CONNECTION * (online?.maxConnections ?? DEFAULT_MAX_CONNECTIONS), socketBudget());
+  const sockets = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = (sockets.get(address) ?? 0) + 1;
+    if (open > socketsPerAddress) return void socket.destroy();
+    sockets.set(address, open);
+    socket.once('close', () => {
+      const left = (sockets.get(address) ?? 1) - 1;
+      if (left > 0) sockets.set(address, left);
+      else sockets.delete(address);
+    });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+}
+
 export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
   const logFailure = options.logFailure ?? failureLog();
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
@@ -161,12 +187,12 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
         if (!closed) labRetry = setTimeout(openLab, 10_000).unref();
       });
   if (labLocation && ('url' in labLocation || ('folder' in labLocation && existsSync(labLocation.folder)))) openLab();
-  // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const gate = requestGate(hostNames(options.host, options.online?.allowedOrigins), options.online?.allowedOrigins);
   const app = playgroundApp(gate, cluster, lab, staticFiles(options.root), logFailure);
   // @hono/node-server puts its own Request and Response in place of the global ones (its default): a JSON answer
   // is then written to the socket at once, where undici's Response body would be read a tick later (0.5-1 ms).
   const answer = getRequestListener(app.fetch);
+  // A request has 10 s for its headers and 60 s in all, checked every second (Node checks every 30 s by default).
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1000 }, (request, response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
     answer(request, response).catch((error: unknown) => {
@@ -174,27 +200,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       fail(response);
     });
   });
-  // Connections (HTTP and WebSocket alike) from one address are bounded, and in all: half-open requests from one
-  // client cannot hold every file descriptor while the headers' timeout runs.
-  const socketsPerAddress = SOCKETS_PER_CONNECTION * (options.online?.connectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS);
-  server.maxConnections = Math.min(SOCKETS_PER_CONNECTION * (options.online?.maxConnections ?? DEFAULT_MAX_CONNECTIONS), socketBudget());
-  const sockets = new Map<string, number>();
-  server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? '';
-    const open = (sockets.get(address) ?? 0) + 1;
-    if (open > socketsPerAddress) return void socket.destroy();
-    sockets.set(address, open);
-    socket.once('close', () => {
-      const left = (sockets.get(address) ?? 1) - 1;
-      if (left > 0) sockets.set(address, left);
-      else sockets.delete(address);
-    });
-  });
-  // A request Node's parser refuses (a malformed request line or header): a 400, then the socket is closed.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-  });
+  guardConnections(server, options.online);
   const online = attachOnline(server, gate, options.online, logFailure, cluster);
   // The rooms of the journal come back before the first client can connect.
   const journal = options.dataDir
