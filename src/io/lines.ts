@@ -1,6 +1,6 @@
 // Reading text line by line with a bound on a line's length: a line over the bound is reported by its length
 // and skipped up to its end, never held whole, so a hostile input of one huge line costs no memory. Used by the
-// CLI (positions on standard input or in a file, a person's moves) and by the server (its room journal).
+// CLI (positions on standard input or in a file, a person's moves) and by the server (an older server's room journal).
 
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';

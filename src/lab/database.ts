@@ -14,9 +14,16 @@ export type LabDatabase = Kysely<LabTables>;
 
 export type LabLocation = { readonly url: string } | { readonly folder: string } | { readonly memory: true };
 
+/**
+ * PGlite keeps a descriptor open for each table and index file it read, up to PostgreSQL's 1000 by default: in
+ * the server's process those are descriptors its connections cannot have (server.ts keeps a quarter of the
+ * limit for the server's own). PostgreSQL's least, 64, closes the least recently used beyond it.
+ */
+const startParams = [...PGlite.defaultStartParams, '-c', 'max_files_per_process=64'];
+
 export async function openLabDatabase(location: LabLocation): Promise<LabDatabase> {
   const db = new Kysely<LabTables>({
-    dialect: 'url' in location ? postgres(location.url) : new PGliteDialect(new PGlite('folder' in location ? location.folder : undefined)),
+    dialect: 'url' in location ? postgres(location.url) : new PGliteDialect(new PGlite('folder' in location ? location.folder : undefined, { startParams })),
   });
   try {
     const { error } = await new Migrator({ db, provider: labMigrations }).migrateToLatest();

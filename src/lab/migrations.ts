@@ -173,6 +173,32 @@ const migrations: Record<string, Migration> = {
           .execute();
     },
   },
+  // Online play's rooms (src/server/rooms.ts), kept here rather than in a file of their own: a room, its seats
+  // (each seat's token by its SHA-256) and its game's moves so far. A room removed takes its moves with it.
+  '008-rooms': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('rooms')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('game', 'text', (column) => column.notNull())
+        .addColumn('size', 'integer')
+        .addColumn('start', 'text', (column) => column.notNull())
+        .addColumn('round', 'integer', (column) => column.notNull())
+        .addColumn('seat0', 'text')
+        .addColumn('seat1', 'text')
+        .addColumn('rematch0', 'boolean', (column) => column.notNull().defaultTo(false))
+        .addColumn('rematch1', 'boolean', (column) => column.notNull().defaultTo(false))
+        .addColumn('created', 'bigserial', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable('room_moves')
+        .addColumn('room', 'text', (column) => column.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('ply', 'integer', (column) => column.notNull())
+        .addColumn('move', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('room_moves_key', ['room', 'ply'])
+        .execute();
+    },
+  },
 };
 
 export const labMigrations: MigrationProvider = { getMigrations: async () => migrations };

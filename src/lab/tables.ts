@@ -1,5 +1,5 @@
 // The lab's tables as Kysely sees them (migrations.ts makes them): runs and the games each one played; the
-// accounts, their sessions and their tokens; the ladder's bots, versions, games and matches.
+// accounts, their sessions and their tokens; the ladder's bots, versions, games and matches; online play's rooms.
 
 import type { ColumnType, Generated } from 'kysely';
 
@@ -160,6 +160,28 @@ export interface LadderMatchesTable {
   updated: Date;
 }
 
+/** An online room (src/server/rooms.ts); `created` orders the rooms as they were made. */
+export interface RoomsTable {
+  id: string;
+  game: string;
+  size: number | null;
+  start: string;
+  round: number;
+  /** The SHA-256 of each seat's token; null while the seat is free. */
+  seat0: string | null;
+  seat1: string | null;
+  rematch0: Generated<boolean>;
+  rematch1: Generated<boolean>;
+  created: Generated<string>;
+}
+
+/** A room's moves in this round, from ply 0. */
+export interface RoomMovesTable {
+  room: string;
+  ply: number;
+  move: string;
+}
+
 export interface LabTables {
   runs: RunsTable;
   games: GamesTable;
@@ -171,4 +193,6 @@ export interface LabTables {
   ladder_versions: LadderVersionsTable;
   ladder_games: LadderGamesTable;
   ladder_matches: LadderMatchesTable;
+  rooms: RoomsTable;
+  room_moves: RoomMovesTable;
 }

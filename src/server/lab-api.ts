@@ -27,7 +27,7 @@ import { createNodePool } from '../runtime/node-pool';
 import type { WorkerPool } from '../runtime/pool';
 import { MAX_RUN_CHARS } from '../arena/saved-run';
 import { AccountError, LabAccounts, SESSION_DAYS } from '../lab/accounts';
-import { type LabDatabase, type LabLocation, openLabDatabase } from '../lab/database';
+import type { LabDatabase, LabLocation } from '../lab/database';
 import { QuotaExceeded } from '../lab/quota';
 import { type LabRun, LabRuns, MAX_PAGE, type RunFilter, type RunPlan, RunTaken } from '../lab/runs';
 import { LAB_RUN_KINDS, RUN_STATES } from '../lab/tables';
@@ -99,9 +99,11 @@ export class LabApi {
   private readonly signIns = new Map<string, number[]>();
   private readonly app: Hono<LabEnv>;
 
+  /** `openDatabase`: the server's one database (the rooms' too), opened once for all. */
   constructor(
     private readonly options: LabOptions,
     private readonly logFailure: FailureLog,
+    private readonly openDatabase: () => Promise<LabDatabase>,
   ) {
     const ladder = options.ladder ?? {};
     const startModule = (code: string, game: string) => ModuleEngine.start('bot.mjs', code, game, () => spawnSandboxBotWorker(ladder.sandboxWorkerFile));
@@ -119,7 +121,7 @@ export class LabApi {
 
   /** The database, opened (and the runs left playing carried on) at the first call, again after a failure. */
   open(): Promise<LabDatabase> {
-    this.database ??= openLabDatabase(this.options.location).then(
+    this.database ??= this.openDatabase().then(
       (db) => {
         const player = this.options.player ?? {};
         this.runs = new LabRuns(db, {
@@ -157,13 +159,12 @@ export class LabApi {
     return this.app.fetch(request, bindings);
   }
 
-  /** Stops playing (the runs under way are carried on at the next start), then closes the database. */
+  /** Stops playing (the runs under way are carried on at the next start); the server closes the database. */
   async close(): Promise<void> {
-    const db = await this.database?.catch(() => undefined);
+    await this.database?.catch(() => undefined);
     await this.runner?.close();
     await this.ladder?.player.close();
     await this.pool?.close();
-    await db?.destroy();
   }
 
   /** The lab's routes: who sent the request first (and its CSRF token checked), then its accounts' and its runs'. */

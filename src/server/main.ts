@@ -1,5 +1,6 @@
 // `npm start` ends here: serve dist/ with the settings of the environment (settings.ts). Ctrl-C or SIGTERM
-// closes the connections and the room journal before the process exits; a second one exits at once.
+// closes the connections and the database (the rooms' changes under way written) before the process exits; a
+// second one exits at once.
 
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -33,7 +34,7 @@ const started = await startServer({ root, ...settings }).catch((error: Error) =>
   process.exit(1);
 });
 console.log(
-  `AI Playground is served at ${started.url} (rooms kept in ${settings.dataDir}${settings.cluster ? `; the arena may run on the cluster of ${settings.cluster.redis}` : ''})`,
+  `AI Playground is served at ${started.url} (rooms and the lab kept in ${'url' in settings.lab.location ? 'DATABASE_URL' : settings.dataDir}${settings.cluster ? `; the arena may run on the cluster of ${settings.cluster.redis}` : ''})`,
 );
 
 let stopping = false;
@@ -41,7 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(130);
     stopping = true;
-    console.log('closing: the rooms are kept in the journal');
+    console.log('closing: the rooms are kept in the database');
     void started.close().then(() => process.exit(0));
   });
 }

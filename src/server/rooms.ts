@@ -2,7 +2,9 @@
 // game's TypeScript rules. A connection sits in at most one room, holds at most one seat, and may only move for
 // its own seat, on its turn, in its room; anything else gets an error message and changes nothing. A seat
 // belongs to one connection at a time and is kept for its token when the connection drops; every resume gives
-// a fresh token. Every change that must survive a restart goes to the journal before it is acknowledged.
+// a fresh token. Every change that must survive a restart is written to the room store (room-store.ts) before
+// it is made: while a write is under way the next message waits, so each is checked against the rooms as they
+// are stored (without a store, for tests, everything happens at once).
 // A room's state goes to each connection once per change (changes made together go as one); a change of the
 // number of watchers alone goes out at most once a second. No sockets here: the WebSocket glue is online.ts,
 // and tests drive a Lobby directly too.
@@ -12,7 +14,8 @@ import { type AnyGame, isSize } from '../contracts/game';
 import { gameById } from '../games';
 import { parseClientMessage, type ClientMessage, type ErrorCode, type OnlineGame, type RoomState, type SeatState, type ServerMessage } from '../net/protocol';
 import type { FailureLog } from './failures';
-import type { Journal, RoomEvent } from './journal';
+import type { RoomEvent } from './room-events';
+import type { RoomStore } from './room-store';
 
 export interface Client {
   readonly address: string;
@@ -35,7 +38,7 @@ interface Room {
   readonly gameId: OnlineGame;
   readonly game: AnyGame;
   readonly size: number | undefined;
-  /** The address that made the room ('' for a room read back from the journal). */
+  /** The address that made the room ('' for a room read back from the store). */
   readonly createdBy: string;
   start: string;
   moves: string[];
@@ -84,6 +87,12 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A change to the rooms: its events, stored first, then the change itself made (and told). */
+interface Change {
+  readonly events: readonly RoomEvent[];
+  apply(): void;
+}
+
 class Refused extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -105,7 +114,10 @@ export class Lobby {
   private readonly silentMs: number;
   private readonly watcherUpdateMs: number;
   private readonly now: () => number;
-  private journal?: Journal;
+  /** Where changes are written before they are made; `awaited` while the server is still loading the rooms. */
+  private store?: RoomStore | 'awaited';
+  /** The messages, closes and sweeps waiting for the write before them. */
+  private queue: Promise<void> = Promise.resolve();
   private readonly logFailure: FailureLog;
 
   constructor(options: LobbyOptions = {}) {
@@ -121,22 +133,31 @@ export class Lobby {
 
   /** A message from a client: handled, or answered with an error. */
   receive(client: Client, text: string): void {
-    const message = parseClientMessage(text);
-    if ('error' in message) return this.tell(client, { type: 'error', code: message.error, message: message.message });
-    try {
-      this.handle(client, message);
-      this.compactIfDue();
-    } catch (error) {
-      if (error instanceof Refused) return this.tell(client, { type: 'error', code: error.code, message: error.message });
-      // A bug or a failed write: this message changed nothing (every change is made after its last check and
-      // its journal entry), and no other room is touched.
-      this.logFailure(`message "${message.type}"`, error);
-      this.tell(client, { type: 'error', code: 'server-error', message: 'the server failed on this message: nothing changed' });
-    }
+    this.inTurn(
+      () => {
+        const message = parseClientMessage(text);
+        if ('error' in message) throw new Refused(message.error, message.message);
+        return this.handle(client, message);
+      },
+      (error) => {
+        if (error instanceof Refused) return this.tell(client, { type: 'error', code: error.code, message: error.message });
+        // A bug or a failed write (a full disk, a database that does not answer): this message changed nothing
+        // (every change is made after its last check and its write), and no other room is touched.
+        this.logFailure('a room message', error);
+        this.tell(client, { type: 'error', code: 'server-error', message: 'the server failed on this message: nothing changed' });
+      },
+    );
   }
 
   /** A client's connection closed: its seat waits for its token, a watcher is gone. */
   leave(client: Client): void {
+    this.inTurn(
+      () => void this.leaveNow(client),
+      (error) => this.logFailure('a client leaving', error),
+    );
+  }
+
+  private leaveNow(client: Client): void {
     const place = this.places.get(client);
     if (!place) return;
     this.places.delete(client);
@@ -149,30 +170,43 @@ export class Lobby {
 
   /** Removes the rooms nobody has been connected to for idleMs. */
   sweep(): void {
-    const now = this.now();
-    for (const room of [...this.rooms.values()]) {
-      if (room.idleSince === null || now - room.idleSince < this.idleMs) continue;
-      try {
-        this.record({ e: 'remove', room: room.id });
-        this.remove(room);
-      } catch (error) {
-        this.logFailure('removing an idle room', error);
-      }
-    }
-    this.compactIfDue();
+    this.inTurn(
+      () => {
+        const now = this.now();
+        const idle = [...this.rooms.values()].filter((room) => room.idleSince !== null && now - room.idleSince >= this.idleMs);
+        if (idle.length === 0) return;
+        return {
+          events: idle.map((room) => ({ e: 'remove', room: room.id })),
+          apply: () => {
+            for (const room of idle) this.remove(room);
+          },
+        };
+      },
+      (error) => this.logFailure('removing idle rooms', error),
+    );
   }
 
-  /** From now on every change is written to the journal first (after its events were replayed). */
-  keepJournal(journal: Journal): void {
-    this.journal = journal;
+  /** Until `keepStore`, changes are refused: the rooms are being read back. */
+  awaitStore(): void {
+    this.store ??= 'awaited';
   }
 
-  /** Rebuilds the rooms from the journal's events (at start, before any client). */
+  /** From now on every change is written to the store first (after the stored rooms were replayed). */
+  keepStore(store: RoomStore): void {
+    this.store = store;
+  }
+
+  /** Resolves once every message received so far is handled (its change written and made, or refused). */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Rebuilds the rooms from stored events (at start, before their clients come back). */
   replay(event: RoomEvent): void {
     const room = this.rooms.get(event.room);
     try {
       if (event.e === 'create') {
-        if (room) return this.logFailure(`replaying the journal (room ${event.room})`, new Error('a second "create" of the room, skipped'));
+        if (room) return this.logFailure(`replaying the rooms (room ${event.room})`, new Error('a second "create" of the room, skipped'));
         const made = this.makeRoom(event.room, event.game, event.size, '', event.start, event.round ?? 1);
         made.idleSince = this.now();
         return;
@@ -194,11 +228,11 @@ export class Lobby {
     } catch (error) {
       // A room whose history does not replay is dropped whole; the others are kept.
       if (room) this.remove(room);
-      this.logFailure(`replaying the journal (room ${event.room}, "${event.e}")`, error);
+      this.logFailure(`replaying the rooms (room ${event.room}, "${event.e}")`, error);
     }
   }
 
-  /** Every live room as journal events, for a compaction. */
+  /** Every live room as the events that make it as it is. */
   *snapshot(): Generator<RoomEvent> {
     for (const room of this.rooms.values()) {
       yield { e: 'create', room: room.id, game: room.gameId, ...(room.size === undefined ? {} : { size: room.size }), start: room.start, round: room.round };
@@ -224,10 +258,14 @@ export class Lobby {
     };
   }
 
-  private handle(client: Client, message: ClientMessage): void {
+  /** Checks a message against the rooms: the change it makes, or (it throws Refused) none; what changes nothing is done at once. */
+  private handle(client: Client, message: ClientMessage): Change | undefined {
+    if (this.store === 'awaited' && message.type !== 'ping')
+      throw new Refused('server-error', 'online play is reading its rooms back from its database: try again in a moment');
     switch (message.type) {
       case 'ping':
-        return this.tell(client, { type: 'pong' });
+        this.tell(client, { type: 'pong' });
+        return;
       case 'create':
         return this.create(client, message.game, message.size);
       case 'join':
@@ -241,7 +279,7 @@ export class Lobby {
     }
   }
 
-  private create(client: Client, gameId: OnlineGame, size: number | undefined): void {
+  private create(client: Client, gameId: OnlineGame, size: number | undefined): Change {
     if (this.rooms.size >= this.maxRooms) throw new Refused('too-many-rooms', `the server holds its most rooms (${this.maxRooms}): try again later`);
     // Every room the address made counts until it is removed (an idle room goes after idleMs): rooms left at once
     // would otherwise let one address take every room of the server.
@@ -263,22 +301,32 @@ export class Lobby {
     while (this.rooms.has(id));
     const start = game.rules.format(game.rules.start(randomBytes(4).readUInt32LE(0), size));
     const token = randomBytes(16).toString('hex');
-    this.record({ e: 'create', room: id, game: gameId, ...(size === undefined ? {} : { size }), start });
-    this.record({ e: 'seat', room: id, seat: 0, token: hashToken(token) });
-    const room = this.makeRoom(id, gameId, size, client.address, start, 1);
-    this.takeSeat(room, 0, hashToken(token), client);
-    this.tell(client, { type: 'joined', seat: 0, token, state: this.state(room) });
+    return {
+      events: [
+        { e: 'create', room: id, game: gameId, ...(size === undefined ? {} : { size }), start },
+        { e: 'seat', room: id, seat: 0, token: hashToken(token) },
+      ],
+      apply: () => {
+        const room = this.makeRoom(id, gameId, size, client.address, start, 1);
+        this.takeSeat(room, 0, hashToken(token), client);
+        this.tell(client, { type: 'joined', seat: 0, token, state: this.state(room) });
+      },
+    };
   }
 
-  private join(client: Client, room: Room): void {
+  private join(client: Client, room: Room): Change | undefined {
     const place = this.places.get(client);
     // Already here: the same answer again, and nothing changes (a connection never takes the other seat).
-    if (place?.room === room) return this.tell(client, { type: 'joined', seat: place.seat, state: this.state(room) });
+    if (place?.room === room) return void this.tell(client, { type: 'joined', seat: place.seat, state: this.state(room) });
     if (room.seats[1] === null) {
       const token = randomBytes(16).toString('hex');
-      this.record({ e: 'seat', room: room.id, seat: 1, token: hashToken(token) });
-      this.takeSeat(room, 1, hashToken(token), client);
-      return this.tell(client, { type: 'joined', seat: 1, token, state: this.state(room) });
+      return {
+        events: [{ e: 'seat', room: room.id, seat: 1, token: hashToken(token) }],
+        apply: () => {
+          this.takeSeat(room, 1, hashToken(token), client);
+          this.tell(client, { type: 'joined', seat: 1, token, state: this.state(room) });
+        },
+      };
     }
     if (room.watchers.size >= this.watchersPerRoom) throw new Refused('room-full', `the room has its most watchers (${this.watchersPerRoom})`);
     this.moveTo(client, room, null);
@@ -287,7 +335,7 @@ export class Lobby {
     this.tell(client, { type: 'joined', seat: null, state: this.state(room) });
   }
 
-  private resume(client: Client, room: Room, token: string): void {
+  private resume(client: Client, room: Room, token: string): Change {
     const hash = hashToken(token);
     const found = room.seats.findIndex((s) => s?.tokenHash === hash);
     if (found < 0) throw new Refused('bad-token', 'this token holds no seat of the room');
@@ -302,17 +350,21 @@ export class Lobby {
       );
     }
     const fresh = randomBytes(16).toString('hex');
-    this.record({ e: 'seat', room: room.id, seat, token: hashToken(fresh) });
-    if (holder && holder !== client) {
-      // The silent connection loses the seat, and is told if it is still there to hear it.
-      this.places.delete(holder);
-      this.tell(holder, { type: 'error', code: 'seat-taken', message: 'another connection resumed your seat' });
-    }
-    this.takeSeat(room, seat, hashToken(fresh), client);
-    this.tell(client, { type: 'joined', seat, token: fresh, state: this.state(room) });
+    return {
+      events: [{ e: 'seat', room: room.id, seat, token: hashToken(fresh) }],
+      apply: () => {
+        if (holder && holder !== client) {
+          // The silent connection loses the seat, and is told if it is still there to hear it.
+          this.places.delete(holder);
+          this.tell(holder, { type: 'error', code: 'seat-taken', message: 'another connection resumed your seat' });
+        }
+        this.takeSeat(room, seat, hashToken(fresh), client);
+        this.tell(client, { type: 'joined', seat, token: fresh, state: this.state(room) });
+      },
+    };
   }
 
-  private move(client: Client, room: Room, text: string, ply: number | undefined): void {
+  private move(client: Client, room: Room, text: string, ply: number | undefined): Change {
     const seat = this.places.get(client)!.seat;
     if (seat === null) throw new Refused('watcher', 'watchers cannot move');
     const { rules } = room.game;
@@ -331,33 +383,40 @@ export class Lobby {
     } catch (error) {
       throw new Refused('illegal-move', error instanceof Error ? error.message : String(error));
     }
-    this.record({ e: 'move', room: room.id, move: formatted });
-    this.playMove(room, formatted, next);
+    return { events: [{ e: 'move', room: room.id, move: formatted }], apply: () => this.playMove(room, formatted, next) };
   }
 
   /** Both players must ask; the new game swaps the seats, so the other player moves first. */
-  private askRematch(client: Client, room: Room): void {
+  private askRematch(client: Client, room: Room): Change | undefined {
     const seat = this.places.get(client)!.seat;
     if (seat === null) throw new Refused('watcher', 'watchers cannot start a game');
     if (room.seats[1] === null) throw new Refused('no-opponent', 'a new game needs both players');
-    if (room.rematch[seat]) return this.tell(client, { type: 'state', state: this.state(room) });
+    if (room.rematch[seat]) return void this.tell(client, { type: 'state', state: this.state(room) });
     if (!room.rematch[1 - seat]) {
-      this.record({ e: 'rematch', room: room.id, seat });
-      room.rematch[seat] = true;
-      return this.changed(room, 'game');
+      return {
+        events: [{ e: 'rematch', room: room.id, seat }],
+        apply: () => {
+          room.rematch[seat] = true;
+          this.changed(room, 'game');
+        },
+      };
     }
     const { rules } = room.game;
     const start = rules.format(rules.start(randomBytes(4).readUInt32LE(0), room.size));
-    this.record({ e: 'round', room: room.id, start });
-    this.newRound(room, start, true);
-    // Each player learns its new seat (and keeps its token).
-    for (const s of [0, 1] as const) {
-      const holder = room.seats[s]!.client;
-      if (!holder) continue;
-      const place: Place = { room, seat: s, seen: room.version };
-      this.places.set(holder, place);
-      this.tell(holder, { type: 'joined', seat: s, state: this.state(room) });
-    }
+    return {
+      events: [{ e: 'round', room: room.id, start }],
+      apply: () => {
+        this.newRound(room, start, true);
+        // Each player learns its new seat (and keeps its token).
+        for (const s of [0, 1] as const) {
+          const holder = room.seats[s]!.client;
+          if (!holder) continue;
+          const place: Place = { room, seat: s, seen: room.version };
+          this.places.set(holder, place);
+          this.tell(holder, { type: 'joined', seat: s, state: this.state(room) });
+        }
+      },
+    };
   }
 
   private makeRoom(id: string, gameId: OnlineGame, size: number | undefined, createdBy: string, start: string, round: number): Room {
@@ -417,7 +476,7 @@ export class Lobby {
 
   /** Puts a client in a room, out of the one it was in. */
   private moveTo(client: Client, room: Room, seat: 0 | 1 | null): void {
-    if (this.places.has(client)) this.leave(client);
+    if (this.places.has(client)) this.leaveNow(client);
     this.places.set(client, { room, seat, seen: -1 });
     room.idleSince = null;
   }
@@ -439,20 +498,25 @@ export class Lobby {
     return room.watchers.size + room.seats.filter((seat) => seat?.client).length;
   }
 
-  /** Writes a change to the journal, before it is made: a failure to write refuses the change. */
-  private record(event: RoomEvent): void {
-    this.journal?.append(event);
-  }
-
-  /** Rewrites a journal grown large as the rooms are now (after the changes its last events made). */
-  private compactIfDue(): void {
-    if (!this.journal?.compactionDue) return;
-    try {
-      this.journal.compact(this.snapshot());
-    } catch (error) {
-      // The journal as it was is whole: it is tried again after the next change.
-      this.logFailure('compacting the journal', error);
-    }
+  /**
+   * Checks and makes a change after every change before it: `step` checks (and does what changes nothing), the
+   * change it returns is written to the store, then made. Anything thrown, a refusal or a failed write, goes to
+   * `fail`, and nothing is changed. Without a store it all happens at once.
+   */
+  private inTurn(step: () => Change | undefined, fail: (error: unknown) => void): void {
+    const store = this.store;
+    const run = async () => {
+      try {
+        const change = step();
+        if (!change) return;
+        if (typeof this.store === 'object') await this.store.write(change.events);
+        change.apply();
+      } catch (error) {
+        fail(error);
+      }
+    };
+    if (store === undefined) void run();
+    else this.queue = this.queue.then(run);
   }
 
   private tell(client: Client, message: ServerMessage): void {

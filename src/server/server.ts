@@ -14,11 +14,14 @@ import type { AddressInfo } from 'node:net';
 import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
 import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
-import { Journal } from './journal';
+import { holdDataFolder } from './data-folder';
 import type { LabApi, LabOptions } from './lab-api';
 import { attachOnline, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
+import { readOldJournal, retireOldJournal } from './old-journal';
+import { RoomStore } from './room-store';
 import { hostNames, type RequestGate, requestGate } from './request-gate';
+import { SharedDatabase } from './shared-database';
 import { staticFiles } from './static-files';
 
 export interface ServerOptions {
@@ -26,14 +29,12 @@ export interface ServerOptions {
   readonly port: number;
   readonly host: string;
   readonly online?: OnlineOptions;
-  /** The folder of the room journal; without one, rooms live in memory only. */
+  /** The server's folder, kept by one server at a time (the lab's PGlite lives in it; an older server's room journal is read from it once). */
   readonly dataDir?: string;
-  /** The journal is compacted past this size (and twice its size after the last compaction). */
-  readonly compactBytes?: number;
   readonly logFailure?: FailureLog;
   /** The cluster the arena's runs may go to (REDIS_URL), and how many runs from pages it plays at once. */
   readonly cluster?: { readonly redis: string; readonly maxRuns?: number; readonly maxRunsPerAddress?: number; readonly maxGames?: number };
-  /** The lab: its database and who may do what (none: no lab, see noLab). */
+  /** The lab: its database, the rooms' too unless it is in memory, and who may do what (none: no lab and rooms in memory, see noLab). */
   readonly lab?: LabOptions;
 }
 
@@ -165,14 +166,33 @@ function guardConnections(server: Server, online: OnlineOptions | undefined): vo
   });
 }
 
+/**
+ * Brings the stored rooms back into the lobby (and an older server's journal, once, into the store), then has
+ * it write every change to the store; any rooms of an earlier try are dropped first.
+ */
+async function loadRooms(lobby: Lobby, database: SharedDatabase, dataDir: string | undefined): Promise<void> {
+  const store = new RoomStore(await database.open());
+  const stored = await store.load();
+  const old = dataDir ? await readOldJournal(dataDir, (message) => console.error(`room journal: ${message}`)) : null;
+  for (const room of [...lobby.rooms.keys()]) lobby.replay({ e: 'remove', room });
+  for (const event of [...stored, ...(old ?? [])]) lobby.replay(event);
+  if (old) {
+    await store.replaceAll([...lobby.snapshot()]);
+    retireOldJournal(dataDir!);
+  }
+  lobby.keepStore(store);
+}
+
 export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
   const logFailure = options.logFailure ?? failureLog();
+  let closed = false;
+  const releaseFolder = options.dataDir ? holdDataFolder(options.dataDir) : undefined;
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
-  // The lab's code (its database drivers: hundreds of modules) is loaded at its first request, not at start,
-  // unless the lab is in use (a server's, or the folder of one used before): then its runs left playing are
-  // carried on at once.
+  const database = options.lab && new SharedDatabase(options.lab.location);
+  // The lab's code (hundreds of modules) is loaded at its first request, not at start, unless the lab is in use
+  // (a server's, or the folder of one used before): then its runs left playing are carried on at once.
   let labApi: Promise<LabApi> | undefined;
-  const loadLab = () => (labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure)));
+  const loadLab = () => (labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure, () => database!.open())));
   const lab = options.lab && {
     fetch: async (request: Request, bindings: HttpBindings) => (await loadLab()).fetch(request, bindings),
     close: async () => (await labApi)?.close(),
@@ -200,27 +220,37 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       fail(response);
     });
   });
-  guardConnections(server, options.online);
   const online = attachOnline(server, gate, options.online, logFailure, cluster);
-  // The rooms of the journal come back before the first client can connect.
-  const journal = options.dataDir
-    ? Journal.open(options.dataDir, (event) => online.lobby.replay(event), {
-        compactBytes: options.compactBytes,
-        warn: (message) => console.error(`room journal: ${message}`),
-      })
-    : undefined;
-  if (journal) online.lobby.keepJournal(journal);
-  // The lab's runs under way store the games they played before it closes (they carry on at the next start).
+  // The stored rooms come back before the first client can connect; while the database does not answer, the
+  // server serves the rest, refuses the rooms' changes, and tries again every 10 s.
+  let roomsRetry: ReturnType<typeof setTimeout> | undefined;
+  const openRooms = (): Promise<void> =>
+    loadRooms(online.lobby, database!, options.dataDir).catch((error: unknown) => {
+      logFailure('reading the rooms back', error);
+      if (!closed) roomsRetry = setTimeout(openRooms, 10_000).unref();
+    });
+  if (database && !('memory' in database.location)) {
+    online.lobby.awaitStore();
+    await openRooms();
+  }
+  // Bounded by the descriptors left once the database holds its own.
+  guardConnections(server, options.online);
+  // The lab's runs under way store the games they played before it closes (they carry on at the next start);
+  // then the changes of rooms under way are written, and the database closed.
   let labClosed: Promise<void> = Promise.resolve();
-  let closed = false;
   const shutDown = () => {
     if (closed) return;
     closed = true;
     clearTimeout(labRetry);
+    clearTimeout(roomsRetry);
     online.close();
     cluster.close();
-    journal?.close();
-    labClosed = (lab?.close() ?? Promise.resolve()).catch((error: unknown) => logFailure('closing the lab', error));
+    labClosed = (async () => {
+      await lab?.close().catch((error: unknown) => logFailure('closing the lab', error));
+      await online.lobby.settled();
+      await database?.close().catch((error: unknown) => logFailure('closing the database', error));
+      releaseFolder?.();
+    })();
   };
   server.on('close', shutDown);
   try {
@@ -239,7 +269,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     server,
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/`,
     lobby: online.lobby,
-    /** Closes every connection, the journal (flushed to the disk) and the lab, then the server. */
+    /** Closes every connection, the lab and the database (the rooms' changes under way written), then the server. */
     close: () =>
       new Promise<void>((resolve) => {
         shutDown();

@@ -23,7 +23,6 @@ export interface ServerSettings {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
-  readonly compactBytes: number;
   readonly online: OnlineOptions;
   /**
    * REDIS_URL: the arena's runs may go to the cluster on that Redis; CLUSTER_RUNS and CLUSTER_RUNS_PER_ADDRESS: how
@@ -133,7 +132,6 @@ export function serverSettings(env: NodeJS.ProcessEnv, defaultDataDir: string): 
     port: whole(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir,
-    compactBytes: whole(env, 'JOURNAL_COMPACT_BYTES', 8 << 20, 1024, 2 ** 40),
     online: { ...(online as OnlineOptions), allowedOrigins: origins },
   };
 }

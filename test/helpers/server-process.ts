@@ -36,7 +36,7 @@ export async function startServerProcess(env: Record<string, string> = {}, shell
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 120_000);
     const look = () => {
       const match = /served at (http:\/\/\S+\/)/.exec(output);
       if (match) {
