@@ -35,7 +35,7 @@ async function game(server: ServerProcess, moves: readonly string[]) {
     (i % 2 === 0 ? a : b).send({ type: 'move', room, move });
     await a.stateWhere((state) => state.moves.length === i + 1);
   }
-  return { room, tokens: [created.token!, joined.token!], start: created.state.start, close: () => Promise.all([a.close(), b.close()]) };
+  return { room, players: [a, b], tokens: [created.token!, joined.token!], start: created.state.start, close: () => Promise.all([a.close(), b.close()]) };
 }
 
 /** Resumes a seat on a server and returns the state it gets back. */
@@ -130,14 +130,11 @@ describe('the rooms kept in the database', () => {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', folder]);
     try {
       const first = await startServerProcess({ DATA_DIR: folder, ROOMS_PER_ADDRESS: '5000', MESSAGES_PER_SECOND: '100000', MESSAGE_BURST: '100000' });
-      const url = wsUrlOf(first.url);
-      const a = await TestClient.open(url);
-      a.send({ type: 'create', game: 'connect4' });
-      const created = await a.nextOf('joined');
-      const room = created.state.room;
-      const b = await TestClient.open(url);
-      b.send({ type: 'join', room });
-      await b.nextOf('joined');
+      const {
+        room,
+        tokens,
+        players: [a, b],
+      } = await game(first, []);
       const fill = (name: string) => {
         try {
           writeFileSync(join(folder, name), Buffer.alloc(128 << 20));
@@ -166,7 +163,7 @@ describe('the rooms kept in the database', () => {
         return true;
       };
       // Rooms made until the database's writes fail, then moves: refused, the game as it was.
-      const pad = await TestClient.open(url);
+      const pad = await TestClient.open(wsUrlOf(first.url));
       let refused = 0;
       for (let i = 0; i < 100_000 && refused === 0; i++) {
         pad.send({ type: 'create', game: 'tictactoe' });
@@ -185,7 +182,7 @@ describe('the rooms kept in the database', () => {
       await first.stop('SIGKILL');
       const second = await startServerProcess({ DATA_DIR: folder });
       try {
-        const { joined, client } = await resume(second, room, created.token!);
+        const { joined, client } = await resume(second, room, tokens[0]);
         expect(joined).toMatchObject({ type: 'joined', state: { moves: acknowledged } });
         await client.close();
       } finally {
