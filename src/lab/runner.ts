@@ -7,6 +7,8 @@
 // left running is carried on at the next start from the games it stored: a game's record depends only on the
 // game and its seed, so the results are an uninterrupted run's. A database that does not answer holds the
 // games played meanwhile here, and they are stored once it answers again; each game is stored once.
+// Nothing polls: the runner looks for runs to play when one is submitted or ends, when a run's turn is up, and
+// again a moment after the database failed to answer; a run cancelled or deleted is stopped when the lab says so.
 
 import { MatchTally } from '../arena/match';
 import type { GameRecord } from '../arena/play-out';
@@ -27,9 +29,7 @@ export interface RunnerOptions {
   readonly logFailure?: (what: string, error: unknown) => void;
 }
 
-/** How often the lab is looked at for runs to play, and a run for being cancelled, between its games. */
-const LOOK_MS = 1000;
-/** How long to wait before storing games again when the database did not answer. */
+/** How long to wait before looking for runs, or storing games, again when the database did not answer. */
 const RETRY_MS = 1000;
 /**
  * Games are stored together: at most this long after the first of them came back, or once this many wait. Each
@@ -42,19 +42,27 @@ const STORE_GAMES = 2000;
 /** How long a run plays before it gives its slot to a waiting account's run, when accounts outnumber the slots. */
 const TURN_MS = 120_000;
 
-/** A run being played: its owner, since when, how to stop what it is doing (its games, or their judging), and whether it was asked to give its slot back. */
+/**
+ * A run being played: its owner, since when, how to stop what it is doing (its games, or their judging) to carry
+ * it on later, how to stop it for good (cancelled), and whether it was asked to give its slot back.
+ */
 interface Playing {
   readonly owner: string | null;
   readonly since: number;
   stop?: () => void;
+  cancel?: () => void;
   yielding: boolean;
 }
 
 export class LabRunner {
   /** The runs being played, by id. */
   private readonly playing = new Map<string, Playing>();
-  private readonly timer: ReturnType<typeof setInterval>;
+  /** The next look planned (a run's turn ending, or a retry), and when. */
+  private timer?: ReturnType<typeof setTimeout>;
+  private timerAt = 0;
   private looking = false;
+  /** Woken while looking: looks again once the look is done. */
+  private lookAgain = false;
   private closed = false;
   private readonly ended = new Set<Promise<void>>();
 
@@ -62,24 +70,38 @@ export class LabRunner {
     private readonly runs: LabRuns,
     private readonly options: RunnerOptions,
   ) {
-    this.timer = setInterval(() => this.wake(), LOOK_MS);
-    this.timer.unref();
     this.wake();
   }
 
-  /** Looks for runs to start (a run was submitted, or one ended). */
+  /** Looks for runs to start (a run was submitted, or one ended); a look under way looks again once it is done. */
   wake(): void {
-    if (this.looking || this.closed) return;
+    if (this.closed) return;
+    if (this.looking) {
+      this.lookAgain = true;
+      return;
+    }
     this.looking = true;
+    this.lookAgain = false;
     this.next()
-      .catch((error: unknown) => this.options.logFailure?.('looking for runs to play', error))
-      .finally(() => (this.looking = false));
+      .catch((error: unknown) => {
+        this.options.logFailure?.('looking for runs to play', error);
+        this.wakeIn(RETRY_MS);
+      })
+      .finally(() => {
+        this.looking = false;
+        if (this.lookAgain) this.wake();
+      });
+  }
+
+  /** The lab cancelled or deleted a run: if it is playing here, it stops. */
+  cancelled(id: string): void {
+    this.playing.get(id)?.cancel?.();
   }
 
   /** Stops playing: the runs under way keep their state, and are carried on at the next start. */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
     for (const playing of this.playing.values()) playing.stop?.();
     await Promise.all(this.ended);
   }
@@ -105,9 +127,29 @@ export class LabRunner {
     const giving =
       holders.filter((playing) => slotsOf(playing.owner) > share).sort((a, b) => b.since - a.since)[0] ??
       holders.filter((playing) => performance.now() - playing.since >= TURN_MS).sort((a, b) => a.since - b.since)[0];
-    if (!giving) return;
-    giving.yielding = true;
-    giving.stop?.();
+    if (giving) {
+      giving.yielding = true;
+      giving.stop?.();
+    } else if (holders.length > 0) {
+      // Nobody has had its turn yet: looked at again when the first turn is up.
+      this.wakeIn(Math.min(...holders.map((playing) => playing.since)) + TURN_MS - performance.now());
+    }
+  }
+
+  /** Looks again in `ms` (the earlier of two plans). */
+  private wakeIn(ms: number): void {
+    const at = performance.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.wake();
+      },
+      Math.max(0, ms),
+    );
+    this.timer.unref();
   }
 
   private start(id: string, owner: string | null): void {
@@ -153,7 +195,7 @@ export class LabRunner {
       };
       run = this.options.redis
         ? new ClusterSubmission(
-            { redis: this.options.redis, owner: id, runId: id, fresh: !resumed, resumed, onRemoteCancel: () => void this.runs.cancel(id).catch(() => {}) },
+            { redis: this.options.redis, owner: id, runId: id, fresh: !resumed, resumed, onRemoteCancel: () => void this.runs.cancel(id).then(stop, () => {}) },
             schedule,
             saved.time ?? {},
             onGame,
@@ -162,21 +204,11 @@ export class LabRunner {
           )
         : runSchedule(this.options.pool(), schedule, saved.time ?? {}, onGame, todo, () => batches.storeSoon());
       playing.stop = () => run?.cancel();
-      // Between batches (long games), a run cancelled in the lab is stopped all the same, and games held back retried.
-      const watch = setInterval(() => {
-        if (batches.waiting > 0) batches.store();
-        else
-          void this.runs.run(id).then(
-            (now) => now?.state !== 'running' && stop(),
-            () => {},
-          );
-      }, LOOK_MS);
+      playing.cancel = stop;
       try {
         await run.finished;
       } catch (error) {
         failure = error as Error;
-      } finally {
-        clearInterval(watch);
       }
     }
     await batches.flush(() => this.closed);
@@ -219,6 +251,7 @@ class GameBatches {
   /** The database failed to store them once (said once a run). */
   private unstored = false;
   private soon?: ReturnType<typeof setTimeout>;
+  private retry?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly runs: LabRuns,
@@ -250,10 +283,14 @@ class GameBatches {
         const { state } = await this.runs.storeGames(this.id, games, this.elapsed());
         if (state !== 'running') this.stop();
       } catch (error) {
-        // The database does not answer: the games wait here for the next time.
+        // The database does not answer: the games wait here, and are tried again in a moment.
         this.unsent = [...games, ...this.unsent];
         if (!this.unstored) this.logFailure?.(`storing games of run ${this.id} (they are kept here, and stored once the lab answers)`, error);
         this.unstored = true;
+        this.retry ??= setTimeout(() => {
+          this.retry = undefined;
+          this.store();
+        }, RETRY_MS).unref();
       }
     });
   }
@@ -274,6 +311,8 @@ class GameBatches {
     for (;;) {
       this.store();
       await this.storing;
+      clearTimeout(this.retry);
+      this.retry = undefined;
       if (this.unsent.length === 0 || closed()) return;
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }

@@ -63,7 +63,10 @@ const FIT_EVERY = 10;
 const FIT_SHARE = 20;
 /** Pairs a round draws and plays together: games enough to keep the workers busy, and one run on the cluster. */
 const ROUND_PAIRS = 8;
-/** How long the player waits when there is nothing to play (a submission here wakes it at once). */
+/**
+ * How long the player waits, when there is nothing to play, before it looks at the cluster's workers' offers
+ * again, or at the database after it failed to answer; without a cluster it waits until a submission wakes it.
+ */
 const IDLE_MS = 5000;
 /** How long a game that ended stays watchable (its viewers see its end; it is then among the bot's games). */
 const LIVE_KEPT_MS = 30_000;
@@ -307,7 +310,7 @@ export class LadderPlayer {
           return undefined;
         })();
         const [, waited] = await Promise.all([validating, playing]);
-        rest = pending.length > 0 ? 0 : (waited ?? IDLE_MS);
+        rest = pending.length > 0 ? 0 : (waited ?? (this.options.redis ? IDLE_MS : Number.POSITIVE_INFINITY));
         failing = false;
       } catch (error) {
         if (!failing) this.options.logFailure?.('playing the ladder (said once until it plays again)', error);
@@ -316,7 +319,7 @@ export class LadderPlayer {
       if (rest > 0 && !this.closed)
         await new Promise<void>((resolve) => {
           this.wakeUp = resolve;
-          setTimeout(resolve, rest).unref();
+          if (Number.isFinite(rest)) setTimeout(resolve, rest).unref();
         });
     }
   }

@@ -316,10 +316,12 @@ export class LabApi {
       .post(`/runs/${ID}/cancel`, this.ownRun(true), async (c) => {
         const { run } = c.var;
         if (!(await this.runs!.cancel(run.id))) throw new HttpError(409, `run ${run.id} is not playing (it is ${run.state})`);
+        this.runner?.cancelled(run.id);
         return c.json(await this.runs!.run(run.id));
       })
       .delete(`/runs/${ID}`, this.ownRun(true), async (c) => {
         await this.runs!.delete(c.var.run.id);
+        this.runner?.cancelled(c.var.run.id);
         return c.json({ deleted: c.var.run.id });
       });
   }

@@ -15,6 +15,7 @@ import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
 import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
 import { holdDataFolder } from './data-folder';
+import { DatabaseInUse, holdDatabase } from './database-lock';
 import type { LabApi, LabOptions } from './lab-api';
 import { attachOnline, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
@@ -187,6 +188,20 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   const logFailure = options.logFailure ?? failureLog();
   let closed = false;
   const releaseFolder = options.dataDir ? holdDataFolder(options.dataDir) : undefined;
+  // With DATABASE_URL, the database is this server's alone (database-lock.ts): a second server refuses to start. One
+  // that does not answer yet is held once it does, before the rooms are read back.
+  let releaseDatabase: (() => Promise<void>) | undefined;
+  const url = options.lab && 'url' in options.lab.location ? options.lab.location.url : undefined;
+  if (url) {
+    try {
+      releaseDatabase = await holdDatabase(url, logFailure);
+    } catch (error) {
+      if (error instanceof DatabaseInUse) {
+        releaseFolder?.();
+        throw error;
+      }
+    }
+  }
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
   const database = options.lab && new SharedDatabase(options.lab.location);
   // The lab's code (hundreds of modules) is loaded at its first request, not at start, unless the lab is in use
@@ -224,11 +239,15 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
   // The stored rooms come back before the first client can connect; while the database does not answer, the
   // server serves the rest, refuses the rooms' changes, and tries again every 10 s.
   let roomsRetry: ReturnType<typeof setTimeout> | undefined;
-  const openRooms = (): Promise<void> =>
-    loadRooms(online.lobby, database!, options.dataDir).catch((error: unknown) => {
+  const openRooms = async (): Promise<void> => {
+    try {
+      if (url) releaseDatabase ??= await holdDatabase(url, logFailure);
+      await loadRooms(online.lobby, database!, options.dataDir);
+    } catch (error) {
       logFailure('reading the rooms back', error);
       if (!closed) roomsRetry = setTimeout(openRooms, 10_000).unref();
-    });
+    }
+  };
   if (database && !('memory' in database.location)) {
     online.lobby.awaitStore();
     await openRooms();
@@ -249,6 +268,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       await lab?.close().catch((error: unknown) => logFailure('closing the lab', error));
       await online.lobby.settled();
       await database?.close().catch((error: unknown) => logFailure('closing the database', error));
+      await releaseDatabase?.();
       releaseFolder?.();
     })();
   };

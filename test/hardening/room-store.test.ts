@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLabDatabase } from '../../src/lab/database';
+import { startLocalPostgres } from '../../src/lab/local-postgres';
 import type { RoomEvent } from '../../src/server/room-events';
 import { RoomStore } from '../../src/server/room-store';
 import { type Client, Lobby } from '../../src/server/rooms';
@@ -217,6 +218,29 @@ describe('the rooms kept in the database', () => {
     // Stopped cleanly, a server gives the folder up.
     expect(existsSync(join(folder, 'server.lock'))).toBe(false);
   });
+
+  it('is kept by one server at a time with DATABASE_URL too: a second server refuses to start, and takes over once the first is dead', async () => {
+    const postgres = await startLocalPostgres();
+    try {
+      const first = await startServerProcess({ DATABASE_URL: postgres.url });
+      const played = await game(first, ['4']);
+      await played.close();
+      await expect(startServerProcess({ DATABASE_URL: postgres.url })).rejects.toThrow(/the database of DATABASE_URL is in use by another running server/);
+      await first.stop('SIGKILL');
+      // PostgreSQL lets the lock go with the dead server's connection (a moment after the process is gone).
+      let second: ServerProcess | undefined;
+      for (let tries = 0; !second && tries < 20; tries++) second = await startServerProcess({ DATABASE_URL: postgres.url }).catch(() => undefined);
+      try {
+        const { joined, client } = await resume(second!, played.room, played.tokens[0]);
+        expect(joined).toMatchObject({ type: 'joined', state: { moves: ['4'] } });
+        await client.close();
+      } finally {
+        await second?.stop();
+      }
+    } finally {
+      await postgres.stop();
+    }
+  }, 180_000);
 
   it('stores a change whole or not at all, and holds the rooms as they are (a new round or a removal leaves no moves behind)', async () => {
     const db = await openLabDatabase({ memory: true });
