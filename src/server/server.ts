@@ -15,14 +15,12 @@ import { SANDBOX_SCRIPT } from '../engines/sandbox-frame';
 import { ClusterRuns } from './cluster-runs';
 import { failureLog, type FailureLog } from './failures';
 import { holdDataFolder } from './data-folder';
-import { DatabaseInUse, holdDatabase } from './database-lock';
 import type { LabApi, LabOptions } from './lab-api';
 import { attachOnline, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS, type OnlineOptions } from './online';
 import type { Lobby } from './rooms';
-import { readOldJournal, retireOldJournal } from './old-journal';
-import { RoomStore } from './room-store';
 import { hostNames, type RequestGate, requestGate } from './request-gate';
 import { SharedDatabase } from './shared-database';
+import { StoredRooms } from './stored-rooms';
 import { staticFiles } from './static-files';
 
 export interface ServerOptions {
@@ -167,43 +165,18 @@ function guardConnections(server: Server, online: OnlineOptions | undefined): vo
   });
 }
 
-/**
- * Brings the stored rooms back into the lobby (and an older server's journal, once, into the store), then has
- * it write every change to the store; any rooms of an earlier try are dropped first.
- */
-async function loadRooms(lobby: Lobby, database: SharedDatabase, dataDir: string | undefined): Promise<void> {
-  const store = new RoomStore(await database.open());
-  const stored = await store.load();
-  const old = dataDir ? await readOldJournal(dataDir, (message) => console.error(`room journal: ${message}`)) : null;
-  for (const room of [...lobby.rooms.keys()]) lobby.replay({ e: 'remove', room });
-  for (const event of [...stored, ...(old ?? [])]) lobby.replay(event);
-  if (old) {
-    await store.replaceAll([...lobby.snapshot()]);
-    retireOldJournal(dataDir!);
-  }
-  lobby.keepStore(store);
-}
-
 export async function startServer(options: ServerOptions): Promise<{ server: Server; url: string; lobby: Lobby; close(): Promise<void> }> {
   const logFailure = options.logFailure ?? failureLog();
   let closed = false;
   const releaseFolder = options.dataDir ? holdDataFolder(options.dataDir) : undefined;
-  // With DATABASE_URL, the database is this server's alone (database-lock.ts): a second server refuses to start. One
-  // that does not answer yet is held once it does, before the rooms are read back.
-  let releaseDatabase: (() => Promise<void>) | undefined;
-  const url = options.lab && 'url' in options.lab.location ? options.lab.location.url : undefined;
-  if (url) {
-    try {
-      releaseDatabase = await holdDatabase(url, logFailure);
-    } catch (error) {
-      if (error instanceof DatabaseInUse) {
-        releaseFolder?.();
-        throw error;
-      }
-    }
-  }
-  const cluster = new ClusterRuns({ ...options.cluster, logFailure });
   const database = options.lab && new SharedDatabase(options.lab.location);
+  // The rooms live in the database unless it is in memory; a database another server holds refuses this one.
+  const rooms = database && !('memory' in database.location) ? new StoredRooms(database, options.dataDir, logFailure) : undefined;
+  await rooms?.hold().catch((error: unknown) => {
+    releaseFolder?.();
+    throw error;
+  });
+  const cluster = new ClusterRuns({ ...options.cluster, logFailure });
   // The lab's code (hundreds of modules) is loaded at its first request, not at start, unless the lab is in use
   // (a server's, or the folder of one used before): then its runs left playing are carried on at once.
   let labApi: Promise<LabApi> | undefined;
@@ -236,22 +209,8 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     });
   });
   const online = attachOnline(server, gate, options.online, logFailure, cluster);
-  // The stored rooms come back before the first client can connect; while the database does not answer, the
-  // server serves the rest, refuses the rooms' changes, and tries again every 10 s.
-  let roomsRetry: ReturnType<typeof setTimeout> | undefined;
-  const openRooms = async (): Promise<void> => {
-    try {
-      if (url) releaseDatabase ??= await holdDatabase(url, logFailure);
-      await loadRooms(online.lobby, database!, options.dataDir);
-    } catch (error) {
-      logFailure('reading the rooms back', error);
-      if (!closed) roomsRetry = setTimeout(openRooms, 10_000).unref();
-    }
-  };
-  if (database && !('memory' in database.location)) {
-    online.lobby.awaitStore();
-    await openRooms();
-  }
+  // The stored rooms come back before the first client can connect (stored-rooms.ts).
+  await rooms?.load(online.lobby);
   // Bounded by the descriptors left once the database holds its own.
   guardConnections(server, options.online);
   // The lab's runs under way store the games they played before it closes (they carry on at the next start);
@@ -261,14 +220,14 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     if (closed) return;
     closed = true;
     clearTimeout(labRetry);
-    clearTimeout(roomsRetry);
+    rooms?.stop();
     online.close();
     cluster.close();
     labClosed = (async () => {
       await lab?.close().catch((error: unknown) => logFailure('closing the lab', error));
       await online.lobby.settled();
       await database?.close().catch((error: unknown) => logFailure('closing the database', error));
-      await releaseDatabase?.();
+      await rooms?.release();
       releaseFolder?.();
     })();
   };
