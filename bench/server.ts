@@ -157,6 +157,177 @@ function junk(rng: Rng, rooms: readonly string[]): unknown {
   }
 }
 
+/** A room of the soak: its id, its two players and what each saw. */
+interface SoakRoom {
+  readonly id: string;
+  readonly players: SoakClient[];
+  readonly logs: PlayerLog[];
+}
+
+/** A load running beside the games until it is stopped. */
+interface Load {
+  stop(): void;
+}
+
+/** ROOMS rooms of two players playing while `playing()`: the creators spread over the addresses (5 rooms each at most). */
+async function openRooms(wsUrl: string, address: (i: number) => string, playing: () => boolean): Promise<SoakRoom[]> {
+  const rooms: SoakRoom[] = [];
+  for (let r = 0; r < ROOMS; r++) {
+    const game = GAMES[r % GAMES.length];
+    const creator = await SoakClient.open(wsUrl, address(r));
+    const created = new Promise<string>((resolve) => (creator.onMessage = (m) => m.type === 'joined' && resolve(m.state.room)));
+    creator.send(game === 'matrix' ? { type: 'create', game, size: 6 } : { type: 'create', game });
+    const id = await created;
+    const second = await SoakClient.open(wsUrl, address(r + 1));
+    const logs: PlayerLog[] = [{ moves: 0 }, { moves: 0 }];
+    player(creator, new Rng(2 * r), logs[0], playing, 0);
+    player(second, new Rng(2 * r + 1), logs[1], playing);
+    second.send({ type: 'join', room: id });
+    rooms.push({ id, players: [creator, second], logs });
+  }
+  return rooms;
+}
+
+/** HTTP requests for the app's bundle, each reset at its first bytes. */
+function abortedRequests(server: Server): Load & { readonly count: number } {
+  let count = 0;
+  const assets = join(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
+  const bundle = `/assets/${readdirSync(assets).find((name) => /^index-.*\.js$/.test(name))}`;
+  const timer = setInterval(() => {
+    const socket = connect(Number(server.url.port), '127.0.0.1', () => socket.write(`GET ${bundle} HTTP/1.1\r\nHost: ${server.url.host}\r\n\r\n`));
+    socket.once('data', () => {
+      socket.resetAndDestroy();
+      count++;
+    });
+    socket.on('error', () => {});
+  }, 50);
+  return {
+    stop: () => clearInterval(timer),
+    get count() {
+      return count;
+    },
+  };
+}
+
+/** A watcher that never reads, asking for a room's state over and over. */
+async function deafWatcher(wsUrl: string, address: string, room: string): Promise<Load & { readonly closed: boolean; readonly socket: WebSocket }> {
+  const socket = new WebSocket(wsUrl, { localAddress: address });
+  await new Promise((done) => socket.once('open', done));
+  (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+  let closed = false;
+  socket.on('close', () => (closed = true));
+  socket.on('error', () => {});
+  const timer = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'join', room })), 100);
+  return {
+    socket,
+    stop: () => clearInterval(timer),
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+/** Slowloris: one address keeps HALF_OPEN requests whose headers never end; another fetches the page meanwhile. */
+function slowloris(server: Server, neighbour: string): Load & { readonly pages: { served: number; refused: number } } {
+  const halfOpen = new Set<ReturnType<typeof connect>>();
+  const holder = setInterval(() => {
+    while (halfOpen.size < HALF_OPEN) {
+      const socket = connect({ port: Number(server.url.port), host: '127.0.0.1', localAddress: SLOWLORIS });
+      socket.on('error', () => {});
+      socket.on('close', () => halfOpen.delete(socket));
+      socket.write(`GET / HTTP/1.1\r\nHost: ${server.url.host}\r\nX-Slow: `);
+      halfOpen.add(socket);
+    }
+  }, 100);
+  const pages = { served: 0, refused: 0 };
+  const fetcher = setInterval(() => {
+    const socket = connect({ port: Number(server.url.port), host: '127.0.0.1', localAddress: neighbour });
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => (answer.startsWith('HTTP/1.1 200 ') ? pages.served++ : pages.refused++));
+    socket.write(`GET / HTTP/1.1\r\nHost: ${server.url.host}\r\nConnection: close\r\n\r\n`);
+  }, 250);
+  return {
+    pages,
+    stop: () => {
+      clearInterval(holder);
+      clearInterval(fetcher);
+      for (const socket of halfOpen) socket.destroy();
+    },
+  };
+}
+
+/**
+ * A room hog: one address creates a room and goes (its connection closed), four at a time, over and over; another
+ * address creates a room every 4 s.
+ */
+async function roomHog(
+  wsUrl: string,
+): Promise<
+  Load & { readonly hog: { created: number; refused: number }; readonly neighbour: SoakClient; readonly neighbourRooms: { created: number; refused: number } }
+> {
+  const hogs = new Set<SoakClient>();
+  const hog = { created: 0, refused: 0 };
+  const hogTimer = setInterval(() => {
+    if (hogs.size >= 4) return;
+    const opening = SoakClient.open(wsUrl, ROOM_HOG).then((client) => {
+      hogs.add(client);
+      client.onMessage = (m) => {
+        if (m.type === 'joined') hog.created++;
+        if (m.type === 'error' && m.code === 'too-many-rooms') hog.refused++;
+        client.socket.terminate();
+        hogs.delete(client);
+      };
+      client.send({ type: 'create', game: 'tictactoe' });
+    });
+    opening.catch(() => {});
+  }, 20);
+  const neighbour = await SoakClient.open(wsUrl, HOG_NEIGHBOUR);
+  const neighbourRooms = { created: 0, refused: 0 };
+  neighbour.onMessage = (m) => {
+    if (m.type === 'joined') neighbourRooms.created++;
+    if (m.type === 'error' && m.code === 'too-many-rooms') neighbourRooms.refused++;
+  };
+  const neighbourTimer = setInterval(() => neighbour.send({ type: 'create', game: 'connect4' }), 4000);
+  return {
+    hog,
+    neighbour,
+    neighbourRooms,
+    stop: () => {
+      clearInterval(hogTimer);
+      clearInterval(neighbourTimer);
+      for (const client of hogs) client.socket.terminate();
+    },
+  };
+}
+
+/** The rooms a newcomer finds as their players saw them last, each replayed with the rules. */
+async function roomsIntact(checker: SoakClient, rooms: readonly SoakRoom[]): Promise<number> {
+  let intact = 0;
+  for (const room of rooms) {
+    // One join at a time, within the server's rate of 20 messages a second.
+    await new Promise((done) => setTimeout(done, 60));
+    const answer = new Promise<RoomState | null>(
+      (resolve) => (checker.onMessage = (m) => (m.type === 'joined' ? resolve(m.state) : m.type === 'error' && resolve(null))),
+    );
+    checker.send({ type: 'join', room: room.id });
+    const state = await answer;
+    if (!state) continue;
+    const { rules } = gameById(state.game);
+    let replays = true;
+    try {
+      let position = rules.parse(state.start);
+      for (const move of state.moves) position = rules.play(position, rules.parseMove(move));
+    } catch {
+      replays = false;
+    }
+    const seen = room.logs.map((entry) => entry.state);
+    if (replays && seen.every((s) => s && s.round === state.round && s.start === state.start && s.moves.join(' ') === state.moves.join(' '))) intact++;
+  }
+  return intact;
+}
+
 export const serverSuite: BenchSuite = {
   name: 'server',
   description: `a soak of the server for SOAK_SECONDS (default 60): 200 connections, games in ${ROOMS} rooms, malformed messages, aborted requests, a slow reader`,
@@ -174,145 +345,42 @@ export const serverSuite: BenchSuite = {
       if (server.alive()) peakRss = Math.max(peakRss, procStatus(server.pid, 'VmRSS'));
     }, 200);
 
-    // 50 rooms of two players: the creators spread over the addresses (5 rooms each at most).
     let playing = true;
-    const rooms: { id: string; players: SoakClient[]; logs: PlayerLog[] }[] = [];
-    for (let r = 0; r < ROOMS; r++) {
-      const game = GAMES[r % GAMES.length];
-      const creator = await SoakClient.open(wsUrl, address(r));
-      const created = new Promise<string>((resolve) => (creator.onMessage = (m) => m.type === 'joined' && resolve(m.state.room)));
-      creator.send(game === 'matrix' ? { type: 'create', game, size: 6 } : { type: 'create', game });
-      const id = await created;
-      const second = await SoakClient.open(wsUrl, address(r + 1));
-      const logs: PlayerLog[] = [{ moves: 0 }, { moves: 0 }];
-      player(creator, new Rng(2 * r), logs[0], () => playing, 0);
-      player(second, new Rng(2 * r + 1), logs[1], () => playing);
-      second.send({ type: 'join', room: id });
-      rooms.push({ id, players: [creator, second], logs });
-    }
+    const rooms = await openRooms(wsUrl, address, () => playing);
     const ids = rooms.map((room) => room.id);
     const junkClients = await Promise.all(Array.from({ length: JUNK_CLIENTS }, (_, i) => SoakClient.open(wsUrl, address(i + 3))));
     const junkTimer = setInterval(() => {
       for (const client of junkClients) if (rng.below(4) === 0) client.send(junk(rng, ids));
     }, 50);
     log(`${rooms.length * 2 + junkClients.length + 1} connections open`);
-
-    // Aborted HTTP requests: a request for the app's bundle, reset at its first bytes.
-    let aborted = 0;
-    const assets = join(dirname(fileURLToPath(import.meta.url)), '../dist/assets');
-    const bundle = `/assets/${readdirSync(assets).find((name) => /^index-.*\.js$/.test(name))}`;
-    const aborter = setInterval(() => {
-      const socket = connect(Number(server.url.port), '127.0.0.1', () => socket.write(`GET ${bundle} HTTP/1.1\r\nHost: ${server.url.host}\r\n\r\n`));
-      socket.once('data', () => {
-        socket.resetAndDestroy();
-        aborted++;
-      });
-      socket.on('error', () => {});
-    }, 50);
-
-    // A watcher that never reads, asking for the room's state over and over.
-    const slow = new WebSocket(wsUrl, { localAddress: address(7) });
-    await new Promise((done) => slow.once('open', done));
-    (slow as unknown as { _socket: { pause(): void } })._socket.pause();
-    let slowClosed = false;
-    slow.on('close', () => (slowClosed = true));
-    slow.on('error', () => {});
-    const slowTimer = setInterval(() => slow.readyState === WebSocket.OPEN && slow.send(JSON.stringify({ type: 'join', room: ids[0] })), 100);
-
-    // Slowloris: one address keeps HALF_OPEN requests whose headers never end; another fetches the page meanwhile.
-    const halfOpen = new Set<ReturnType<typeof connect>>();
-    const holdHalfOpen = () => {
-      while (halfOpen.size < HALF_OPEN) {
-        const socket = connect({ port: Number(server.url.port), host: '127.0.0.1', localAddress: SLOWLORIS });
-        socket.on('error', () => {});
-        socket.on('close', () => halfOpen.delete(socket));
-        socket.write(`GET / HTTP/1.1\r\nHost: ${server.url.host}\r\nX-Slow: `);
-        halfOpen.add(socket);
-      }
-    };
-    const slowloris = setInterval(holdHalfOpen, 100);
-    const pages = { served: 0, refused: 0 };
-    const fetcher = setInterval(() => {
-      const socket = connect({ port: Number(server.url.port), host: '127.0.0.1', localAddress: address(5) });
-      let answer = '';
-      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
-      socket.on('error', () => {});
-      socket.on('close', () => (answer.startsWith('HTTP/1.1 200 ') ? pages.served++ : pages.refused++));
-      socket.write(`GET / HTTP/1.1\r\nHost: ${server.url.host}\r\nConnection: close\r\n\r\n`);
-    }, 250);
-
-    // A room hog: one address creates a room and goes (its connection closed), four at a time, over and over;
-    // another address creates a room every 4 s.
-    const hogs = new Set<SoakClient>();
-    let hogRefused = 0;
-    let hogCreated = 0;
-    const hogTimer = setInterval(() => {
-      if (hogs.size >= 4) return;
-      const opening = SoakClient.open(wsUrl, ROOM_HOG).then((hog) => {
-        hogs.add(hog);
-        hog.onMessage = (m) => {
-          if (m.type === 'joined') hogCreated++;
-          if (m.type === 'error' && m.code === 'too-many-rooms') hogRefused++;
-          hog.socket.terminate();
-          hogs.delete(hog);
-        };
-        hog.send({ type: 'create', game: 'tictactoe' });
-      });
-      opening.catch(() => {});
-    }, 20);
-    const neighbour = await SoakClient.open(wsUrl, HOG_NEIGHBOUR);
-    const neighbourRooms = { created: 0, refused: 0 };
-    neighbour.onMessage = (m) => {
-      if (m.type === 'joined') neighbourRooms.created++;
-      if (m.type === 'error' && m.code === 'too-many-rooms') neighbourRooms.refused++;
-    };
-    const neighbourTimer = setInterval(() => neighbour.send({ type: 'create', game: 'connect4' }), 4000);
-
+    const aborted = abortedRequests(server);
+    const deaf = await deafWatcher(wsUrl, address(7), ids[0]);
+    const loris = slowloris(server, address(5));
+    const hogging = await roomHog(wsUrl);
     // A flood of tiny frames, once: the server closes it as a policy violation.
     const flooder = await SoakClient.open(wsUrl, address(11));
     for (let i = 0; i < 20_000; i++) flooder.send('x');
 
     await new Promise((done) => setTimeout(done, seconds * 1000));
-    for (const timer of [junkTimer, aborter, slowTimer, slowloris, fetcher, hogTimer, neighbourTimer]) clearInterval(timer);
-    for (const socket of halfOpen) socket.destroy();
+    clearInterval(junkTimer);
+    for (const load of [aborted, deaf, loris]) load.stop();
+    hogging.stop();
     playing = false;
     // The moves already on their way arrive, and their states.
     await new Promise((done) => setTimeout(done, 1000));
-
-    // Each room as a newcomer sees it, replayed with the rules, against what its players saw last.
     const checker = await SoakClient.open(wsUrl, address(0));
-    let intact = 0;
-    for (const room of rooms) {
-      // One join at a time, within the server's rate of 20 messages a second.
-      await new Promise((done) => setTimeout(done, 60));
-      const answer = new Promise<RoomState | null>(
-        (resolve) => (checker.onMessage = (m) => (m.type === 'joined' ? resolve(m.state) : m.type === 'error' && resolve(null))),
-      );
-      checker.send({ type: 'join', room: room.id });
-      const state = await answer;
-      if (!state) continue;
-      const { rules } = gameById(state.game);
-      let replays = true;
-      try {
-        let position = rules.parse(state.start);
-        for (const move of state.moves) position = rules.play(position, rules.parseMove(move));
-      } catch {
-        replays = false;
-      }
-      const seen = room.logs.map((entry) => entry.state);
-      if (replays && seen.every((s) => s && s.round === state.round && s.start === state.start && s.moves.join(' ') === state.moves.join(' '))) intact++;
-    }
-    const everyone = [...rooms.flatMap((room) => room.players), ...junkClients, flooder, checker, neighbour];
-    for (const hog of hogs) hog.socket.terminate();
+    const intact = await roomsIntact(checker, rooms);
+
+    const everyone = [...rooms.flatMap((room) => room.players), ...junkClients, flooder, checker, hogging.neighbour];
     // The flood's frames are not counted: the server drops them with the connection.
     const messages = everyone.reduce((sum, client) => sum + (client === flooder ? 0 : client.sent), 0);
     const errors = everyone.reduce((sum, client) => sum + client.errors, 0);
     const moves = rooms.reduce((sum, room) => sum + room.logs[0].moves, 0);
     const rounds = rooms.reduce((sum, room) => sum + (room.logs[0].state?.round ?? 1), 0);
     const floodClosed = flooder.closed;
-    const slowOpen = !slowClosed;
+    const deafOpen = !deaf.closed;
     for (const client of everyone) client.socket.terminate();
-    slow.terminate();
+    deaf.socket.terminate();
     await new Promise((done) => setTimeout(done, 1500));
     clearInterval(sampler);
     const survived = server.alive();
@@ -320,6 +388,7 @@ export const serverSuite: BenchSuite = {
     const peak = survived ? Math.max(peakRss, procStatus(server.pid, 'VmHWM')) : peakRss;
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    const { pages } = loris;
     return [
       {
         seconds,
@@ -328,14 +397,14 @@ export const serverSuite: BenchSuite = {
         'errors answered': errors,
         'moves played': moves,
         games: rounds,
-        'http aborted': aborted,
+        'http aborted': aborted.count,
         rooms: rooms.length,
         'rooms intact': intact,
         // Closed once 1 MB of replies waits for it, or once it has not answered a ping (PING_MS, 30 s by default).
-        'deaf sender': slowOpen ? 'open' : 'closed',
+        'deaf sender': deafOpen ? 'open' : 'closed',
         'page served to a neighbour of slowloris': `${pages.served}/${pages.served + pages.refused}`,
-        'rooms the hog made, refused': `${hogCreated}, ${hogRefused}`,
-        'rooms created by its neighbour': `${neighbourRooms.created}/${neighbourRooms.created + neighbourRooms.refused}`,
+        'rooms the hog made, refused': `${hogging.hog.created}, ${hogging.hog.refused}`,
+        'rooms created by its neighbour': `${hogging.neighbourRooms.created}/${hogging.neighbourRooms.created + hogging.neighbourRooms.refused}`,
         'flood closed': floodClosed ? 'yes' : 'no',
         'peak RSS MB': Math.round(peak / (1 << 20)),
         'fds before': fdsBefore,

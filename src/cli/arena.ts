@@ -232,6 +232,17 @@ export function resumeCommand(game: AnyGame, run: SavedRun, options: ArenaOption
  * it: the finished games are kept, marked unfinished, and the figures of what was played are printed (exit
  * status 130); a second Ctrl-C exits at once.
  */
+/** Recorded in the lab (--lab) as it plays: refused there (no token, a run of that id), nothing is played. */
+async function startRecorder(options: ArenaOptions, saved: SavedRun, cancelled: () => void): Promise<LabRecorder | undefined> {
+  if (!options.lab) return undefined;
+  const recorder = await LabRecorder.start(options.lab, saved, () => {
+    process.stderr.write(`\nrun ${saved.id} was cancelled in the lab: the finished games are kept\n`);
+    cancelled();
+  });
+  process.stderr.write(`run ${saved.id} is kept in the lab as it plays: ${options.lab.runPage(saved.id)}\n`);
+  return recorder;
+}
+
 async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promise<number> {
   const { kind, schedule, sweep: sweepSettings, sprt, previous } = plan;
   const created = previous ? new Date(previous.created) : new Date();
@@ -239,18 +250,8 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   const records: (GameRecord | undefined)[] = previous ? previous.records.map((record) => record ?? undefined) : Array(schedule.games.length).fill(undefined);
   const todo = records.flatMap((record, i) => (record ? [] : [i]));
   const started = performance.now();
-  const snapshot = (finished: boolean) =>
-    savedRun(
-      kind,
-      schedule,
-      records,
-      (previous?.elapsedMs ?? 0) + performance.now() - started,
-      created,
-      { sweep: sweepSettings, sprt },
-      finished,
-      id,
-      options.time,
-    );
+  const elapsed = () => (previous?.elapsedMs ?? 0) + performance.now() - started;
+  const snapshot = (finished: boolean) => savedRun(kind, schedule, records, elapsed(), created, { sweep: sweepSettings, sprt }, finished, id, options.time);
   // A match is over once its SPRT decides (the games still being played then do not count).
   const tally = sprt && new MatchTally(schedule, sprt);
   const decided = () => tally?.advance(records) ?? false;
@@ -273,17 +274,12 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     stopListening();
     throw new UsageError(`--out: ${(error as Error).message}`);
   }
-  // Recorded in the lab as it plays: refused there (no token, a run of that id), nothing is played.
   let recorder: LabRecorder | undefined;
   try {
-    if (options.lab) {
-      recorder = await LabRecorder.start(options.lab, snapshot(false), () => {
-        interrupted = true;
-        process.stderr.write(`\nrun ${id} was cancelled in the lab: the finished games are kept\n`);
-        run?.cancel();
-      });
-      process.stderr.write(`run ${id} is kept in the lab as it plays: ${options.lab.runPage(id)}\n`);
-    }
+    recorder = await startRecorder(options, snapshot(false), () => {
+      interrupted = true;
+      run?.cancel();
+    });
   } catch (error) {
     stopListening();
     throw new UsageError(`--lab: ${(error as Error).message}`);
@@ -320,7 +316,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
     await run.finished;
   } catch (error) {
     file?.write(snapshot(false));
-    await recorder?.end(records, false, performance.now() - started).catch(() => {});
+    await recorder?.end(records, false, elapsed()).catch(() => {});
     throw error;
   } finally {
     // Once interrupted, a second interrupt still exits at once while what was played is written and printed.
@@ -334,7 +330,7 @@ async function play(plan: Plan, options: ArenaOptions, pool: WorkerPool): Promis
   }
   file?.write(snapshot(finished));
   const elapsedMs = performance.now() - started;
-  await recorder?.end(records, finished, (previous?.elapsedMs ?? 0) + elapsedMs);
+  await recorder?.end(records, finished, elapsed());
   console.log(reportText(plan, records, options, elapsedMs, pool.size));
   return interrupted ? 130 : 0;
 }
