@@ -5,7 +5,7 @@
 // disk the commit fails and the change is refused). A room removed, or a new round, takes its moves with it:
 // the tables hold the rooms as they are, never their history.
 
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { LabDatabase } from '../lab/database';
 import type { LabTables } from '../lab/tables';
 import type { RoomEvent } from './room-events';
@@ -41,8 +41,9 @@ export class RoomStore {
     return events;
   }
 
-  /** Stores one change's events: all of them, or (it throws) none. */
+  /** Stores one change's events: all of them, or (it throws) none. An event is one statement: alone, it needs no transaction. */
   async write(events: readonly RoomEvent[]): Promise<void> {
+    if (events.length === 1) return store(this.db, events[0]);
     await this.db.transaction().execute(async (trx) => {
       for (const event of events) await store(trx, event);
     });
@@ -57,7 +58,8 @@ export class RoomStore {
   }
 }
 
-async function store(trx: Transaction<LabTables>, event: RoomEvent): Promise<void> {
+/** Stores one event, in one statement. */
+async function store(trx: Kysely<LabTables>, event: RoomEvent): Promise<void> {
   const room = event.room;
   switch (event.e) {
     case 'create':
@@ -75,10 +77,8 @@ async function store(trx: Transaction<LabTables>, event: RoomEvent): Promise<voi
       return;
     case 'move':
       // The next ply of the room; a move clears both rematch requests.
-      await sql`insert into room_moves (room, ply, move) select ${room}, coalesce(max(ply) + 1, 0), ${event.move} from room_moves where room = ${room}`.execute(
-        trx,
-      );
-      await trx.updateTable('rooms').set({ rematch0: false, rematch1: false }).where('id', '=', room).execute();
+      await sql`with played as (insert into room_moves (room, ply, move) select ${room}, coalesce(max(ply) + 1, 0), ${event.move} from room_moves where room = ${room} returning room)
+        update rooms set rematch0 = false, rematch1 = false where id in (select room from played)`.execute(trx);
       return;
     case 'rematch':
       await trx
@@ -88,9 +88,9 @@ async function store(trx: Transaction<LabTables>, event: RoomEvent): Promise<voi
         .execute();
       return;
     case 'round':
-      // A new game from this start, its seats swapped.
-      await trx.deleteFrom('room_moves').where('room', '=', room).execute();
-      await sql`update rooms set start = ${event.start}, round = round + 1, seat0 = seat1, seat1 = seat0, rematch0 = false, rematch1 = false where id = ${room}`.execute(
+      // A new game from this start, its seats swapped, its moves gone.
+      await sql`with cleared as (delete from room_moves where room = ${room})
+        update rooms set start = ${event.start}, round = round + 1, seat0 = seat1, seat1 = seat0, rematch0 = false, rematch1 = false where id = ${room}`.execute(
         trx,
       );
       return;
