@@ -12,6 +12,7 @@ import {
   formatIteration,
   type Analysis,
   type AnyGame,
+  type BotContext,
   type Budget,
   type DataCache,
   type Iteration,
@@ -20,6 +21,7 @@ import {
   type ShareRequest,
   type SolveAnswer,
   type SolveOptions,
+  type SolveTools,
   type ThreadTools,
 } from '../src/contracts/game';
 import { powerOf, scratchCore, sharedSearch, solverTables, threads as threadsPower, type Power } from '../src/contracts/powers';
@@ -51,6 +53,50 @@ export interface MoveAnswer {
   readonly report: SearchReport;
 }
 
+/** The move a bot plays in a position, with its search report in the game's notation. */
+async function botMove(
+  game: AnyGame,
+  request: MoveRequest,
+  tools: Pick<BotContext<unknown>, 'core' | 'resource' | 'cache'>,
+  onProgress: ProgressCallback,
+): Promise<MoveAnswer> {
+  const config = parseBotConfig(game.bots, request.bot);
+  const position = game.rules.parse(request.position);
+  const decision = await findBot(game.bots, config.id).choose(position, {
+    ...tools,
+    params: config.params,
+    seed: request.seed,
+    budget: request.budget ?? {},
+    progress: (iteration) => void onProgress(formatIteration(game.rules, iteration)),
+  });
+  const { report } = decision;
+  return {
+    move: game.rules.formatMove(decision.move),
+    report: { ...report, iterations: report.iterations.map((iteration) => formatIteration(game.rules, iteration)) },
+  };
+}
+
+/** Solves position lines one after another with the same tools; a line that is no position is named by its number. */
+async function solveLines(
+  game: AnyGame,
+  solver: NonNullable<AnyGame['solver']>,
+  lines: readonly string[],
+  options: SolveOptions,
+  tools: SolveTools<unknown>,
+): Promise<SolveAnswer[]> {
+  const answers: SolveAnswer[] = [];
+  for (const [i, line] of lines.entries()) {
+    let position: unknown;
+    try {
+      position = game.rules.parse(line);
+    } catch (error) {
+      throw new Error(`line ${i + 1}: ${(error as Error).message}`);
+    }
+    answers.push(await solver.solve(position, options, tools));
+  }
+  return answers;
+}
+
 /** `threads`: search threads, where the platform has them (a solver that can use them is asked with `threads`). */
 export function createSearchApi(loadModule: ModuleLoader, readResource: ResourceLoader, storage: DataCache, threads?: ThreadTools) {
   // The data files the games declare, and only those, alike in a browser and in Node.
@@ -80,22 +126,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
     /** The move a bot plays in a position, with its search report. */
     async botMove(request: MoveRequest, onProgress: ProgressCallback = ignore): Promise<MoveAnswer> {
       const game = gameById(request.game);
-      const config = parseBotConfig(game.bots, request.bot);
-      const position = game.rules.parse(request.position);
-      const decision = await findBot(game.bots, config.id).choose(position, {
-        params: config.params,
-        seed: request.seed,
-        budget: request.budget ?? {},
-        core: () => core(game),
-        resource: loadResource,
-        cache,
-        progress: (iteration) => void onProgress(formatIteration(game.rules, iteration)),
-      });
-      const { report } = decision;
-      return {
-        move: game.rules.formatMove(decision.move),
-        report: { ...report, iterations: report.iterations.map((iteration) => formatIteration(game.rules, iteration)) },
-      };
+      return botMove(game, request, { core: () => core(game), resource: loadResource, cache }, onProgress);
     },
 
     /** A whole-history Bradley-Terry fit (the ladder's: a thousand bots take a good part of a second, off the server's thread). */
@@ -157,19 +188,7 @@ export function createSearchApi(loadModule: ModuleLoader, readResource: Resource
      */
     async solveAll(gameId: string, lines: readonly string[], options: SolveOptions = {}): Promise<SolveAnswer[]> {
       const game = gameById(gameId);
-      const solver = solverOf(game);
-      const context = await solveTools(game, {});
-      const answers: SolveAnswer[] = [];
-      for (const [i, line] of lines.entries()) {
-        let position: unknown;
-        try {
-          position = game.rules.parse(line);
-        } catch (error) {
-          throw new Error(`line ${i + 1}: ${(error as Error).message}`);
-        }
-        answers.push(await solver.solve(position, options, context));
-      }
-      return answers;
+      return solveLines(game, solverOf(game), lines, options, await solveTools(game, {}));
     },
   };
 }
