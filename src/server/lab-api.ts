@@ -175,7 +175,7 @@ export class LabApi {
       .use(async (c, next) => {
         c.header('cache-control', 'no-store');
         // Whether anybody is signed in, asked by every page with no session or token, is answered without the
-        // database: opening the embedded one the first time costs seconds and hundreds of megabytes.
+        // database: the lab's code and its runner start at the first request that needs them.
         if (c.req.method === 'GET' && c.req.path === '/api/lab/me' && !getCookie(c, COOKIE) && !c.req.header('authorization')) return c.json({ account: null });
         const accounts = new LabAccounts(await this.open());
         const caller = await this.caller(c, accounts);

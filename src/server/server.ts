@@ -177,8 +177,8 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     throw error;
   });
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
-  // The lab's code (hundreds of modules) is loaded at its first request, not at start, unless the lab is in use
-  // (a server's, or the folder of one used before): then its runs left playing are carried on at once.
+  // The lab's code (hundreds of modules) is loaded at its first request, not at start, unless its database is a
+  // server's or a folder a server used before: then its runs left playing are carried on at once.
   let labApi: Promise<LabApi> | undefined;
   const loadLab = () => (labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure, () => database!.open())));
   const lab = options.lab && {
