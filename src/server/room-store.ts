@@ -59,17 +59,17 @@ export class RoomStore {
 }
 
 /** Stores one event, in one statement. */
-async function store(trx: Kysely<LabTables>, event: RoomEvent): Promise<void> {
+async function store(db: Kysely<LabTables>, event: RoomEvent): Promise<void> {
   const room = event.room;
   switch (event.e) {
     case 'create':
-      await trx
+      await db
         .insertInto('rooms')
         .values({ id: room, game: event.game, size: event.size ?? null, start: event.start, round: event.round ?? 1, seat0: null, seat1: null })
         .execute();
       return;
     case 'seat':
-      await trx
+      await db
         .updateTable('rooms')
         .set(event.seat === 0 ? { seat0: event.token } : { seat1: event.token })
         .where('id', '=', room)
@@ -78,10 +78,10 @@ async function store(trx: Kysely<LabTables>, event: RoomEvent): Promise<void> {
     case 'move':
       // The next ply of the room; a move clears both rematch requests.
       await sql`with played as (insert into room_moves (room, ply, move) select ${room}, coalesce(max(ply) + 1, 0), ${event.move} from room_moves where room = ${room} returning room)
-        update rooms set rematch0 = false, rematch1 = false where id in (select room from played)`.execute(trx);
+        update rooms set rematch0 = false, rematch1 = false where id in (select room from played)`.execute(db);
       return;
     case 'rematch':
-      await trx
+      await db
         .updateTable('rooms')
         .set(event.seat === 0 ? { rematch0: true } : { rematch1: true })
         .where('id', '=', room)
@@ -91,11 +91,11 @@ async function store(trx: Kysely<LabTables>, event: RoomEvent): Promise<void> {
       // A new game from this start, its seats swapped, its moves gone.
       await sql`with cleared as (delete from room_moves where room = ${room})
         update rooms set start = ${event.start}, round = round + 1, seat0 = seat1, seat1 = seat0, rematch0 = false, rematch1 = false where id = ${room}`.execute(
-        trx,
+        db,
       );
       return;
     case 'remove':
-      await trx.deleteFrom('rooms').where('id', '=', room).execute();
+      await db.deleteFrom('rooms').where('id', '=', room).execute();
       return;
   }
 }

@@ -5,7 +5,7 @@
 // no exception in a request handler ends the process: it is answered with a 500 and logged once.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
@@ -177,8 +177,8 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     throw error;
   });
   const cluster = new ClusterRuns({ ...options.cluster, logFailure });
-  // The lab's code (hundreds of modules) is loaded at its first request, not at start, unless its database is a
-  // server's or a folder a server used before: then its runs left playing are carried on at once.
+  // The lab's code (hundreds of modules) is loaded at start where its database persists, so that runs left playing
+  // carry on at once; with a database in memory, at its first request.
   let labApi: Promise<LabApi> | undefined;
   const loadLab = () => (labApi ??= import('./lab-api').then(({ LabApi }) => new LabApi(options.lab!, logFailure, () => database!.open())));
   const lab = options.lab && {
@@ -186,7 +186,6 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
     close: async () => (await labApi)?.close(),
   };
   // While its database does not answer, it is tried again every 10 s (each failure logged by the lab).
-  const labLocation = options.lab?.location;
   let labRetry: ReturnType<typeof setTimeout> | undefined;
   const openLab = (): void =>
     void loadLab()
@@ -194,7 +193,7 @@ export async function startServer(options: ServerOptions): Promise<{ server: Ser
       .catch(() => {
         if (!closed) labRetry = setTimeout(openLab, 10_000).unref();
       });
-  if (labLocation && ('url' in labLocation || ('folder' in labLocation && existsSync(labLocation.folder)))) openLab();
+  if (rooms) openLab();
   const gate = requestGate(hostNames(options.host, options.online?.allowedOrigins), options.online?.allowedOrigins);
   const app = playgroundApp(gate, cluster, lab, staticFiles(options.root), logFailure);
   // @hono/node-server puts its own Request and Response in place of the global ones (its default): a JSON answer
