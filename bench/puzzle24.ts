@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_NAME_24 } from '../src/games/puzzle15/puzzle24-core';
+import { CACHE_NAME_24 } from '../src/games/puzzle15/tables-24';
 import { parseSet } from '../src/games/puzzle15/sets';
 import { unlessCancelled } from '../src/runtime/pool';
 import { solveShared, type SharedSolution } from '../src/runtime/shared-solve';

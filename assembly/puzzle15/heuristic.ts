@@ -1,11 +1,12 @@
-// The heuristics' state for a board: the walking-distance states of its rows and columns, its row and column
+// The 15-puzzle's own heuristics (4x4 boards), by number, and their state for a board: the walking-distance states of its rows and columns, its row and column
 // inversions, its Manhattan distance; and the estimate of the heuristic chosen: walking distance (WD), WD with
 // the inversion distance by the larger per axis (WDID), Manhattan distance (MD), or the pattern databases with
 // their mirrored lookup, combined with WD by the larger (PDB), or the same with the 7-8 databases (PDB78; with the
 // dual boards' lookups too, PDB78_DUAL; without WD, PDB78_PAIR; the board's lookup alone, PDB78_REGULAR).
 
-import { CELLS, TILES, blankCell, goalColumn, goalRow } from "./board";
-import { cellOf, patternEstimate } from "./patterns";
+import { TILES, blankCell, cellOf } from "./board";
+import { CELLS, goalColumn, goalRow } from "./four-by-four";
+import { patternEstimate } from "./patterns";
 import { dualExtra, rankedExtraEstimate } from "./ranked-patterns";
 import { buildWalkingDistance, findState, withCount, wdDistance } from "./walking-distance";
 
@@ -27,8 +28,8 @@ let manhattan: i32 = 0;
 /** Each tile's rank in goal column-major order, for column inversions. */
 export const columnRank = new StaticArray<u8>(CELLS);
 
-/** Sets up the heuristic's state for the board set with setTile; returns h. */
-export function prepare(which: i32): i32 {
+/** Sets up the heuristic's state for the 4x4 board set with setTile; returns h. */
+export function setUpHeuristic(which: i32): i32 {
   buildWalkingDistance();
   heuristic = which;
   let rows: u64 = 0;

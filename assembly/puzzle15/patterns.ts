@@ -4,15 +4,14 @@
 // main diagonal (tile at (r, c) to (c, r), relabelled) is another admissible estimate; the lookup state of both is
 // kept up to date move by move by the search.
 
-import { CELLS, regionOf } from "./board";
+import { cellOf } from "./board";
+import { CELLS, mirrorCell, mirrorTile, regionOf } from "./four-by-four";
 
 const MAX_GROUPS: i32 = 3;
 const groupTiles = new StaticArray<u8>(MAX_GROUPS * 8);
 const groupSize = new StaticArray<i32>(MAX_GROUPS);
 export const groupTable = new StaticArray<usize>(MAX_GROUPS);
 let groups: i32 = 0;
-/** The cell of every tile, kept during the search for the pattern lookups. */
-export const cellOf = new StaticArray<u8>(CELLS);
 
 /** Each tile's group and the shift of its digit in the group's index. */
 export const tileGroup = new StaticArray<u8>(CELLS);
@@ -179,17 +178,6 @@ function finishBuild(): void {
   heap.free(buildQueue);
   heap.free(buildSeen);
   buildGroup = -1;
-}
-
-@inline
-export function mirrorCell(cell: i32): i32 {
-  return (cell & 3) * 4 + (cell >> 2);
-}
-
-@inline
-export function mirrorTile(tile: i32): i32 {
-  const cell = tile - 1;
-  return mirrorCell(cell) + 1;
 }
 
 /** Computes every group's index and value from cellOf (at the start of a search); returns the estimate. */

@@ -4,15 +4,15 @@
 // in 4 bits half the moves its tiles need beyond their Manhattan distance (the two differ by an even number:
 // each move changes the distance by one): 259.5 MB and 28.8 MB.
 //
-// A table is built by the breadth-first search the puzzle cores share (common/pattern-build.ts).
+// A table is built by the breadth-first search of pattern-build.ts (the 7-8 databases' and the tables of any width).
 //
 // The search looks each group up for the board and for the board mirrored about the main diagonal (relabelled,
 // as patterns.ts does); the Manhattan distance is the same for both, so h = MD + 2 · max(extras, mirror extras).
 // It may also look them up for the dual board (below).
 
-import { startTableBuild, stepTableBuild, tableBuildDone } from "../common/pattern-build";
-import { CELLS, SIZE, TILES, goalColumn, goalRow, regionOf } from "./board";
-import { cellOf, mirrorCell, mirrorTile } from "./patterns";
+import { startTableBuild, stepTableBuild, tableBuildDone } from "./pattern-build";
+import { TILES, cellOf } from "./board";
+import { CELLS, SIZE, goalColumn, goalRow, mirrorCell, mirrorTile, regionOf } from "./four-by-four";
 
 const MAX_GROUPS: i32 = 2;
 const MAX_TILES: i32 = 8;
@@ -84,7 +84,7 @@ export function allocateRankedTable(g: i32): usize {
 }
 
 // ---- The build ------------------------------------------------------------------------------------------------
-// By the breadth-first search both puzzle cores share (common/pattern-build.ts), one group's table at a time.
+// By the breadth-first search of pattern-build.ts, one group's table at a time.
 
 let buildGroup: i32 = -1;
 

@@ -3,7 +3,7 @@
 // breadth-first search from the goal; link[state][direction][g] is the state after the blank moves up (0) or
 // down (1) and a tile of goal row g comes into the blank's row, or NO_STATE.
 
-import { SIZE } from "./board";
+import { SIZE } from "./four-by-four";
 
 export const STATES: i32 = 24964;
 const NO_STATE: u16 = 0xffff;

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
-import { type Puzzle15Core, puzzleCores } from '../../src/games/puzzle15/core';
+import type { Puzzle15Core } from '../../src/games/puzzle15/core';
 import { parse } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
 import { solveBoard } from '../../src/games/puzzle15/solve';
@@ -84,14 +84,7 @@ describe('solve --redis', () => {
       expect(answer.nodes).toBe(answer.iterations.reduce((sum, iteration) => sum + iteration.nodes, 0));
       // One machine's search, iteration by iteration.
       const alone: { threshold: number; nodes: number }[] = [];
-      await solveBoard(
-        parse(lines[i]),
-        'wd',
-        puzzleCores(async () => core),
-        cache,
-        {},
-        (it) => alone.push({ threshold: it.depth, nodes: it.nodes }),
-      );
+      await solveBoard(parse(lines[i]), 'wd', core, cache, {}, (it) => alone.push({ threshold: it.depth, nodes: it.nodes }));
       expect(beforeLast, `#${instance}`).toEqual(alone.slice(0, -1));
     }
   }, 240_000);

@@ -10,7 +10,7 @@ import type { AnyGame, Iteration } from '../../src/contracts/game';
 import { instantiateCore } from '../../src/contracts/core';
 import { Rng } from '../../src/contracts/rng';
 import { games } from '../../src/games';
-import { ensurePatterns, puzzleCores, type Puzzle15Core } from '../../src/games/puzzle15/core';
+import { ensurePatterns, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { parse as parseBoard } from '../../src/games/puzzle15/rules';
 import { solveBoard } from '../../src/games/puzzle15/solve';
 import { checkedCache } from '../../workers/checked-cache';
@@ -18,7 +18,6 @@ import { readCoreModule } from '../../workers/node-cores';
 import { api } from '../helpers/api';
 
 /** The game's cores with this 15-puzzle core as its 4x4 one. */
-const cores = (core: Puzzle15Core) => puzzleCores(async () => core);
 
 /** Positions of seeded random games from the game's start (a small board where it has sizes). */
 function positions(game: AnyGame, count: number, seed: number): unknown[] {
@@ -95,7 +94,7 @@ describe('the 15-puzzle pattern database', () => {
       .trim()
       .split(/\s+/);
     const board = parseBoard(korf.slice(0, 16).join(' '));
-    const [a, b] = [await solveBoard(board, 'pdb', cores(cold), cache), await solveBoard(board, 'pdb', cores(warm), cache)];
+    const [a, b] = [await solveBoard(board, 'pdb', cold, cache), await solveBoard(board, 'pdb', warm, cache)];
     expect({ length: b.length, moves: b.moves, nodes: b.nodes }).toEqual({ length: a.length, moves: a.moves, nodes: a.nodes });
     expect(a.length).toBe(Number(korf[16]));
   }, 120_000);

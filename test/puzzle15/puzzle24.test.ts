@@ -1,4 +1,4 @@
-// The 24-puzzle core (assembly/puzzle24): its pattern tables against a breadth-first search written here (a group
+// The puzzle core's tables of any width (assembly/puzzle15/tables.ts): its pattern tables against a breadth-first search written here (a group
 // of its own and one looked up through a symmetry of the board); the same code on a 4x4 board against Korf's
 // published lengths and the 15-puzzle solver; and on 5x5 with Korf and Felner's 6-6-6-6 databases, optimal lengths
 // of short boards against an IDA* with the Manhattan distance written here, a published instance, and the
@@ -8,23 +8,24 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
 import type { Iteration } from '../../src/contracts/game';
-import { puzzleCores, type Puzzle15Core } from '../../src/games/puzzle15/core';
-import { ensurePatterns24, type Puzzle24Core } from '../../src/games/puzzle15/puzzle24-core';
+import { HEURISTICS, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { goalOf, isGoal, parse, play, randomWalk, start, type Direction, type Position } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
 import { solveBoard } from '../../src/games/puzzle15/solve';
+import { ensurePatterns24 } from '../../src/games/puzzle15/tables-24';
 import { createNodePool } from '../../src/runtime/node-pool';
 import { solveShared } from '../../src/runtime/shared-solve';
 import { checkedCache } from '../../workers/checked-cache';
 import { cacheFolder, fileCache } from '../../workers/node-cache';
 import { readCoreModule } from '../../workers/node-cores';
 
-const module24 = await readCoreModule('build', 'puzzle24');
-const newCore = () => instantiateCore<Puzzle24Core>(module24);
+const module = await readCoreModule('build', 'puzzle15');
+const newCore = () => instantiateCore<Puzzle15Core>(module);
 const cache = checkedCache(fileCache(cacheFolder('.')));
-const REGULAR = 0;
-const REFLECTED = 1;
-const DUAL = 2;
+// The tables' heuristics, numbered in the core after the 15-puzzle's own.
+const REGULAR = HEURISTICS.length;
+const REFLECTED = REGULAR + 1;
+const DUAL = REGULAR + 2;
 
 const mask = (tiles: readonly number[]) => tiles.reduce((bits, tile) => bits | (1 << tile), 0);
 
@@ -74,10 +75,10 @@ function groupDistances(width: number, tiles: readonly number[]): Map<string, nu
 }
 
 /** Builds a table, step by step: what the last step answers (1 built, -1 an entry past 4 bits). */
-function buildTable(core: Puzzle24Core, table: number): number {
-  core.startBuild(table);
-  let step = core.stepBuild();
-  while (step === 0) step = core.stepBuild();
+function buildTable(core: Puzzle15Core, table: number): number {
+  core.startTableBuilding(table);
+  let step = core.stepTableBuilding();
+  while (step === 0) step = core.stepTableBuilding();
   return step;
 }
 
@@ -89,7 +90,7 @@ function boardsAlong(position: Position, moves: string): Position[] {
 }
 
 /** h of a board in the core (its tables ready). */
-function estimate(core: Puzzle24Core, position: Position, lookups: number): number {
+function estimate(core: Puzzle15Core, position: Position, lookups: number): number {
   for (const [cell, tile] of position.tiles.entries()) core.setTile(cell, tile);
   return core.prepare(lookups);
 }
@@ -133,9 +134,10 @@ function manhattanLength(position: Position): number {
   }
 }
 
-describe('24-puzzle core', () => {
+describe("the puzzle core's tables of any width", () => {
   it("keeps in its tables the moves a breadth-first search counts: a group, one looked up through the board's symmetry, one around the blank's home", async () => {
     const core = await newCore();
+    expect(core.TABLES.value).toBe(REGULAR);
     core.setWidth(5);
     const table = core.addTable(mask([1, 2, 6]));
     // Homes 17, 19, 23: the blank's home (24) walled off at the goal.
@@ -146,18 +148,18 @@ describe('24-puzzle core', () => {
       [5, 4, 10],
       [18, 20, 24],
     ];
-    for (const [g, tiles] of groups.entries()) expect(core.addGroup(g < 2 ? table : walled, mask(tiles))).toBe(g);
+    for (const [g, tiles] of groups.entries()) expect(core.addTableGroup(g < 2 ? table : walled, mask(tiles))).toBe(g);
     // No symmetry maps an L of three onto three tiles in a row; the table whose goal walls the blank's home in
     // serves its own tiles only.
-    expect(core.addGroup(table, mask([1, 2, 3]))).toBe(-1);
-    expect(core.addGroup(walled, mask([2, 6, 8]))).toBe(-1);
+    expect(core.addTableGroup(table, mask([1, 2, 3]))).toBe(-1);
+    expect(core.addTableGroup(walled, mask([2, 6, 8]))).toBe(-1);
     for (const t of [table, walled]) expect(buildTable(core, t)).toBe(1);
     for (const [g, tiles] of groups.entries()) {
       const expected = groupDistances(5, tiles);
       expect(expected.size).toBe(25 * 24 * 23);
       for (const [cells, moves] of expected) {
         for (const [i, cell] of cells.split(',').entries()) core.setTile(Number(cell), tiles[i]);
-        if (core.groupMoves(g, 0) !== moves) expect({ tiles, cells, moves: core.groupMoves(g, 0) }).toEqual({ tiles, cells, moves });
+        if (core.tableGroupMoves(g, 0) !== moves) expect({ tiles, cells, moves: core.tableGroupMoves(g, 0) }).toEqual({ tiles, cells, moves });
       }
     }
   }, 60_000);
@@ -171,7 +173,7 @@ describe('24-puzzle core', () => {
       [13, 14, 15],
     ]) {
       const table = core.addTable(mask(tiles));
-      core.addGroup(table, mask(tiles));
+      core.addTableGroup(table, mask(tiles));
       expect(buildTable(core, table)).toBe(1);
     }
     const korf = parseSet(readFileSync('src/games/puzzle15/data/korf100.txt', 'utf8'), 'korf');
@@ -180,15 +182,10 @@ describe('24-puzzle core', () => {
       return core.solve(REFLECTED, 0, 0);
     };
     for (const board of korf.slice(0, 10)) expect(solveHere(board.tiles), board.name).toBe(board.length);
-    const four = await instantiateCore<Puzzle15Core>(await readCoreModule('build', 'puzzle15'));
+    const four = await newCore();
     for (let seed = 1; seed <= 20; seed++) {
       const board = randomWalk(seed, 70);
-      const reference = await solveBoard(
-        board,
-        'wd',
-        puzzleCores(async () => four),
-        cache,
-      );
+      const reference = await solveBoard(board, 'wd', four, cache);
       expect(solveHere(board.tiles), `walk ${seed}`).toBe(reference.length);
     }
   }, 120_000);
@@ -202,12 +199,7 @@ describe('24-puzzle core', () => {
       await ready;
       for (let seed = 1; seed <= 12; seed++) {
         const board = randomWalk(seed, 24 + seed, 5);
-        const solution = await solveBoard(
-          board,
-          'pdb6666',
-          puzzleCores(async () => core),
-          cache,
-        );
+        const solution = await solveBoard(board, 'pdb6666', core, cache);
         expect(solution.length, `walk ${seed}`).toBe(manhattanLength(board));
         const boards = boardsAlong(board, solution.moves);
         expect(isGoal(boards[boards.length - 1].tiles)).toBe(true);
@@ -223,12 +215,7 @@ describe('24-puzzle core', () => {
       const instance = parseSet(readFileSync('src/games/puzzle15/data/korf50.txt', 'utf8'), 'korf-felner')[39];
       expect(instance.length).toBe(82);
       const board = parse(`5x5: ${instance.tiles.join(' ')}`);
-      const solution = await solveBoard(
-        board,
-        'pdb6666',
-        puzzleCores(async () => core),
-        cache,
-      );
+      const solution = await solveBoard(board, 'pdb6666', core, cache);
       expect(solution.length).toBe(82);
       const boards = boardsAlong(board, solution.moves);
       expect(isGoal(boards[boards.length - 1].tiles)).toBe(true);
@@ -244,14 +231,7 @@ describe('24-puzzle core', () => {
       for (const seed of [3, 4]) {
         const board = randomWalk(seed, 60, 5);
         const alone: Iteration[] = [];
-        const solution = await solveBoard(
-          board,
-          'pdb6666',
-          puzzleCores(async () => core),
-          cache,
-          {},
-          (it) => alone.push(it),
-        );
+        const solution = await solveBoard(board, 'pdb6666', core, cache, {}, (it) => alone.push(it));
         const shared: Iteration[] = [];
         const sharedSolution = await solveShared(pool, 'puzzle15', `5x5: ${board.tiles.join(' ')}`, { heuristic: 'pdb6666' }, 3, (it) => shared.push(it))
           .promise;

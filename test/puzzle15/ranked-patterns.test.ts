@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
-import { ensurePatterns, ensureRankedPatterns, setBoard, puzzleCores, type Puzzle15Core } from '../../src/games/puzzle15/core';
+import { ensurePatterns, ensureRankedPatterns, setBoard, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { parse, play, type Direction } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
 import { solveBoard } from '../../src/games/puzzle15/solve';
@@ -16,7 +16,6 @@ import { readCoreModule } from '../../workers/node-cores';
 import { runCli } from '../helpers/cli';
 
 /** The game's cores with this 15-puzzle core as its 4x4 one. */
-const cores = (core: Puzzle15Core) => puzzleCores(async () => core);
 
 const module = await readCoreModule('build', 'puzzle15');
 const cache = checkedCache(fileCache(cacheFolder('.')));
@@ -91,7 +90,7 @@ describe('the 7-8 pattern databases', () => {
     let checked = 0;
     let nodes = 0;
     for (const board of korf) {
-      const solution = await solveBoard(parse(board.tiles.join(' ')), 'pdb78', cores(core), cache);
+      const solution = await solveBoard(parse(board.tiles.join(' ')), 'pdb78', core, cache);
       expect(solution.length, board.name).toBe(board.length);
       nodes += solution.nodes;
       let position = parse(board.tiles.join(' '));
@@ -115,7 +114,7 @@ describe('the 7-8 pattern databases', () => {
     for (const heuristic of ['pdb78', 'pdb78-pair', 'pdb78-regular', 'pdb78-dual']) {
       nodes[heuristic] = 0;
       for (const board of korf.slice(0, 10)) {
-        const solution = await solveBoard(parse(board.tiles.join(' ')), heuristic, cores(core), cache);
+        const solution = await solveBoard(parse(board.tiles.join(' ')), heuristic, core, cache);
         expect(solution.length, `${board.name} ${heuristic}`).toBe(board.length);
         nodes[heuristic] += solution.nodes;
       }
@@ -128,7 +127,7 @@ describe('the 7-8 pattern databases', () => {
   it('solve two of the boards that need 80 moves', async () => {
     const core = await instantiateCore<Puzzle15Core>(module);
     for (const board of hard.slice(0, 2)) {
-      const solution = await solveBoard(parse(board.tiles.join(' ')), 'pdb78', cores(core), cache);
+      const solution = await solveBoard(parse(board.tiles.join(' ')), 'pdb78', core, cache);
       expect(solution.length, board.name).toBe(80);
     }
   }, 900_000);

@@ -10,14 +10,13 @@ import { createNodePool } from '../../src/runtime/node-pool';
 import { instantiateCore } from '../../src/contracts/core';
 import { readCoreModule } from '../../workers/node-cores';
 import { Rng } from '../../src/contracts/rng';
-import { PATTERN_GROUPS, puzzleCores, type Puzzle15Core } from '../../src/games/puzzle15/core';
+import { PATTERN_GROUPS, type Puzzle15Core } from '../../src/games/puzzle15/core';
 import { isGoal, parse, play, randomWalk, type Direction } from '../../src/games/puzzle15/rules';
 import { parseSet } from '../../src/games/puzzle15/sets';
 import { solveShared } from '../../src/runtime/shared-solve';
 import { solveBoard } from '../../src/games/puzzle15/solve';
 
 /** The game's cores with this 15-puzzle core as its 4x4 one. */
-const cores = (core: Puzzle15Core) => puzzleCores(async () => core);
 
 const core = await instantiateCore<Puzzle15Core & { walkingDistanceOf(state: number): number }>(await readCoreModule('build', 'puzzle15'));
 // The worker's cache, checked as the worker checks it.
@@ -53,7 +52,7 @@ describe('15-puzzle solver', () => {
     const [, h0, , , iterations, preFinal] = yardstick[instance - 1];
     const tiles = korf[instance - 1].slice(0, 16);
     const thresholds: { threshold: number; nodes: number }[] = [];
-    const solution = await solveBoard(parse(tiles.join(' ')), 'wd', cores(core), cache, {}, (it) => thresholds.push({ threshold: it.depth, nodes: it.nodes }));
+    const solution = await solveBoard(parse(tiles.join(' ')), 'wd', core, cache, {}, (it) => thresholds.push({ threshold: it.depth, nodes: it.nodes }));
     expect(thresholds[0].threshold).toBe(h0);
     expect(thresholds.length).toBe(iterations);
     expect(thresholds.slice(0, -1).reduce((sum, it) => sum + it.nodes, 0)).toBe(preFinal);
@@ -66,7 +65,7 @@ describe('15-puzzle solver', () => {
       const tiles = korf[instance - 1].slice(0, 16);
       const nodes: Record<string, number> = {};
       for (const heuristic of ['wd', 'wdid', 'md', 'pdb']) {
-        const solution = await solveBoard(parse(tiles.join(' ')), heuristic, cores(core), cache);
+        const solution = await solveBoard(parse(tiles.join(' ')), heuristic, core, cache);
         expect(solution.length, `${instance} ${heuristic}`).toBe(korf[instance - 1][16]);
         expect(replay(tiles, solution.moves)).toBe(true);
         nodes[heuristic] = solution.nodes;
@@ -81,8 +80,8 @@ describe('15-puzzle solver', () => {
     const rng = new Rng(8);
     for (let i = 0; i < 300; i++) {
       const board = randomWalk(rng.nextU32(), 10 + rng.below(30));
-      const wd = await solveBoard(board, 'wd', cores(core), cache);
-      const md = await solveBoard(board, 'md', cores(core), cache);
+      const wd = await solveBoard(board, 'wd', core, cache);
+      const md = await solveBoard(board, 'md', core, cache);
       expect(md.length).toBe(wd.length);
       expect(wd.length).toBeLessThanOrEqual(40);
       expect(replay(board.tiles, wd.moves)).toBe(true);
@@ -91,7 +90,7 @@ describe('15-puzzle solver', () => {
 
   it('stops at its node budget', async () => {
     const tiles = korf[0].slice(0, 16);
-    const solution = await solveBoard(parse(tiles.join(' ')), 'wd', cores(core), cache, { nodes: 10_000 });
+    const solution = await solveBoard(parse(tiles.join(' ')), 'wd', core, cache, { nodes: 10_000 });
     expect(solution.length).toBe(-1);
     expect(core.nodeCount()).toBe(10_000);
   });
@@ -110,7 +109,7 @@ describe('15-puzzle search shared among workers', () => {
     for (const instance of instances) {
       const tiles = korf[instance - 1].slice(0, 16);
       const alone: Iteration[] = [];
-      await solveBoard(parse(tiles.join(' ')), heuristic, cores(core), cache, {}, (it) => alone.push(it));
+      await solveBoard(parse(tiles.join(' ')), heuristic, core, cache, {}, (it) => alone.push(it));
       const shared: Iteration[] = [];
       const solution = await solveShared(pool, 'puzzle15', tiles.join(' '), { heuristic }, parts, (it) => shared.push(it)).promise;
       const counts = (iterations: Iteration[]) => iterations.map((it) => [it.depth, it.nodes]);

@@ -4,7 +4,7 @@
 // its best path so far toward the goal (best-path.ts), and says so.
 
 import type { Bot } from '../../contracts/game';
-import { HEURISTICS, type PuzzleCores } from './core';
+import { HEURISTICS, type Puzzle15Core } from './core';
 import { MoveClock } from '../../contracts/move-clock';
 import { bestPath } from './best-path';
 import { isGoal, sizeOf, type Direction, type Position } from './rules';
@@ -13,7 +13,7 @@ import { defaultHeuristic, solveBoard } from './solve';
 /** The share of a limited move the optimal search has; the best path so far has the rest. */
 const OPTIMAL_SHARE = 0.75;
 
-export const solverBot: Bot<Position, Direction, PuzzleCores> = {
+export const solverBot: Bot<Position, Direction, Puzzle15Core> = {
   id: 'solver',
   label: 'Optimal solver',
   description:

@@ -1,31 +1,15 @@
-// The 15-puzzle core's exports (assembly/puzzle15), setting a board up in it, and its pattern databases (the
-// 6-6-3 and the 7-8): read from the data cache, or built by the core on first use and written to the cache. A
-// worker holds one of the two at a time: making one ready frees the other. The 5x5 boards have a core of their own
-// (puzzle24-core.ts); the game's cores are both, each instantiated when first asked for.
+// The sliding-puzzle core's exports (assembly/puzzle15, every width), its heuristics by size, setting a board up in
+// it, and the 15-puzzle's pattern databases (the 6-6-3 and the 7-8): read from the data cache, or built by the core
+// on first use and written to the cache. A worker holds one of the two at a time: making one ready frees the other.
+// The 24-puzzle's tables are made ready by tables-24.ts.
 
 import type { CoreExports } from '../../contracts/core';
 import type { DataCache, Iteration } from '../../contracts/game';
-import type { Puzzle24Core } from './puzzle24-core';
-import type { Position } from './rules';
+import { sizeOf, type Position } from './rules';
 import { gatherTables, placeTables } from './table-bytes';
 
-/** The game's cores: the 15-puzzle's, and the 24-puzzle's for 5x5 boards. */
-export interface PuzzleCores {
-  four(): Promise<Puzzle15Core>;
-  five(): Promise<Puzzle24Core>;
-}
-
-export function puzzleCores(instantiate: (build: string) => Promise<unknown>): PuzzleCores {
-  let four: Promise<Puzzle15Core> | undefined;
-  let five: Promise<Puzzle24Core> | undefined;
-  return {
-    four: () => (four ??= instantiate('puzzle15') as Promise<Puzzle15Core>),
-    five: () => (five ??= instantiate('puzzle24') as Promise<Puzzle24Core>),
-  };
-}
-
 /**
- * The heuristics by the core's index: walking distance, WD with the inversion distance, Manhattan, the 6-6-3
+ * The 4x4 heuristics by the core's index: walking distance, WD with the inversion distance, Manhattan, the 6-6-3
  * databases, and the 7-8 ones with the board's, the mirrored board's and WD's lookups, without WD, with the
  * board's alone, and with the dual boards' lookups too (to see what each lookup brings).
  */
@@ -46,6 +30,13 @@ export const HEURISTIC_LABELS: Readonly<Record<Heuristic, { readonly short: stri
   'pdb78-regular': { short: 'PDB 7-8, one lookup' },
   'pdb78-dual': { short: 'PDB 7-8 with dual lookups' },
 };
+
+/**
+ * The 5x5 heuristics, numbered in the core after the 4x4 ones: the 6-6-6-6 databases looked up for the board alone,
+ * for the board and its mirror about the main diagonal, the larger (Korf and Felner's), and with the dual boards' too.
+ */
+export const HEURISTICS_24 = ['pdb6666-regular', 'pdb6666', 'pdb6666-dual'] as const;
+export type Heuristic24 = (typeof HEURISTICS_24)[number];
 
 /** The core's exports (assembly/puzzle15: what each does is written there). */
 export type Puzzle15Core = CoreExports<typeof import('../../../build/puzzle15')>;
@@ -70,10 +61,17 @@ function tilesMask(group: readonly number[]): number {
 }
 
 export function setBoard(core: Puzzle15Core, position: Position): void {
+  core.setWidth(sizeOf(position.tiles));
   for (const [cell, tile] of position.tiles.entries()) core.setTile(cell, tile);
 }
 
-export function heuristicIndex(name: string): number {
+/** A heuristic's index in the core, for a board of `size`. */
+export function heuristicIndex(name: string, size: number): number {
+  if (size === 5) {
+    const index = HEURISTICS_24.indexOf(name as Heuristic24);
+    if (index < 0) throw new Error(`the 24-puzzle has no heuristic "${name}": use ${HEURISTICS_24.join(' or ')}`);
+    return HEURISTICS.length + index;
+  }
   const index = HEURISTICS.indexOf(name as Heuristic);
   if (index < 0) throw new Error(`there is no heuristic "${name}": use ${HEURISTICS.join(', ')}`);
   return index;
@@ -231,16 +229,4 @@ export async function ensureRankedPatterns(
   if (builder !== core) placeTables(core, (t) => core.allocateRankedTable(t), all, sizes);
   // Storage that refuses 288 MB (a full disk, a browser's quota) costs a build next time, not this solve.
   await cache.write(RANKED_CACHE_NAME, all);
-}
-
-/** Makes the tables of a heuristic ready (the pattern databases; the others need none). */
-export async function ensureHeuristic(
-  heuristic: string,
-  core: Puzzle15Core,
-  cache: DataCache,
-  progress?: (iteration: Iteration<never>) => void,
-  scratch?: () => Promise<Puzzle15Core>,
-): Promise<void> {
-  if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
-  else if (heuristic.startsWith('pdb78')) await ensureRankedPatterns(core, cache, progress, scratch);
 }

@@ -4,11 +4,10 @@ import type { Iteration, ShareRequest, SolveTools } from '../../contracts/game';
 import { generators, powerOf, scratchCore, sharedSearch, solitaire, solverTables } from '../../contracts/powers';
 import { defineGame } from '../define-game';
 import { bots, levels } from './bots';
-import { ensureHeuristic, HEURISTICS, puzzleCores, type Heuristic, type PuzzleCores } from './core';
+import { HEURISTICS, HEURISTICS_24, type Heuristic, type Heuristic24, type Puzzle15Core } from './core';
 import { DEFAULT_BAND, LEVELS_FILE, levelBoard, parseLevels } from './levels';
-import { ensurePatterns24, HEURISTICS_24, type Heuristic24 } from './puzzle24-core';
 import { PUZZLE_SIZES, randomBoard, randomWalk, rules, SIZE, type Direction, type Position } from './rules';
-import { defaultHeuristic, searchShare, solve } from './solve';
+import { defaultHeuristic, ensureHeuristic, searchShare, solve } from './solve';
 import { terminal } from './terminal';
 
 export const GENERATORS = ['walk', 'random', 'level'] as const;
@@ -37,27 +36,23 @@ export async function generate(
 
 type PuzzleOptions = { readonly heuristic?: Heuristic | Heuristic24 };
 
-/** The worker's scratch core, as the puzzle's cores (for building a pattern database in a memory of its own). */
-function scratchCores(tools: SolveTools<unknown>): (() => Promise<PuzzleCores>) | undefined {
+/** The worker's scratch core (for building a pattern database in a memory of its own). */
+function scratchCores(tools: SolveTools<unknown>): (() => Promise<Puzzle15Core>) | undefined {
   const scratch = powerOf(tools, scratchCore);
-  return scratch && (() => scratch() as Promise<PuzzleCores>);
+  return scratch && (() => scratch() as Promise<Puzzle15Core>);
 }
 
 /** The solver's tables made ready in this worker: read from the cache, or built in a scratch core. */
-async function prepare(options: PuzzleOptions, tools: SolveTools<PuzzleCores>, progress?: (iteration: Iteration<Direction>) => void): Promise<void> {
-  const heuristic = options.heuristic ?? 'wd';
-  const scratch = scratchCores(tools);
-  if (heuristic.startsWith('pdb6666'))
-    await ensurePatterns24(await tools.core.five(), tools.cache, progress, scratch && (async () => (await scratch()).five()));
-  else await ensureHeuristic(heuristic, await tools.core.four(), tools.cache, progress, scratch && (async () => (await scratch()).four()));
+async function prepare(options: PuzzleOptions, tools: SolveTools<Puzzle15Core>, progress?: (iteration: Iteration<Direction>) => void): Promise<void> {
+  await ensureHeuristic(options.heuristic ?? 'wd', tools.core, tools.cache, progress, scratchCores(tools));
 }
 
 /** One share of one IDA* iteration, dealt out among the workers (src/runtime/shared-solve.ts). */
-function share(position: Position, options: PuzzleOptions, { threshold, part, parts }: ShareRequest, tools: SolveTools<PuzzleCores>) {
+function share(position: Position, options: PuzzleOptions, { threshold, part, parts }: ShareRequest, tools: SolveTools<Puzzle15Core>) {
   return searchShare(position, options.heuristic ?? defaultHeuristic(position), tools.core, tools.cache, threshold, part, parts, scratchCores(tools));
 }
 
-export const puzzle15 = defineGame<Position, Direction, PuzzleCores, PuzzleOptions>({
+export const puzzle15 = defineGame<Position, Direction, Puzzle15Core, PuzzleOptions>({
   rules,
   bots,
   levels,
@@ -75,7 +70,6 @@ export const puzzle15 = defineGame<Position, Direction, PuzzleCores, PuzzleOptio
     },
   ],
   core: 'puzzle15',
-  makeCore: puzzleCores,
   sizes: PUZZLE_SIZES,
   resources: Object.values(LEVELS_FILE),
   powers: [

@@ -1,11 +1,11 @@
-// Solving a board optimally with the game's cores (the 15-puzzle's, or the 24-puzzle's for a 5x5 board): the
-// length and the blank's moves, each threshold of IDA* reported as an iteration.
+// Solving a board optimally with the game's core (4x4 with the 15-puzzle's heuristics, 5x5 with the 6-6-6-6
+// tables): the length and the blank's moves, each threshold of IDA* reported as an iteration.
 
 import { withIterations } from '../../contracts/core';
 import { budgetAnswer, type Budget, type DataCache, type Iteration, type ShareAnswer, type SolveAnswer } from '../../contracts/game';
-import { ensureHeuristic, heuristicIndex, PATTERN_CACHE_NAMES, setBoard, type PuzzleCores } from './core';
-import { CACHE_NAME_24, ensurePatterns24, heuristic24Index, setBoard24 } from './puzzle24-core';
+import { ensurePatterns, ensureRankedPatterns, heuristicIndex, PATTERN_CACHE_NAMES, setBoard, type Puzzle15Core } from './core';
 import { sizeOf, type Direction, type Position } from './rules';
+import { CACHE_NAME_24, ensurePatterns24 } from './tables-24';
 
 const LETTERS: readonly Direction[] = ['U', 'L', 'R', 'D'];
 
@@ -24,36 +24,38 @@ export interface Solution {
   readonly ms: number;
 }
 
-/** What both cores' searches answer to. */
-interface SearchCore {
-  solve(heuristic: number, nodeLimit: number, msLimit: number): number;
-  searchShare(heuristic: number, limit: number, depth: number, part: number, parts: number, nodeLimit: number, msLimit: number): number;
-  solutionMove(i: number): number;
-  searchedLimit(): number;
-  nextLimit(): number;
-  nodeCount(): number;
-  elapsedMs(): number;
-  generatedCount?(): number;
+/** Makes the tables of a heuristic ready (the pattern databases; the others need none). */
+export async function ensureHeuristic(
+  heuristic: string,
+  core: Puzzle15Core,
+  cache: DataCache,
+  progress?: (iteration: Iteration<never>) => void,
+  scratch?: () => Promise<Puzzle15Core>,
+): Promise<void> {
+  if (heuristic === 'pdb') await ensurePatterns(core, cache, progress);
+  else if (heuristic.startsWith('pdb78')) await ensureRankedPatterns(core, cache, progress, scratch);
+  else if (heuristic.startsWith('pdb6666')) await ensurePatterns24(core, cache, progress, scratch);
 }
 
-/** A board set in its core, the heuristic's tables ready; what forgets the tables when they prove wrong. */
+/** A board set in the core, the heuristic's tables ready: its number, and what forgets the tables when they prove wrong. */
 interface Search {
-  readonly core: SearchCore;
   readonly which: number;
+  /** Whether the search counts the children it generates (the 5x5 tables' search, as Korf and Felner count). */
+  readonly countsGenerated: boolean;
   forget(): Promise<never>;
 }
 
-/** `scratch`: cores of their own for a pattern database's build (core.ts), where the worker has them to give. */
+/** `scratch`: a core of its own for a pattern database's build (core.ts), where the worker has one to give. */
 export async function solveBoard(
   position: Position,
   heuristic: string,
-  cores: PuzzleCores,
+  core: Puzzle15Core,
   cache: DataCache,
   budget: Budget = {},
   progress?: (iteration: Iteration<Direction>) => void,
-  scratch?: () => Promise<PuzzleCores>,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<Solution> {
-  const { core, which, forget } = await setUp(position, heuristic, cores, cache, progress, scratch);
+  const { which, countsGenerated, forget } = await setUp(position, heuristic, core, cache, progress, scratch);
   let before = { nodes: 0, ms: 0 };
   const search = () => core.solve(which, budget.nodes ?? 0, budget.ms ?? 0);
   const length = progress
@@ -67,59 +69,52 @@ export async function solveBoard(
       )
     : search();
   if (length === BROKEN) await forget();
-  return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ...generatedOf(core), ms: core.elapsedMs() };
+  return { length, moves: solutionMoves(core, length), nodes: core.nodeCount(), ...generatedOf(core, countsGenerated), ms: core.elapsedMs() };
 }
 
-/** The children the core generated, for a core that counts them. */
-function generatedOf(core: SearchCore): { generated?: number } {
-  return core.generatedCount ? { generated: core.generatedCount() } : {};
+/** The children the search generated, for a search that counts them. */
+function generatedOf(core: Puzzle15Core, countsGenerated: boolean): { generated?: number } {
+  return countsGenerated ? { generated: core.generatedCount() } : {};
 }
 
 /** What the core answers when its threshold passes the diameter: the heuristic's tables do not hold. */
 const BROKEN = -2;
 
 /**
- * The board set in the core of its size with the heuristic's tables ready (the pattern database loaded or built).
- * Tables whose estimates pass the puzzle's diameter (their bytes wrong, with a checksum made to match them) are
- * forgotten by the core and the cache, so that the next solve builds them again, and the solve says so.
+ * The board set in the core with the heuristic's tables ready (the pattern database loaded or built). Tables whose
+ * estimates pass the puzzle's diameter (their bytes wrong, with a checksum made to match them) are forgotten by the
+ * core and the cache, so that the next solve builds them again, and the solve says so.
  */
 async function setUp(
   position: Position,
   heuristic: string,
-  cores: PuzzleCores,
+  core: Puzzle15Core,
   cache: DataCache,
   progress?: (iteration: Iteration<Direction>) => void,
-  scratch?: () => Promise<PuzzleCores>,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<Search> {
-  const broken = (diameter: number) =>
-    `the ${heuristic} estimates pass the puzzle's diameter (${diameter} moves): its pattern database is wrong, and is built again at the next solve`;
-  if (sizeOf(position.tiles) === 5) {
-    const which = heuristic24Index(heuristic);
-    const core = await cores.five();
-    await ensurePatterns24(core, cache, progress, scratch && (async () => (await scratch()).five()));
-    setBoard24(core, position);
-    const forget = async (): Promise<never> => {
-      core.freeTables();
-      await cache.write(CACHE_NAME_24, new Uint8Array(0));
-      throw new Error(broken(210));
-    };
-    return { core, which, forget };
-  }
-  const which = heuristicIndex(heuristic);
-  const core = await cores.four();
-  await ensureHeuristic(heuristic, core, cache, progress, scratch && (async () => (await scratch()).four()));
+  const size = sizeOf(position.tiles);
+  const which = heuristicIndex(heuristic, size);
+  await ensureHeuristic(heuristic, core, cache, progress, scratch);
   setBoard(core, position);
+  const tables = size === 5;
   const forget = async (): Promise<never> => {
-    core.freePatternGroups();
-    core.freeRankedGroups();
-    if (heuristic.startsWith('pdb')) await cache.write(PATTERN_CACHE_NAMES[heuristic.startsWith('pdb78') ? 'pdb78' : 'pdb'], new Uint8Array(0));
-    throw new Error(broken(80));
+    if (tables) core.freeTables();
+    else {
+      core.freePatternGroups();
+      core.freeRankedGroups();
+    }
+    const cacheName = tables ? CACHE_NAME_24 : heuristic.startsWith('pdb') ? PATTERN_CACHE_NAMES[heuristic.startsWith('pdb78') ? 'pdb78' : 'pdb'] : undefined;
+    if (cacheName) await cache.write(cacheName, new Uint8Array(0));
+    throw new Error(
+      `the ${heuristic} estimates pass the puzzle's diameter (${tables ? 210 : 80} moves): its pattern database is wrong, and is built again at the next solve`,
+    );
   };
-  return { core, which, forget };
+  return { which, countsGenerated: tables, forget };
 }
 
 /** The solution's moves as letters, one per move naming where the blank goes. */
-function solutionMoves(core: SearchCore, length: number): string {
+function solutionMoves(core: Puzzle15Core, length: number): string {
   return length > 0 ? Array.from({ length }, (_, i) => LETTERS[core.solutionMove(i)]).join('') : '';
 }
 
@@ -133,21 +128,21 @@ export const SPLIT_DEPTH = 10;
 export async function searchShare(
   position: Position,
   heuristic: string,
-  cores: PuzzleCores,
+  core: Puzzle15Core,
   cache: DataCache,
   threshold: number,
   part: number,
   parts: number,
-  scratch?: () => Promise<PuzzleCores>,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<ShareAnswer> {
-  const { core, which, forget } = await setUp(position, heuristic, cores, cache, undefined, scratch);
+  const { which, countsGenerated, forget } = await setUp(position, heuristic, core, cache, undefined, scratch);
   const length = core.searchShare(which, threshold, SPLIT_DEPTH, part, parts, 0, 0);
   if (length === BROKEN) await forget();
   return {
     length,
     moves: solutionMoves(core, length),
     nodes: core.nodeCount(),
-    ...generatedOf(core),
+    ...generatedOf(core, countsGenerated),
     ms: core.elapsedMs(),
     threshold: core.searchedLimit(),
     next: core.nextLimit(),
@@ -158,13 +153,13 @@ export async function searchShare(
 export async function solve(
   position: Position,
   heuristic: string,
-  cores: PuzzleCores,
+  core: Puzzle15Core,
   cache: DataCache,
   budget: Budget,
   progress?: (iteration: Iteration<Direction>) => void,
-  scratch?: () => Promise<PuzzleCores>,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<SolveAnswer> {
-  const solution = await solveBoard(position, heuristic, cores, cache, budget, progress, scratch);
+  const solution = await solveBoard(position, heuristic, core, cache, budget, progress, scratch);
   if (solution.length < 0) return budgetAnswer(solution.nodes, solution.ms);
   const { length, moves, nodes, generated, ms } = solution;
   return { length, moves, nodes, ...(generated === undefined ? {} : { generated }), ms };

@@ -17,7 +17,7 @@ import { pageStyles } from '../../../ui/styles';
 import { fetchResource } from '../../../../workers/browser-resources';
 import { puzzle15, generate } from '..';
 import { HEURISTIC_LABELS, HEURISTICS, PATTERN_CACHE_NAMES, PATTERN_MEMORY, patternMemory } from '../core';
-import { CACHE_NAME_24, MEMORY_24 } from '../puzzle24-core';
+import { CACHE_NAME_24, MEMORY_24 } from '../tables-24';
 import { requestPrepare } from '../../../runtime/requests';
 import { askToPersist, keptWhere, storageRoom } from '../../../../workers/browser-cache';
 import { type SharedSolution, solveShared } from '../../../runtime/shared-solve';

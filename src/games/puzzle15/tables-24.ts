@@ -1,27 +1,10 @@
-// The 24-puzzle core's exports (assembly/puzzle24), setting a 5x5 board up in it, and its 6-6-6-6 pattern
-// databases: read from the data cache, or built by the core on first use (in a core of its own where the worker
-// has one to give) and written to the cache.
+// The 24-puzzle's 6-6-6-6 pattern databases in the core (its tables of any width, assembly/puzzle15/tables.ts):
+// read from the data cache, or built by the core on first use (in a core of its own where the worker has one to
+// give) and written to the cache. They stay beside the 15-puzzle's databases in a worker that has both.
 
-import type { CoreExports } from '../../contracts/core';
 import type { DataCache, Iteration } from '../../contracts/game';
-import type { Position } from './rules';
+import type { Puzzle15Core } from './core';
 import { gatherTables, placeTables } from './table-bytes';
-
-/** The core's exports (assembly/puzzle24: what each does is written there). */
-export type Puzzle24Core = CoreExports<typeof import('../../../build/puzzle24')>;
-
-/**
- * The 5x5 heuristics by the core's index: the 6-6-6-6 databases looked up for the board alone, and for the board
- * and its mirror about the main diagonal, the larger (Korf and Felner's).
- */
-export const HEURISTICS_24 = ['pdb6666-regular', 'pdb6666', 'pdb6666-dual'] as const;
-export type Heuristic24 = (typeof HEURISTICS_24)[number];
-
-export function heuristic24Index(name: string): number {
-  const index = HEURISTICS_24.indexOf(name as Heuristic24);
-  if (index < 0) throw new Error(`the 24-puzzle has no heuristic "${name}": use ${HEURISTICS_24.join(' or ')}`);
-  return index;
-}
 
 /**
  * Korf and Felner's 6-6-6-6 partition, turned 180° for our goal (tile t there is 25 - t here): a group of six
@@ -51,17 +34,13 @@ function tilesMask(tiles: readonly number[]): number {
   return tiles.reduce((mask, tile) => mask | (1 << tile), 0);
 }
 
-export function setBoard24(core: Puzzle24Core, position: Position): void {
-  for (const [cell, tile] of position.tiles.entries()) core.setTile(cell, tile);
-}
-
 /** Declares the partition's tables and groups in a core, without their entries. */
-function declare(core: Puzzle24Core): void {
+function declare(core: Puzzle15Core): void {
   core.freeTables();
   core.setWidth(5);
   for (const tiles of TABLES_24) core.addTable(tilesMask(tiles));
   for (const { table, tiles } of GROUPS_24) {
-    if (core.addGroup(table, tilesMask(tiles)) < 0) throw new Error(`no symmetry of the board maps tiles ${tiles.join(',')} onto table ${table + 1}`);
+    if (core.addTableGroup(table, tilesMask(tiles)) < 0) throw new Error(`no symmetry of the board maps tiles ${tiles.join(',')} onto table ${table + 1}`);
   }
 }
 
@@ -74,10 +53,10 @@ const PROGRESS_MS = 200;
  * `done` the share built so far.
  */
 export async function ensurePatterns24(
-  core: Puzzle24Core,
+  core: Puzzle15Core,
   cache: DataCache,
   progress?: (iteration: Iteration<never>) => void,
-  scratch?: () => Promise<Puzzle24Core>,
+  scratch?: () => Promise<Puzzle15Core>,
 ): Promise<void> {
   if (core.tableCount() === TABLES_24.length && TABLES_24.every((_, t) => core.tableAt(t) !== 0)) return;
   declare(core);
@@ -94,9 +73,9 @@ export async function ensurePatterns24(
   const started = performance.now();
   let reported = -Infinity;
   for (const t of TABLES_24.keys()) {
-    builder.startBuild(t);
+    builder.startTableBuilding(t);
     for (;;) {
-      const step = builder.stepBuild();
+      const step = builder.stepTableBuilding();
       if (step < 0) {
         core.freeTables();
         throw new Error(`pattern table ${TABLES_24[t].join(',')} has an entry beyond 4 bits: the build is wrong`);
@@ -104,7 +83,7 @@ export async function ensurePatterns24(
       const now = performance.now();
       if (step === 1 || now - reported >= PROGRESS_MS) {
         reported = now;
-        const done = (t + (step === 1 ? 1 : builder.buildDone())) / TABLES_24.length;
+        const done = (t + (step === 1 ? 1 : builder.tableBuildingDone())) / TABLES_24.length;
         progress?.({ depth: t + 1, nodes: 0, ms: now - started, score: 0, stage: 'pattern database 6-6-6-6', done: Math.min(1, done) });
       }
       if (step === 1) break;

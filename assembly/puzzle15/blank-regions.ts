@@ -54,8 +54,12 @@ export function columnCells(width: i32, column: i32): u32 {
 
 /** The free cells (bits) connected to `start` (one of them) on a board of `width`, grown a step in every direction at a time. */
 export function regionOf(start: i32, free: u32, width: i32): u32 {
-  const notFirst = ~columnCells(width, 0);
-  const notLast = ~columnCells(width, width - 1);
+  return regionWithin(start, free, width, ~columnCells(width, 0), ~columnCells(width, width - 1));
+}
+
+/** regionOf with the cells off the first column and off the last given (constants where the width is one). */
+@inline
+export function regionWithin(start: i32, free: u32, width: i32, notFirst: u32, notLast: u32): u32 {
   let region: u32 = 0;
   let grown: u32 = 1 << start;
   while (grown != region) {

@@ -1,4 +1,4 @@
-// IDA* over the board with the pattern databases: h = the larger of the groups' sum for the board and for the
+// IDA* over a board of any width with the pattern tables (tables.ts): h = the larger of the groups' sum for the board and for the
 // board mirrored about the main diagonal (REFLECTED), or the board's alone (REGULAR), or the larger of those and the
 // dual boards' estimates (DUAL, patterns.ts). Blank moves are tried in
 // the order U, L, R, D; the move that undoes the previous one is never made. Counting (as Korf's published node
@@ -6,11 +6,11 @@
 // iteration); the search stops at the first generated child that is the goal. One iteration may be shared among
 // workers, each searching the subtrees dealt to it at a given depth.
 
-import { countsAt, ownsNode, splitDepth } from "../common/shares";
-import { cut, iterate, iterateShare, reachGoal, searchOver, startIteration, startSolution, threshold } from "../common/ida";
+import { countsAt, ownsNode, splitDepth } from "./shares";
+import { cut, iterate, iterateShare, reachGoal, searchOver, startIteration, startSolution, threshold } from "./ida";
 import { countNode, startSearch } from "../common/stats";
 import { TILES, boardCells, boardWidth, cellOf, manhattanFrom, mirrorTile, notFirst, notLast, tileOn } from "./board";
-import { dualExtra, groupCount, groupEntry, groupOfTile } from "./patterns";
+import { dualExtra, groupEntry, groupOfTile, tableGroupCount } from "./tables";
 
 export const REGULAR: i32 = 0;
 export const REFLECTED: i32 = 1;
@@ -35,7 +35,7 @@ let directSum: i32 = 0;
 let mirrorSum: i32 = 0;
 
 /** Sets up the lookups' state for the board set with setTile; returns h. */
-export function prepare(which: i32): i32 {
+export function setUpTables(which: i32): i32 {
   lookups = which;
   startManhattan = 0;
   for (let cell = 0; cell < boardCells(); cell++) {
@@ -44,7 +44,7 @@ export function prepare(which: i32): i32 {
   }
   directSum = 0;
   mirrorSum = 0;
-  for (let g = 0; g < groupCount(); g++) {
+  for (let g = 0; g < tableGroupCount(); g++) {
     directEntry[g] = groupEntry(g, false);
     mirrorEntry[g] = groupEntry(g, true);
     directSum += directEntry[g];
@@ -152,29 +152,18 @@ function iteration(_which: i32): void {
 function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
   generated = 0;
-  const h = prepare(which);
+  const h = setUpTables(which);
   startSolution(h);
   return h;
 }
 
-/**
- * Solves the board set with setTile with the lookups `which` (REGULAR, REFLECTED or DUAL): returns the optimal number of
- * moves (read them with solutionMove), -1 when the budget ran out, -2 when the threshold passed the diameter. Each
- * threshold is reported as an iteration. The board is left solved.
- */
-export function solve(which: i32, nodeLimit: f64, msLimit: f64): i32 {
+/** solve (search.ts) with the tables' lookups `which` (REGULAR, REFLECTED or DUAL). */
+export function solveTables(which: i32, nodeLimit: f64, msLimit: f64): i32 {
   return iterate(begin(which, nodeLimit, msLimit), DIAMETER, which, iteration);
 }
 
-// ---- One iteration shared among workers (assembly/common/shares.ts) -------------------------------------
-
-/**
- * One iteration of IDA* at `limit` (at least the board's estimate) over share `part` of `parts`, dealt at
- * `depth`: returns the solution's length, 0 for the goal, -1 when this share holds none (then
- * searchedLimit and nextLimit give the threshold searched and the next one) or the budget ran out, -2 when the
- * threshold is past the diameter.
- */
-export function searchShare(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
+/** searchShare (search.ts) with the tables' lookups `which`. */
+export function searchTablesShare(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
   return iterateShare(limit, begin(which, nodeLimit, msLimit), DIAMETER, depth, part, parts, which, iteration);
 }
 

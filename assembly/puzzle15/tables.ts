@@ -1,4 +1,4 @@
-// Additive pattern databases for the 24-puzzle (and smaller boards): Korf and Felner's 6-6-6-6 partition. A table
+// Additive pattern tables for a board of any width: for the 24-puzzle, Korf and Felner's 6-6-6-6 partition. A table
 // holds, for every arrangement of its k tiles on the board's cells (ranked as an arrangement of k of the N cells:
 // 25 · 24 · … · 20 = 127,512,000 for 6 tiles of 25), the moves of those tiles alone needed to bring them home
 // with the blank in the region of its own home (the other tiles' moves are free), kept in 4 bits as half the moves beyond their Manhattan distance (the two differ by an
@@ -9,10 +9,10 @@
 // looked up through their symmetry. A group is a table and a symmetry: its tiles are those whose homes the symmetry maps onto the table's
 // tiles' homes, and its arrangement is looked up with each of their cells mapped the same way.
 //
-// A table is built by the breadth-first search the puzzle cores share (common/pattern-build.ts).
+// A table is built by the breadth-first search of pattern-build.ts (the 7-8 databases' and the tables of any width).
 
-import { regionOf } from "../common/blank-regions";
-import { startTableBuild, stepTableBuild, tableBuildDistance, tableBuildDone } from "../common/pattern-build";
+import { regionOf } from "./blank-regions";
+import { startTableBuild, stepTableBuild, tableBuildDone } from "./pattern-build";
 import { allCells, boardCells, boardWidth, cellOf, manhattanFrom, mirrorCell, mirrorTile, symmetricCell, tileOn } from "./board";
 
 const MAX_TABLES: i32 = 6;
@@ -60,7 +60,7 @@ export function addTable(tilesMask: i32): i32 {
  * that maps the group's homes onto the table's tiles' homes, each tile onto the tile whose home its home maps to.
  * Returns its index, or -1 when no symmetry maps one set of homes onto the other.
  */
-export function addGroup(table: i32, tilesMask: i32): i32 {
+export function addTableGroup(table: i32, tilesMask: i32): i32 {
   const cells = boardCells();
   for (let symmetry = 0; symmetry < 8; symmetry++) {
     let mapped = 0;
@@ -96,7 +96,7 @@ export function tableCount(): i32 {
   return tables;
 }
 
-export function groupCount(): i32 {
+export function tableGroupCount(): i32 {
   return groups;
 }
 
@@ -122,7 +122,7 @@ export function allocateTable(t: i32): usize {
 }
 
 // ---- The build ------------------------------------------------------------------------------------------------
-// By the breadth-first search both puzzle cores share (common/pattern-build.ts), one table at a time.
+// By the breadth-first search the 7-8 databases' build uses too (pattern-build.ts), one table at a time.
 
 let buildTable: i32 = -1;
 
@@ -134,23 +134,18 @@ function goalCells(t: i32): u32 {
 }
 
 /** Starts building table t: the goal arrangement reached, with the blank in the region of its home (the last cell). */
-export function startBuild(t: i32): void {
+export function startTableBuilding(t: i32): void {
   startTableBuild(goalCells(t) << 1, boardWidth());
   buildTable = t;
 }
 
 /** The share of the arrangements reached so far. */
-export function buildDone(): f64 {
+export function tableBuildingDone(): f64 {
   return tableBuildDone();
 }
 
-/** The distance the build is sweeping. */
-export function buildDistance(): i32 {
-  return tableBuildDistance();
-}
-
 /** One chunk of the build: 1 when the table is built and packed, 0 when there is more to do, -1 when an entry does not fit in 4 bits (then nothing is kept). */
-export function stepBuild(): i32 {
+export function stepTableBuilding(): i32 {
   const built = stepTableBuild();
   if (built == 0) return 0;
   if (built > 0) tableAddress[buildTable] = <usize>built;
@@ -195,7 +190,7 @@ export function groupOfTile(tile: i32): i32 {
 }
 
 /** A group's moves (its tiles' Manhattan distance and twice its entry) for the board set with setTile: for tests. */
-export function groupMoves(g: i32, mirrored: bool): i32 {
+export function tableGroupMoves(g: i32, mirrored: bool): i32 {
   let manhattan = 0;
   for (let i = 0; i < tableSize[groupTable[g]]; i++) {
     const tile = <i32>groupTiles[g * MAX_TILES + i];

@@ -1,10 +1,10 @@
-// IDA*'s driver, the same in every sliding-puzzle core: the search's state (the threshold, the next one, the
-// solution's moves), the steps every node's search ends with (the goal reached, a child's search over, a cut), and
-// the loop of iterations, whole (`iterate`) or one share of one (`iterateShare`, assembly/common/shares.ts). A core
-// gives its own iteration (its search compiled per heuristic) as a function of the heuristic.
+// IDA*'s driver, the same for both searches (four-by-four-search.ts, table-search.ts): the search's state (the
+// threshold, the next one, the solution's moves), the steps every node's search ends with (the goal reached, a
+// child's search over, a cut), and the loop of iterations, whole (`iterate`) or one share of one (`iterateShare`,
+// shares.ts). A search gives its own iteration (compiled per heuristic) as a function of the heuristic.
 
 import { dealShares, endShares, restartDeal } from "./shares";
-import { reportIteration, searchStopped } from "./stats";
+import { reportIteration, searchStopped } from "../common/stats";
 
 const path = new StaticArray<i32>(256);
 export let threshold: i32 = 0;

@@ -1,5 +1,5 @@
-// The build of an additive pattern database of a sliding puzzle (both puzzle cores, every width): a table holds,
-// for every arrangement of its k tiles on the board's N cells (ranked as an arrangement of k of the N cells:
+// The build of an additive pattern database (the 7-8 databases and the tables of any width): a table holds, for
+// every arrangement of its k tiles on the board's N cells (ranked as an arrangement of k of the N cells:
 // N · (N - 1) · … · (N - k + 1) entries), the moves of those tiles alone needed to bring them home with the blank
 // in the region of its own home (the other tiles' moves are free), kept in 4 bits as half the moves beyond their
 // Manhattan distance (the two differ by an even number: each move changes the distance by one).
@@ -103,11 +103,6 @@ export function startTableBuild(tilesMask: u32, boardWidth: i32): void {
 /** The share of the arrangements reached so far. */
 export function tableBuildDone(): f64 {
   return building ? <f64>reached / <f64>tableEntries(size, cells) : 0;
-}
-
-/** The distance the build is sweeping. */
-export function tableBuildDistance(): i32 {
-  return buildLevel;
 }
 
 /**

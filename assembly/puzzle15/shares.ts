@@ -1,9 +1,9 @@
-// One iteration of IDA* shared among workers (the 15- and 24-puzzle's searches): every worker searches the top of
+// One iteration of IDA* shared among workers (the searches of every width): every worker searches the top of
 // the tree down to splitDepth; the nodes at splitDepth are dealt out in turn and each worker searches only its own.
 // Only the first worker counts the nodes above splitDepth, so the workers' counts add up to those of the iteration
 // searched alone.
 
-import { countNode } from "./stats";
+import { countNode } from "../common/stats";
 
 /** The depth whose nodes are dealt out; -1 when the search is not shared. */
 export let splitDepth: i32 = -1;
