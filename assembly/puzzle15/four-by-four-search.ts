@@ -5,11 +5,11 @@
 // the goal.
 
 import { ownsNode, splitDepth } from "./shares";
-import { cut, iterate, iterateShare, reachGoal, searchOver, startIteration, startSolution, threshold } from "./ida";
-import { countNode, startSearch } from "../common/stats";
+import { cut, reachGoal, searchOver, startIteration, threshold } from "./ida";
+import { countNode } from "../common/stats";
 import { TILES, blankCell } from "./board";
 import { goalColumn, goalRow, mirrorCell, mirrorTile } from "./four-by-four";
-import { MD, PDB, PDB78, PDB78_DUAL, PDB78_PAIR, WD, WDID, columnRank, inversionDistance, setUpHeuristic, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
+import { MD, PDB, PDB78, PDB78_DUAL, PDB78_PAIR, WD, WDID, columnRank, inversionDistance, startColumnInversions, startColumns, startManhattan, startRowInversions, startRows } from "./heuristic";
 import {
   directIndex,
   boardSum,
@@ -43,10 +43,10 @@ class RankedRegular {}
 const STEPS: usize = memory.data<i8>([-4, -1, 1, 4]);
 
 /**
- * The most moves any board needs (the 15-puzzle's diameter): a threshold past it means a heuristic that does not
- * hold (a pattern database whose bytes are wrong), and the search says so (-2) rather than search for ever.
+ * The most moves any 4x4 board needs (the 15-puzzle's diameter): a threshold past it means a heuristic that does
+ * not hold (a pattern database whose bytes are wrong), and the search says so (-2) rather than search for ever.
  */
-const DIAMETER: i32 = 80;
+export const FOUR_BY_FOUR_DIAMETER: i32 = 80;
 
 
 /**
@@ -276,7 +276,8 @@ function iteration<H>(): void {
   else search<H>(0, -1, blankCell(), startRows(), startColumns(), startRowInversions(), startColumnInversions());
 }
 
-function runIteration(which: i32): void {
+/** One iteration at the current threshold with one of the 15-puzzle's own heuristics (search.ts runs them). */
+export function fourByFourIteration(which: i32): void {
   if (which == WD) iteration<WalkingDistance>();
   else if (which == WDID) iteration<WalkingInversion>();
   else if (which == MD) iteration<Manhattan>();
@@ -285,22 +286,4 @@ function runIteration(which: i32): void {
   else if (which == PDB78_DUAL) iteration<RankedDual>();
   else if (which == PDB78_PAIR) iteration<RankedPair>();
   else iteration<RankedRegular>();
-}
-
-/** Starts a search of the board set with setTile: the budget, the heuristic's state; returns h. */
-function begin(which: i32, nodeLimit: f64, msLimit: f64): i32 {
-  startSearch(nodeLimit, msLimit);
-  const h = setUpHeuristic(which);
-  startSolution(h);
-  return h;
-}
-
-/** solve (search.ts) with one of the 15-puzzle's own heuristics. */
-export function solveFourByFour(which: i32, nodeLimit: f64, msLimit: f64): i32 {
-  return iterate(begin(which, nodeLimit, msLimit), DIAMETER, which, runIteration);
-}
-
-/** searchShare (search.ts) with one of the 15-puzzle's own heuristics. */
-export function searchShareFourByFour(which: i32, limit: i32, depth: i32, part: i32, parts: i32, nodeLimit: f64, msLimit: f64): i32 {
-  return iterateShare(limit, begin(which, nodeLimit, msLimit), DIAMETER, depth, part, parts, which, runIteration);
 }
