@@ -6,7 +6,7 @@
 import type { CoreExports } from '../../contracts/core';
 import type { DataCache, Iteration } from '../../contracts/game';
 import { sizeOf, type Position } from './rules';
-import { gatherTables, placeTables } from './table-bytes';
+import { ensurePacked, tilesMask, type PackedTables } from './packed-tables';
 
 /**
  * The 4x4 heuristics by the core's index: walking distance, WD with the inversion distance, Manhattan, the 6-6-3
@@ -54,11 +54,6 @@ export const PATTERN_GROUPS: readonly (readonly number[])[] = [
 /** The data cache's entries of the pattern databases. */
 export const PATTERN_CACHE_NAMES = { pdb: 'puzzle15-pdb-6-6-3-v1.bin', pdb78: 'puzzle15-pdb-7-8-v1.bin' } as const;
 const CACHE_NAME = PATTERN_CACHE_NAMES.pdb;
-
-/** A group of tiles as the core takes it: a bit per tile. */
-function tilesMask(group: readonly number[]): number {
-  return group.reduce((mask, tile) => mask | (1 << tile), 0);
-}
 
 export function setBoard(core: Puzzle15Core, position: Position): void {
   core.setWidth(sizeOf(position.tiles));
@@ -146,7 +141,6 @@ export const RANKED_GROUPS: readonly (readonly number[])[] = [
   [1, 2, 3, 4, 5, 6, 7, 8],
   [9, 10, 11, 12, 13, 14, 15],
 ];
-const RANKED_CACHE_NAME = PATTERN_CACHE_NAMES.pdb78;
 
 /** What each pattern heuristic holds in a worker once ready, and the most its build takes, in bytes. */
 export const PATTERN_MEMORY: Readonly<Record<'pdb' | 'pdb78', { readonly held: number; readonly build: number }>> = {
@@ -174,59 +168,38 @@ export function patternMemory(heuristic: string): string {
   return '';
 }
 
-/** The share of the 7-8 build's time each group takes (measured: the 8-tile group about nine tenths). */
-const RANKED_BUILD_SHARE: readonly number[] = [0.9, 0.1];
-/** Progress is reported at most this often while a table builds. */
-const PROGRESS_MS = 200;
+/** The 7-8 databases as the core keeps them (4 bits an entry, ranked-patterns.ts). */
+const RANKED_TABLES: PackedTables<Puzzle15Core> = {
+  stage: 'pattern database 7-8',
+  cacheName: PATTERN_CACHE_NAMES.pdb78,
+  tiles: RANKED_GROUPS,
+  // Measured: the 8-tile group takes about nine tenths of the build.
+  buildShares: [0.9, 0.1],
+  held: (core) => core.rankedGroupCount() === RANKED_GROUPS.length && RANKED_GROUPS.every((_, g) => core.rankedTableAddress(g) !== 0),
+  declare(core) {
+    core.freePatternGroups();
+    core.freeRankedGroups();
+    for (const group of RANKED_GROUPS) core.addRankedGroup(tilesMask(group));
+  },
+  forget: (core) => core.freeRankedGroups(),
+  bytes: (core, g) => core.rankedTableBytes(g),
+  allocate: (core, g) => core.allocateRankedTable(g),
+  address: (core, g) => core.rankedTableAddress(g),
+  startBuild: (core, g) => core.startRankedBuild(g),
+  stepBuild: (core) => core.stepRankedBuild(),
+  buildDone: (core) => core.rankedBuildDone(),
+};
 
 /**
- * Makes sure the core has the 7-8 databases: from the cache, or built (about 2.5 minutes here; in `scratch`'s core
- * where given) and then cached. While they build, `progress` is told: stage "pattern database 7-8", `done` the
- * share built so far.
+ * Makes sure the core has the 7-8 databases: from the cache, or built (about 2.5 minutes here and 1.1 GB; in
+ * `scratch`'s core where given) and then cached. While they build, `progress` is told: stage "pattern database
+ * 7-8", `done` the share built so far.
  */
-export async function ensureRankedPatterns(
+export function ensureRankedPatterns(
   core: Puzzle15Core,
   cache: DataCache,
   progress?: (iteration: Iteration<never>) => void,
   scratch?: () => Promise<Puzzle15Core>,
 ): Promise<void> {
-  if (core.rankedGroupCount() === RANKED_GROUPS.length && RANKED_GROUPS.every((_, g) => core.rankedTableAddress(g) !== 0)) return;
-  core.freePatternGroups();
-  core.freeRankedGroups();
-  for (const group of RANKED_GROUPS) core.addRankedGroup(tilesMask(group));
-  const sizes = RANKED_GROUPS.map((_, g) => core.rankedTableBytes(g));
-  const expected = sizes.reduce((a, b) => a + b, 0);
-  const cached = await cache.read(RANKED_CACHE_NAME);
-  if (cached && cached.length === expected) {
-    placeTables(core, (t) => core.allocateRankedTable(t), cached, sizes);
-    return;
-  }
-  // The build holds 1.1 GB: in a core of its own where there is one, so that this core keeps only the tables.
-  const builder = scratch ? await scratch() : core;
-  if (builder !== core) for (const group of RANKED_GROUPS) builder.addRankedGroup(tilesMask(group));
-  const started = performance.now();
-  let reported = -Infinity;
-  let before = 0;
-  for (const g of RANKED_GROUPS.keys()) {
-    builder.startRankedBuild(g);
-    for (;;) {
-      const step = builder.stepRankedBuild();
-      if (step < 0) {
-        core.freeRankedGroups();
-        throw new Error(`pattern group ${RANKED_GROUPS[g].join(',')} has an entry beyond 4 bits: the build is wrong`);
-      }
-      const now = performance.now();
-      if (step === 1 || now - reported >= PROGRESS_MS) {
-        reported = now;
-        const done = Math.min(1, before + RANKED_BUILD_SHARE[g] * (step === 1 ? 1 : builder.rankedBuildDone()));
-        progress?.({ depth: g + 1, nodes: 0, ms: now - started, score: 0, stage: 'pattern database 7-8', done });
-      }
-      if (step === 1) break;
-    }
-    before += RANKED_BUILD_SHARE[g];
-  }
-  const all = gatherTables(builder, (t) => builder.rankedTableAddress(t), sizes);
-  if (builder !== core) placeTables(core, (t) => core.allocateRankedTable(t), all, sizes);
-  // Storage that refuses 288 MB (a full disk, a browser's quota) costs a build next time, not this solve.
-  await cache.write(RANKED_CACHE_NAME, all);
+  return ensurePacked(RANKED_TABLES, core, cache, progress, scratch);
 }
