@@ -23,6 +23,7 @@ export default defineConfig({
         'connect4-book': 'scripts/build-connect4-book.ts',
         'puzzle15-levels': 'scripts/build-puzzle15-levels.ts',
         openings: 'scripts/build-openings.ts',
+        'connect4-positions': 'scripts/connect4-positions.ts',
       },
       output: {
         format: 'es',

@@ -1,0 +1,106 @@
+// Labelled Connect 4 positions for the learned player (docs/neural.md): games of varied play on the sizes the solver
+// finishes quickly, every position met labelled with every column's exact score by our solver (the 7x6 book where it
+// has the position). A game opens with a few random moves, then each move is the best (a random one of the best),
+// a good one (within a few points of the best) or any legal one, in the shares below, so the positions range from
+// perfect play to lopsided boards. Each game's seed is derived from --seed, the size and its number: the same
+// options make the same file. Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# game WxH N` line;
+// a run that is stopped resumes after the last whole game in the file.
+//   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--seed 1] [--workers 2]
+
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { optionInteger, optionSeed, optionText, scriptOptions, UsageError } from '../src/cli/args';
+import { deriveSeed, Rng } from '../src/contracts/rng';
+import { format, legalMoves, newGame, outcome, play, type Position } from '../src/games/connect4/rules';
+import { formatSize, parseSize, type BoardSize } from '../src/games/connect4/sizes';
+import { createNodePool } from '../src/runtime/node-pool';
+import { requestSolve } from '../src/runtime/requests';
+
+/** The share of moves that are the best, and (after those) of moves within GOOD_POINTS of the best; the rest are random. */
+const BEST_SHARE = 0.55;
+const GOOD_SHARE = 0.3;
+const GOOD_POINTS = 4;
+/** The random moves a game opens with: 0 to this many. */
+const OPENING_MOVES = 6;
+/** A position the solver has not labelled in this time is left out (its game goes on with a random move). */
+const POSITION_MS = 120_000;
+
+const { out, sizes, seed, workers } = scriptOptions(
+  'node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--seed N] [--workers N]',
+  [
+    { name: 'out', value: 'FILE', help: 'the file the labelled positions are appended to' },
+    { name: 'sizes', value: 'LIST', help: 'the sizes and the games on each, WxH:GAMES,… (default 7x6:400,6x5:400,7x5:300,6x6:300,8x4:300,8x5:100)' },
+    { name: 'seed', value: 'N', help: 'the seed of every game (default 1)' },
+    { name: 'workers', value: 'N', help: 'games played at once, one solver worker each (default 2)' },
+  ],
+  (args) => {
+    const out = optionText(args, 'out');
+    if (!out) throw new UsageError('--out FILE is required');
+    const sizes = (optionText(args, 'sizes') ?? '7x6:400,6x5:400,7x5:300,6x6:300,8x4:300,8x5:100').split(',').map((item) => {
+      const [size, games] = item.split(':');
+      if (!/^\d+$/.test(games ?? '')) throw new UsageError(`--sizes takes WxH:GAMES items, got "${item}"`);
+      return { size: parseSize(size), games: Number(games) };
+    });
+    return { out, sizes, seed: optionSeed(args), workers: optionInteger(args, 'workers', 2, 1, 64) };
+  },
+);
+
+/** The games already in the file, by `WxH N`. */
+function gamesDone(file: string): Set<string> {
+  if (!existsSync(file)) return new Set();
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return new Set(lines.filter((line) => line.startsWith('# game ')).map((line) => line.slice('# game '.length)));
+}
+
+const pool = createNodePool(workers);
+
+/** Every column's score (null for a full one), or null when the solver did not finish in time. */
+async function label(position: Position): Promise<(number | null)[] | null> {
+  const answer = await requestSolve(pool, 'connect4', format(position), { analyze: true, 'keep-table': true, table: '22' }, { ms: POSITION_MS }).promise;
+  return 'columns' in answer ? (answer.columns as (number | null)[]) : null;
+}
+
+/** The next move: the best, a good one or any, as the shares say. */
+function nextMove(position: Position, scores: (number | null)[] | null, rng: Rng): number {
+  const moves = legalMoves(position);
+  const roll = rng.below(1000) / 1000;
+  if (!scores || roll >= BEST_SHARE + GOOD_SHARE) return rng.pick(moves);
+  const best = Math.max(...moves.map((column) => scores[column]!));
+  const within = roll < BEST_SHARE ? 0 : GOOD_POINTS;
+  return rng.pick(moves.filter((column) => scores[column]! >= best - within));
+}
+
+/** One game: its positions' lines, in the order met. */
+async function playGame(size: BoardSize, index: number): Promise<string[]> {
+  const rng = new Rng(deriveSeed(seed, `${formatSize(size)} ${index}`));
+  let position = newGame(size);
+  for (let opening = rng.below(OPENING_MOVES + 1); opening > 0 && !outcome(position); opening--) position = play(position, rng.pick(legalMoves(position)));
+  const lines: string[] = [];
+  while (!outcome(position)) {
+    const scores = await label(position);
+    if (scores) lines.push(`${format(position)} ${scores.map((score) => score ?? '-').join(' ')}`);
+    position = play(position, nextMove(position, scores, rng));
+  }
+  return lines;
+}
+
+const done = gamesDone(out);
+const queue = sizes
+  .flatMap(({ size, games }) => Array.from({ length: games }, (_, index) => ({ size, index })))
+  .filter(({ size, index }) => !done.has(`${formatSize(size)} ${index}`));
+console.log(`${done.size} games already in ${out}; ${queue.length} to play`);
+const started = performance.now();
+let played = 0;
+let positions = 0;
+async function player(): Promise<void> {
+  for (let game = queue.shift(); game; game = queue.shift()) {
+    const lines = await playGame(game.size, game.index);
+    // A game is written whole, so that a stopped run resumes after it.
+    appendFileSync(out, `# game ${formatSize(game.size)} ${game.index}\n${lines.map((line) => `${line}\n`).join('')}`);
+    played++;
+    positions += lines.length;
+    if (played % 10 === 0) console.log(`${played} games, ${positions} positions, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
+await Promise.all(Array.from({ length: workers }, player));
+console.log(`done: ${played} games, ${positions} positions in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+pool.close();

@@ -1,0 +1,270 @@
+#!/usr/bin/python3
+"""Trains the learned Connect 4 player (docs/neural.md) on positions labelled by our solver, and exports it to ONNX.
+
+The network is fully convolutional, so one net plays every board size: the board's planes in, a score per cell
+whose landing cell gives each column's policy logit, and a value (win 1, draw 0, loss -1 for the side to move)
+from the features averaged over the board. It learns by supervised distillation: the policy toward the columns
+that keep the position's value (all of them alike), the value toward the position's. Positions are split by a
+hash of the board (a position and its mirror image alike): one in HOLDOUT_MODULUS is held out, never trained on,
+and measured at the end; the positions of Pons' test sets are never trained on either.
+
+    /usr/bin/python3 scripts/train_connect4.py --data FILE [--data FILE …] --out MODEL.onnx [--epochs N] [--seed N]
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+HOLDOUT_MODULUS = 20
+PLANES = 4
+
+
+def parse_line(line):
+    """A labelled line `WxH:moves s1 … sW` (7x6 without its size) as (width, height, moves, scores)."""
+    fields = line.split()
+    first = fields[0]
+    if ':' in first:
+        size, moves = first.split(':')
+        width, height = (int(n) for n in size.split('x'))
+    else:
+        width, height, moves = 7, 6, first
+    moves = '' if moves == '-' else moves
+    scores = [None if s == '-' else int(s) for s in fields[1:]]
+    if len(scores) != width:
+        raise ValueError(f'{len(scores)} scores for a board {width} wide: "{line}"')
+    return width, height, moves, scores
+
+
+def column_of(symbol):
+    """A move's column from its symbol: 1-9, then a, b, c for 10-12 (as the game writes them)."""
+    return int(symbol) - 1 if symbol.isdigit() else ord(symbol) - ord('a') + 9
+
+
+def board_of(width, height, moves):
+    """The cells (row 0 the bottom): 1 for the first player's stones, 2 for the second's, 0 empty."""
+    cells = [[0] * width for _ in range(height)]
+    heights = [0] * width
+    for ply, symbol in enumerate(moves):
+        column = column_of(symbol)
+        cells[heights[column]][column] = 1 + ply % 2
+        heights[column] += 1
+    return cells, heights
+
+
+def planes_of(width, height, moves):
+    """The network's input for the side to move: its stones, the other's, the board's cells, the playable cells."""
+    cells, heights = board_of(width, height, moves)
+    me = 1 + len(moves) % 2
+    planes = torch.zeros(PLANES, height, width)
+    for row in range(height):
+        for column in range(width):
+            stone = cells[row][column]
+            if stone == me:
+                planes[0, row, column] = 1
+            elif stone:
+                planes[1, row, column] = 1
+            planes[2, row, column] = 1
+    for column in range(width):
+        if heights[column] < height:
+            planes[3, heights[column], column] = 1
+    return planes
+
+
+def board_key(width, height, moves):
+    """The position's identity up to mirroring: its board, or its mirror image, whichever reads first."""
+    cells, _ = board_of(width, height, moves)
+    text = ''.join(''.join(str(c) for c in row) for row in cells)
+    mirrored = ''.join(''.join(str(c) for c in reversed(row)) for row in cells)
+    return f'{width}x{height}:{min(text, mirrored)}'
+
+
+def held_out(key):
+    return int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) % HOLDOUT_MODULUS == 0
+
+
+class Net(nn.Module):
+    """Convolutions over the board; a policy logit per column from its landing cell, a value from the mean features."""
+
+    def __init__(self, channels, layers):
+        super().__init__()
+        self.stem = nn.Conv2d(PLANES, channels, 3, padding=1)
+        self.body = nn.ModuleList(nn.Conv2d(channels, channels, 3, padding=1) for _ in range(layers - 1))
+        self.norms = nn.ModuleList(nn.BatchNorm2d(channels) for _ in range(layers - 1))
+        self.policy = nn.Conv2d(channels, 1, 1)
+        self.value = nn.Linear(channels, 1)
+
+    def forward(self, board):
+        x = F.relu(self.stem(board))
+        for conv, norm in zip(self.body, self.norms):
+            x = F.relu(x + norm(conv(x)))
+        # Each column's logit is its landing cell's (the playable plane has one cell a column, none in a full one).
+        policy = (self.policy(x)[:, 0] * board[:, 3]).sum(dim=1)
+        # The features averaged over the board's cells (the board plane says which are cells).
+        cells = board[:, 2:3]
+        mean = (x * cells).sum(dim=(2, 3)) / cells.sum(dim=(2, 3))
+        value = torch.tanh(self.value(mean))[:, 0]
+        return policy, value
+
+
+def load(files, excluded):
+    """The labelled positions by size, training and held out: (planes, policy target, value target, legal mask)."""
+    train, holdout = {}, {}
+    seen = set()
+    for file in files:
+        with open(file) as handle:
+            for line in handle:
+                if not line.strip() or line.startswith('#'):
+                    continue
+                width, height, moves, scores = parse_line(line)
+                key = board_key(width, height, moves)
+                if key in excluded or key in seen:
+                    continue
+                seen.add(key)
+                legal = [s is not None for s in scores]
+                best = max(s for s in scores if s is not None)
+                policy = torch.tensor([1.0 if s == best else 0.0 for s in scores])
+                value = float((best > 0) - (best < 0))
+                sample = (planes_of(width, height, moves), policy / policy.sum(), value, torch.tensor(legal))
+                (holdout if held_out(key) else train).setdefault((width, height), []).append(sample)
+    return train, holdout
+
+
+def pons_keys(folder):
+    """The boards of Pons' test sets (`moves score` a line, 7x6), kept out of training."""
+    keys = set()
+    if not folder or not os.path.isdir(folder):
+        return keys
+    for name in os.listdir(folder):
+        if name.startswith('Test_'):
+            with open(os.path.join(folder, name)) as handle:
+                for line in handle:
+                    if line.strip():
+                        keys.add(board_key(7, 6, line.split()[0]))
+    return keys
+
+
+def batches(samples, size, rng, mirror):
+    """Shuffled batches of one board size; each batch mirrored left to right at random when `mirror`."""
+    order = list(range(len(samples)))
+    rng.shuffle(order)
+    for start in range(0, len(order), size):
+        chosen = [samples[i] for i in order[start : start + size]]
+        planes = torch.stack([s[0] for s in chosen])
+        policy = torch.stack([s[1] for s in chosen])
+        value = torch.tensor([s[2] for s in chosen])
+        legal = torch.stack([s[3] for s in chosen])
+        if mirror and rng.random() < 0.5:
+            planes, policy, legal = planes.flip(3), policy.flip(1), legal.flip(1)
+        yield planes, policy, value, legal
+
+
+def accuracy(net, samples):
+    """The share of positions whose top legal column keeps the value, and the value's mean squared error."""
+    if not samples:
+        return None, None
+    net.eval()
+    kept, error = 0, 0.0
+    with torch.no_grad():
+        for start in range(0, len(samples), 512):
+            chosen = samples[start : start + 512]
+            planes = torch.stack([s[0] for s in chosen])
+            policy, value = net(planes)
+            legal = torch.stack([s[3] for s in chosen])
+            top = policy.masked_fill(~legal, -1e9).argmax(dim=1)
+            targets = torch.stack([s[1] for s in chosen])
+            kept += int((targets.gather(1, top[:, None])[:, 0] > 0).sum())
+            error += float(((value - torch.tensor([s[2] for s in chosen])) ** 2).sum())
+    net.train()
+    return kept / len(samples), error / len(samples)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--data', action='append', required=True, help='a file of labelled positions (repeatable)')
+    parser.add_argument('--out', required=True, help='the ONNX model to write')
+    parser.add_argument('--report', help='where to write the training figures (JSON; default: beside the model)')
+    parser.add_argument('--pons', default='test/data/connect4', help="the folder of Pons' test sets, kept out of training")
+    parser.add_argument('--epochs', type=int, default=12)
+    parser.add_argument('--channels', type=int, default=64)
+    parser.add_argument('--layers', type=int, default=7)
+    parser.add_argument('--batch', type=int, default=256)
+    parser.add_argument('--rate', type=float, default=2e-3)
+    parser.add_argument('--seed', type=int, default=1)
+    parser.add_argument('--threads', type=int, default=2)
+    args = parser.parse_args()
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = random.Random(args.seed)
+    started = time.time()
+    train, holdout = load(args.data, pons_keys(args.pons))
+    count = sum(len(v) for v in train.values())
+    if count == 0:
+        sys.exit('no positions to train on')
+    print(f'{count} positions to train on, {sum(len(v) for v in holdout.values())} held out, by size: '
+          + ', '.join(f'{w}x{h} {len(v)}' for (w, h), v in sorted(train.items())), flush=True)
+    net = Net(args.channels, args.layers)
+    optimizer = torch.optim.AdamW(net.parameters(), lr=args.rate, weight_decay=1e-4)
+    steps = args.epochs * sum((len(v) + args.batch - 1) // args.batch for v in train.values())
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=args.rate, total_steps=max(1, steps))
+    losses = []
+    for epoch in range(args.epochs):
+        queue = [b for samples in train.values() for b in batches(samples, args.batch, rng, True)]
+        rng.shuffle(queue)
+        total = 0.0
+        for planes, policy_target, value_target, legal in queue:
+            policy, value = net(planes)
+            policy = policy.masked_fill(~legal, -1e9)
+            loss = -(policy_target * F.log_softmax(policy, dim=1)).sum(dim=1).mean() + F.mse_loss(value, value_target)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            schedule.step()
+            total += float(loss) * len(planes)
+        losses.append(total / count)
+        print(f'epoch {epoch + 1}: loss {losses[-1]:.4f} ({time.time() - started:.0f} s)', flush=True)
+
+    net.eval()
+    figures = {
+        'positions': count,
+        'held_out': sum(len(v) for v in holdout.values()),
+        'epochs': args.epochs,
+        'channels': args.channels,
+        'layers': args.layers,
+        'parameters': sum(p.numel() for p in net.parameters()),
+        'seed': args.seed,
+        'losses': [round(loss, 4) for loss in losses],
+        'seconds': round(time.time() - started),
+        'accuracy': {},
+    }
+    for (width, height), samples in sorted(holdout.items()):
+        kept, error = accuracy(net, samples)
+        figures['accuracy'][f'{width}x{height}'] = {'held_out': len(samples), 'top_move_keeps_value': round(kept, 4), 'value_mse': round(error, 4)}
+        print(f'held out {width}x{height}: {len(samples)} positions, top move keeps the value {kept:.2%}, value MSE {error:.3f}')
+    example = torch.zeros(1, PLANES, 6, 7)
+    torch.onnx.export(
+        net,
+        example,
+        args.out,
+        input_names=['board'],
+        output_names=['policy', 'value'],
+        dynamic_axes={'board': {0: 'batch', 2: 'height', 3: 'width'}, 'policy': {0: 'batch', 1: 'width'}, 'value': {0: 'batch'}},
+        opset_version=13,
+    )
+    report = args.report or os.path.splitext(args.out)[0] + '.json'
+    with open(report, 'w') as handle:
+        json.dump(figures, handle, indent=2)
+        handle.write('\n')
+    print(f'wrote {args.out} ({os.path.getsize(args.out)} bytes) and {report}')
+
+
+if __name__ == '__main__':
+    main()
