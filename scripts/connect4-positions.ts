@@ -77,7 +77,8 @@ async function playGame(size: BoardSize, index: number): Promise<string[]> {
   const lines: string[] = [];
   while (!outcome(position)) {
     const scores = await label(position);
-    if (scores) lines.push(`${format(position)} ${scores.map((score) => score ?? '-').join(' ')}`);
+    // The empty 7x6 board is written `-` (its notation is the empty string).
+    if (scores) lines.push(`${format(position) || '-'} ${scores.map((score) => score ?? '-').join(' ')}`);
     position = play(position, nextMove(position, scores, rng));
   }
   return lines;

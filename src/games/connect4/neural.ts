@@ -1,0 +1,74 @@
+// The learned player's network (docs/neural.md), run by onnxruntime-web in the search workers, in the browser and
+// in Node alike. It is fully convolutional: one model reads every board size. Its input is four planes of the board
+// for the side to move (its stones, the other's, the board's cells, the cell each open column plays into), row 0 at
+// the bottom; its outputs a logit per column and a value in [-1, 1] (1: the side to move wins).
+
+import * as ort from 'onnxruntime-web';
+import { height, legalMoves, type Position } from './rules';
+
+/** The model as the game's resource (src/games/connect4/neural.onnx), trained by scripts/train_connect4.py. */
+export const MODEL_FILE = 'connect4/neural.onnx';
+export const PLANES = 4;
+
+/** What the network says of a position: a probability per column (0 for a full one), and the value. */
+export interface Evaluation {
+  readonly policy: readonly number[];
+  readonly value: number;
+}
+
+/** The network's input for one position: PLANES planes of height x width, row-major, row 0 the bottom. */
+export function planesOf(position: Position): Float32Array {
+  const { width, height: rows } = position;
+  const area = width * rows;
+  const planes = new Float32Array(PLANES * area);
+  const mine = 1 + (position.moves.length % 2);
+  for (let column = 0; column < width; column++) {
+    for (let row = 0; row < rows; row++) {
+      const stone = position.board[column][row];
+      const cell = row * width + column;
+      if (stone === mine) planes[cell] = 1;
+      else if (stone !== 0) planes[area + cell] = 1;
+      planes[2 * area + cell] = 1;
+    }
+    const filled = height(position, column);
+    if (filled < rows) planes[3 * area + filled * width + column] = 1;
+  }
+  return planes;
+}
+
+/** The legal columns' softmax of the logits; 0 for a full column. */
+function policyOf(position: Position, logits: ArrayLike<number>, offset: number): number[] {
+  const legal = legalMoves(position);
+  const top = Math.max(...legal.map((column) => logits[offset + column]));
+  const policy = Array<number>(position.width).fill(0);
+  let sum = 0;
+  for (const column of legal) {
+    policy[column] = Math.exp(logits[offset + column] - top);
+    sum += policy[column];
+  }
+  return policy.map((p) => p / sum);
+}
+
+/** A loaded model. Positions evaluated together must be of one size (a batch is one tensor). */
+export class NeuralNet {
+  private constructor(private readonly session: ort.InferenceSession) {}
+
+  /** The model from its bytes; one thread, as a search worker is one. */
+  static async load(bytes: ArrayBuffer | Uint8Array): Promise<NeuralNet> {
+    ort.env.wasm.numThreads = 1;
+    return new NeuralNet(await ort.InferenceSession.create(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
+  }
+
+  async evaluate(positions: readonly Position[]): Promise<Evaluation[]> {
+    if (positions.length === 0) return [];
+    const { width, height: rows } = positions[0];
+    if (positions.some((position) => position.width !== width || position.height !== rows)) throw new Error('a batch of positions is of one size');
+    const area = PLANES * width * rows;
+    const input = new Float32Array(positions.length * area);
+    for (const [i, position] of positions.entries()) input.set(planesOf(position), i * area);
+    const output = await this.session.run({ board: new ort.Tensor('float32', input, [positions.length, PLANES, rows, width]) });
+    const logits = output.policy.data as Float32Array;
+    const values = output.value.data as Float32Array;
+    return positions.map((position, i) => ({ policy: policyOf(position, logits, i * width), value: values[i] }));
+  }
+}

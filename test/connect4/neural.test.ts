@@ -1,0 +1,120 @@
+// The learned player's pipeline on a tiny run: positions made and labelled by the generator (every label checked
+// against plain minimax over the rules), a small net trained on them by the trainer (its loss falls), exported to
+// ONNX and loaded by onnxruntime-web, whose moves are legal on every board size; and the trainer reads a position
+// into the same planes as the TypeScript that feeds the net.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../src/contracts/rng';
+import { NeuralNet, planesOf } from '../../src/games/connect4/neural';
+import { format, legalMoves, newGame, parse, play, type Position } from '../../src/games/connect4/rules';
+import { SIZES } from '../../src/games/connect4/sizes';
+import { bruteForce } from './brute-force';
+
+const PYTHON = '/usr/bin/python3';
+const folder = mkdtempSync(join(tmpdir(), 'neural-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A position `plies` random moves into a game of this size (fewer if the game ends first). */
+function randomPosition(width: number, height: number, plies: number, rng: Rng): Position {
+  let position = newGame({ width, height });
+  for (let i = 0; i < plies; i++) {
+    const moves = legalMoves(position);
+    const column = rng.pick(moves);
+    const next = play(position, column);
+    if (next.winner !== null || legalMoves(next).length === 0) break;
+    position = next;
+  }
+  return position;
+}
+
+/** The score of playing `column`, by minimax over the rules: a win at once, else minus the child's score. */
+function columnScore(position: Position, column: number, oracle: ReturnType<typeof bruteForce>): number {
+  const child = play(position, column);
+  if (child.winner !== null) return Math.floor((position.width * position.height + 2 - child.moves.length) / 2);
+  return 0 - oracle.score(child);
+}
+
+describe('the learned player', () => {
+  const data = join(folder, 'positions.txt');
+  const model = join(folder, 'model.onnx');
+
+  it("labels its positions with every column's exact score", () => {
+    execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', data, '--sizes', '4x4:14,5x4:10', '--seed', '7', '--workers', '1'], { stdio: 'pipe' });
+    const lines = readFileSync(data, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(lines.length).toBeGreaterThan(150);
+    const oracles = { '4x4': bruteForce(4, 4), '5x4': bruteForce(5, 4) };
+    for (const line of lines) {
+      const [text, ...scores] = line.split(' ');
+      const position = parse(text);
+      const oracle = oracles[`${position.width}x${position.height}` as keyof typeof oracles];
+      const expected = [...Array(position.width).keys()].map((column) =>
+        legalMoves(position).includes(column) ? String(columnScore(position, column, oracle)) : '-',
+      );
+      expect(scores, line).toEqual(expected);
+    }
+    // Resumed, it plays no game twice.
+    const before = readFileSync(data, 'utf8');
+    execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', data, '--sizes', '4x4:14,5x4:10', '--seed', '7', '--workers', '1'], { stdio: 'pipe' });
+    expect(readFileSync(data, 'utf8')).toBe(before);
+  }, 300_000);
+
+  it('trains a small net whose loss falls, exported to ONNX', () => {
+    const report = join(folder, 'model.json');
+    execFileSync(
+      PYTHON,
+      ['scripts/train_connect4.py', '--data', data, '--out', model, '--report', report, '--epochs', '4', '--channels', '16', '--layers', '3'],
+      {
+        stdio: 'pipe',
+      },
+    );
+    const figures = JSON.parse(readFileSync(report, 'utf8'));
+    expect(figures.losses).toHaveLength(4);
+    expect(figures.losses[3]).toBeLessThan(figures.losses[0]);
+    expect(figures.positions + figures.held_out).toBeGreaterThan(150);
+  }, 300_000);
+
+  it('plays legal moves on every board size through onnxruntime-web', async () => {
+    const net = await NeuralNet.load(readFileSync(model));
+    const rng = new Rng(3);
+    for (const { width, height } of SIZES) {
+      const positions = [0, 3, width * height - 2].map((plies) => randomPosition(width, height, plies, rng));
+      const evaluations = await net.evaluate(positions);
+      for (const [i, { policy, value }] of evaluations.entries()) {
+        const legal = legalMoves(positions[i]);
+        expect(policy, format(positions[i])).toHaveLength(width);
+        expect(policy.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+        for (const [column, p] of policy.entries()) expect(p > 0, `${format(positions[i])} column ${column + 1}`).toBe(legal.includes(column));
+        expect(Math.abs(value)).toBeLessThanOrEqual(1);
+      }
+    }
+  }, 120_000);
+
+  it('reads a position into the same planes in the trainer as in the player', () => {
+    const rng = new Rng(11);
+    const positions = [
+      [7, 6],
+      [4, 4],
+      [8, 7],
+      [12, 4],
+    ].flatMap(([width, height]) => [0, 5, 17].map((plies) => randomPosition(width, height, plies, rng)));
+    const script = [
+      'import json, sys',
+      "sys.path.insert(0, 'scripts')",
+      'from train_connect4 import parse_line, planes_of',
+      'out = []',
+      'for line in sys.stdin.read().splitlines():',
+      '    width, height, moves, _ = parse_line(line)',
+      '    out.append(planes_of(width, height, moves).flatten().tolist())',
+      'print(json.dumps(out))',
+    ].join('\n');
+    const input = positions.map((position) => `${format(position) || '-'} ${Array(position.width).fill(0).join(' ')}`).join('\n');
+    const trainer: number[][] = JSON.parse(execFileSync(PYTHON, ['-c', script], { input, encoding: 'utf8' }));
+    expect(trainer.map((planes) => planes.join(''))).toEqual(positions.map((position) => Array.from(planesOf(position)).join('')));
+  });
+});
