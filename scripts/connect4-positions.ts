@@ -1,17 +1,21 @@
-// Labelled Connect 4 positions for the learned player (docs/neural.md): games of varied play on the sizes the solver
-// finishes quickly, every position met labelled with every column's exact score by our solver (the 7x6 book where it
-// has the position). A game opens with a few random moves, then each move is the best (a random one of the best),
-// a good one (within a few points of the best) or any legal one, in the shares below, so the positions range from
-// perfect play to lopsided boards. Each game's seed is derived from --seed, the size and its number: the same
-// options make the same file. Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# game WxH N` line;
-// a run that is stopped resumes after the last whole game in the file.
+// Labelled Connect 4 positions for the learned player (docs/neural.md): every position of the 7x6 opening book, and
+// games of varied play on the sizes the solver finishes quickly, every position met labelled with every column's
+// exact score by our solver (by the book where it has the position). A game opens with a few random moves, then
+// each move is the best (a random one of the best), a good one (within a few points of the best) or any legal one,
+// in the shares below, so the positions range from perfect play to lopsided boards. On the sizes of SEARCH_FROM a
+// position (out of the book) with fewer stones than it says is not labelled (the solver takes seconds to minutes
+// there) and its move is one the immediate tactics leave (tactics.ts). Each game's seed is derived from --seed, the size and its number: the same options make the same
+// file. Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or `# game WxH N` line; a run that
+// is stopped resumes after the last whole game in the file.
 //   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--seed 1] [--workers 2]
 
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { optionInteger, optionSeed, optionText, scriptOptions, UsageError } from '../src/cli/args';
 import { deriveSeed, Rng } from '../src/contracts/rng';
 import { format, legalMoves, newGame, outcome, play, type Position } from '../src/games/connect4/rules';
-import { formatSize, parseSize, type BoardSize } from '../src/games/connect4/sizes';
+import { canonicalKey, loadBook } from '../src/games/connect4/book';
+import { formatSize, isStandard, parseSize, type BoardSize } from '../src/games/connect4/sizes';
+import { tacticalColumns } from '../src/games/connect4/tactics';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
 
@@ -22,20 +26,25 @@ const GOOD_POINTS = 4;
 /** The random moves a game opens with: 0 to this many. */
 const OPENING_MOVES = 6;
 /** A position the solver has not labelled in this time is left out (its game goes on with a random move). */
-const POSITION_MS = 120_000;
+const POSITION_MS = 60_000;
+/** The stones a position needs for the solver to label it, on the sizes whose early positions take it long. */
+const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '8x5': 8 };
+
+/** The games of the shipped model's data: about 110,000 positions, an hour on two cores. */
+const DEFAULT_SIZES = '7x6:3000,6x5:1500,7x5:200,6x6:200,8x4:800,8x5:300';
 
 const { out, sizes, seed, workers } = scriptOptions(
   'node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--seed N] [--workers N]',
   [
     { name: 'out', value: 'FILE', help: 'the file the labelled positions are appended to' },
-    { name: 'sizes', value: 'LIST', help: 'the sizes and the games on each, WxH:GAMES,… (default 7x6:400,6x5:400,7x5:300,6x6:300,8x4:300,8x5:100)' },
+    { name: 'sizes', value: 'LIST', help: `the sizes and the games on each, WxH:GAMES,… (default ${DEFAULT_SIZES})` },
     { name: 'seed', value: 'N', help: 'the seed of every game (default 1)' },
     { name: 'workers', value: 'N', help: 'games played at once, one solver worker each (default 2)' },
   ],
   (args) => {
     const out = optionText(args, 'out');
     if (!out) throw new UsageError('--out FILE is required');
-    const sizes = (optionText(args, 'sizes') ?? '7x6:400,6x5:400,7x5:300,6x6:300,8x4:300,8x5:100').split(',').map((item) => {
+    const sizes = (optionText(args, 'sizes') ?? DEFAULT_SIZES).split(',').map((item) => {
       const [size, games] = item.split(':');
       if (!/^\d+$/.test(games ?? '')) throw new UsageError(`--sizes takes WxH:GAMES items, got "${item}"`);
       return { size: parseSize(size), games: Number(games) };
@@ -48,22 +57,56 @@ const { out, sizes, seed, workers } = scriptOptions(
 function gamesDone(file: string): Set<string> {
   if (!existsSync(file)) return new Set();
   const lines = readFileSync(file, 'utf8').split('\n');
-  return new Set(lines.filter((line) => line.startsWith('# game ')).map((line) => line.slice('# game '.length)));
+  return new Set(lines.filter((line) => line.startsWith('# ')).map((line) => line.slice(line.startsWith('# game ') ? '# game '.length : 2)));
 }
 
 const pool = createNodePool(workers);
 
-/** Every column's score (null for a full one), or null when the solver did not finish in time. */
+const book = await loadBook(async (name) => {
+  const bytes = readFileSync(`src/games/${name}`);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+});
+
+/** A labelled line: the position (the empty 7x6 board `-`, its notation being empty) and every column's score. */
+function line(position: Position, scores: readonly (number | null)[]): string {
+  return `${format(position) || '-'} ${scores.map((score) => score ?? '-').join(' ')}`;
+}
+
+/** Every position of the 7x6 book, each once up to mirroring: all are reached from the empty board through the book. */
+function bookLines(): string[] {
+  const lines: string[] = [];
+  const seen = new Set<bigint>();
+  const queue = [newGame()];
+  for (let next = 0; next < queue.length; next++) {
+    const position = queue[next];
+    const known = book?.lookup(position);
+    const { key } = canonicalKey(position);
+    if (!known || seen.has(key)) continue;
+    seen.add(key);
+    lines.push(line(position, known.values));
+    for (const column of legalMoves(position)) {
+      const child = play(position, column);
+      if (!outcome(child)) queue.push(child);
+    }
+  }
+  return lines;
+}
+
+/** Every column's score (null for a full one), or null when it is not labelled (see above). */
 async function label(position: Position): Promise<(number | null)[] | null> {
+  const known = book?.lookup(position);
+  if (known) return [...known.values];
+  if (position.moves.length < (SEARCH_FROM[formatSize(position)] ?? 0)) return null;
   const answer = await requestSolve(pool, 'connect4', format(position), { analyze: true, 'keep-table': true, table: '22' }, { ms: POSITION_MS }).promise;
   return 'columns' in answer ? (answer.columns as (number | null)[]) : null;
 }
 
-/** The next move: the best, a good one or any, as the shares say. */
+/** The next move: the best, a good one or any, as the shares say; without scores, one the immediate tactics leave. */
 function nextMove(position: Position, scores: (number | null)[] | null, rng: Rng): number {
   const moves = legalMoves(position);
   const roll = rng.below(1000) / 1000;
-  if (!scores || roll >= BEST_SHARE + GOOD_SHARE) return rng.pick(moves);
+  if (!scores) return rng.pick(tacticalColumns(position));
+  if (roll >= BEST_SHARE + GOOD_SHARE) return rng.pick(moves);
   const best = Math.max(...moves.map((column) => scores[column]!));
   const within = roll < BEST_SHARE ? 0 : GOOD_POINTS;
   return rng.pick(moves.filter((column) => scores[column]! >= best - within));
@@ -77,14 +120,18 @@ async function playGame(size: BoardSize, index: number): Promise<string[]> {
   const lines: string[] = [];
   while (!outcome(position)) {
     const scores = await label(position);
-    // The empty 7x6 board is written `-` (its notation is the empty string).
-    if (scores) lines.push(`${format(position) || '-'} ${scores.map((score) => score ?? '-').join(' ')}`);
+    if (scores) lines.push(line(position, scores));
     position = play(position, nextMove(position, scores, rng));
   }
   return lines;
 }
 
 const done = gamesDone(out);
+if (!done.has('book') && sizes.some(({ size }) => isStandard(size))) {
+  const lines = bookLines();
+  appendFileSync(out, `# book\n${lines.map((text) => `${text}\n`).join('')}`);
+  console.log(`${lines.length} positions of the book`);
+}
 const queue = sizes
   .flatMap(({ size, games }) => Array.from({ length: games }, (_, index) => ({ size, index })))
   .filter(({ size, index }) => !done.has(`${formatSize(size)} ${index}`));

@@ -1,0 +1,168 @@
+// A search over the learned network (neural.ts): PUCT, as AlphaZero searches, with the rules' own tactics at every
+// node. Each simulation walks down the tree by the most promising column (its mean value, plus the network's prior
+// shared out by how little the column has been tried), evaluates the position it reaches with the network, and backs
+// its value up. A node whose side to move wins at once is worth a win without asking the network; one that cannot
+// stop every immediate win of the other side is worth a loss; elsewhere the columns that hand the other side an
+// immediate win get no prior while another column does not. Anytime: the move is the most tried column whenever
+// the clock stops it.
+
+import type { MoveClock } from '../../contracts/move-clock';
+import type { Evaluation, NeuralNet } from './neural';
+import { legalMoves, play, type Position } from './rules';
+import { givesWin, stoneToMove, tacticalColumns, winningColumns } from './tactics';
+import { centreOrder } from './solve';
+
+/** How strongly the prior draws the search to a column it has tried little (AlphaZero's c_puct). */
+const EXPLORATION = 1.5;
+
+class TreeNode {
+  /** The value for the side to move that the rules alone prove: 1 a win at once, -1 a loss it cannot stop, 0 a full board. */
+  readonly known: number | null;
+  priors: number[] = [];
+  readonly children: (TreeNode | undefined)[];
+  readonly visits: number[];
+  readonly values: number[];
+  total = 0;
+
+  constructor(readonly position: Position) {
+    this.children = Array(position.width).fill(undefined);
+    this.visits = Array(position.width).fill(0);
+    this.values = Array(position.width).fill(0);
+    this.known = knownValue(position);
+  }
+
+  /** The columns' priors: the network's, on the columns the immediate tactics leave (tactics.ts). */
+  expand(evaluation: Evaluation): void {
+    const worth = tacticalColumns(this.position);
+    const priors = evaluation.policy.map((p, column) => (worth.includes(column) ? p : 0));
+    const sum = priors.reduce((a, b) => a + b, 0);
+    this.priors = sum > 0 ? priors.map((p) => p / sum) : evaluation.policy.slice();
+  }
+
+  /** The column to walk down: the largest mean value plus exploration, the most central among equals. */
+  select(order: readonly number[]): number {
+    let best = -1;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    const scale = EXPLORATION * Math.sqrt(this.total + 1);
+    for (const column of order) {
+      if (this.priors[column] === 0 && !this.visits[column]) continue;
+      const mean = this.visits[column] ? this.values[column] / this.visits[column] : 0;
+      const score = mean + (scale * this.priors[column]) / (1 + this.visits[column]);
+      if (score > bestScore) [best, bestScore] = [column, score];
+    }
+    return best;
+  }
+}
+
+/** What the rules alone prove of a position for its side to move (null: nothing). */
+function knownValue(position: Position): number | null {
+  if (position.winner !== null) return -1;
+  if (legalMoves(position).length === 0) return 0;
+  if (winningColumns(position, stoneToMove(position)).length > 0) return 1;
+  // The other side's immediate wins: two cannot both be stopped, nor one whose block it wins on top of.
+  const threats = winningColumns(position, 3 - stoneToMove(position));
+  if (threats.length > 1 || (threats.length === 1 && givesWin(position, threats[0]))) return -1;
+  return null;
+}
+
+export interface SearchResult {
+  readonly column: number;
+  /** The root's value for the side to move (the mean over its simulations), and whether the rules proved it. */
+  readonly value: number;
+  readonly proven: boolean;
+  readonly simulations: number;
+  /** The network's evaluations. */
+  readonly evaluations: number;
+}
+
+/**
+ * PUCT from `position` (not over) until the clock is spent, or `simulations` when the clock has no limit; the
+ * network's evaluations count as the clock's nodes. `report` hears the best column after each doubling of the
+ * simulations.
+ */
+export async function puctSearch(
+  net: NeuralNet,
+  position: Position,
+  clock: MoveClock,
+  simulations: number,
+  report?: (result: SearchResult) => void,
+): Promise<SearchResult> {
+  const order = centreOrder(position.width);
+  const root = new TreeNode(position);
+  const result = (count: number, evaluations: number): SearchResult => {
+    const column = mostTried(root, order);
+    const tried = root.visits[column];
+    const proven = root.known !== null;
+    return { column, value: proven ? root.known! : tried ? root.values[column] / tried : 0, proven, simulations: count, evaluations };
+  };
+  let evaluations = 0;
+  if (root.known === 1) {
+    const column = order.find((c) => winningColumns(position, stoneToMove(position)).includes(c))!;
+    return { column, value: 1, proven: true, simulations: 0, evaluations: 0 };
+  }
+  root.expand((await net.evaluate([position]))[0]);
+  evaluations++;
+  clock.count(1);
+  // A root the rules prove lost (or a full board) has nothing to search: the move is the network's best.
+  if (root.known !== null) return result(0, evaluations);
+  const limited = clock.ms > 0 || clock.maxNodes > 0;
+  let count = 0;
+  for (let next = 1; limited ? !clock.spent() : count < simulations; count++) {
+    evaluations += await simulate(net, root, order);
+    clock.count(1);
+    if (count + 1 === next) {
+      report?.(result(count + 1, evaluations));
+      next *= 2;
+    }
+  }
+  return result(count, evaluations);
+}
+
+/** One simulation: down the tree, the leaf's value, back up. Returns the network's evaluations it took (0 or 1). */
+async function simulate(net: NeuralNet, root: TreeNode, order: readonly number[]): Promise<number> {
+  const path: { node: TreeNode; column: number }[] = [];
+  let node = root;
+  let value: number;
+  let evaluated = 0;
+  for (;;) {
+    if (node.known !== null) {
+      value = node.known;
+      break;
+    }
+    if (node.priors.length === 0) {
+      const [evaluation] = await net.evaluate([node.position]);
+      node.expand(evaluation);
+      value = evaluation.value;
+      evaluated = 1;
+      break;
+    }
+    const column = node.select(order);
+    path.push({ node, column });
+    node.children[column] ??= new TreeNode(play(node.position, column));
+    node = node.children[column]!;
+  }
+  // The value is the leaf's side to move's: each step up is the other side's.
+  for (let i = path.length - 1; i >= 0; i--) {
+    value = -value;
+    const { node: parent, column } = path[i];
+    parent.visits[column]++;
+    parent.values[column] += value;
+    parent.total++;
+  }
+  return evaluated;
+}
+
+/** The root's most tried column (the larger prior among equals, then the most central). */
+function mostTried(root: TreeNode, order: readonly number[]): number {
+  let best = -1;
+  for (const column of order) {
+    if (!legalMoves(root.position).includes(column)) continue;
+    if (
+      best < 0 ||
+      root.visits[column] > root.visits[best] ||
+      (root.visits[column] === root.visits[best] && (root.priors[column] ?? 0) > (root.priors[best] ?? 0))
+    )
+      best = column;
+  }
+  return best;
+}
