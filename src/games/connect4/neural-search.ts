@@ -7,7 +7,7 @@
 // the clock stops it.
 
 import type { MoveClock } from '../../contracts/move-clock';
-import type { Evaluation, NeuralNet } from './neural';
+import type { Evaluation, Evaluator } from './neural';
 import { legalMoves, play, type Position } from './rules';
 import { givesWin, stoneToMove, tacticalColumns, winningColumns } from './tactics';
 import { centreOrder } from './solve';
@@ -16,19 +16,25 @@ import { centreOrder } from './solve';
 const EXPLORATION = 1.5;
 
 class TreeNode {
-  /** The value for the side to move that the rules alone prove: 1 a win at once, -1 a loss it cannot stop, 0 a full board. */
-  readonly known: number | null;
+  /**
+   * The value for the side to move once proven (null until then): by the rules alone (1 a win at once, -1 a loss
+   * it cannot stop, 0 a full board), or from its children's (a child lost for its side is a win here; when every
+   * child is proven, the best of them).
+   */
+  proven: number | null;
   priors: number[] = [];
   readonly children: (TreeNode | undefined)[];
   readonly visits: number[];
   readonly values: number[];
+  readonly legal: readonly number[];
   total = 0;
 
   constructor(readonly position: Position) {
     this.children = Array(position.width).fill(undefined);
     this.visits = Array(position.width).fill(0);
     this.values = Array(position.width).fill(0);
-    this.known = knownValue(position);
+    this.legal = legalMoves(position);
+    this.proven = knownValue(position);
   }
 
   /** The columns' priors: the network's, on the columns the immediate tactics leave (tactics.ts). */
@@ -39,18 +45,72 @@ class TreeNode {
     this.priors = sum > 0 ? priors.map((p) => p / sum) : evaluation.policy.slice();
   }
 
-  /** The column to walk down: the largest mean value plus exploration, the most central among equals. */
+  /** A column's value for this node's side: proven, or the mean of its simulations (0 untried). */
+  valueOf(column: number): number {
+    const proven = this.children[column]?.proven;
+    if (proven !== undefined && proven !== null) return 0 - proven; // not -0 for a draw
+    return this.visits[column] ? this.values[column] / this.visits[column] : 0;
+  }
+
+  /** The column to walk down: the largest value plus exploration among those not proven, the most central among equals. */
   select(order: readonly number[]): number {
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
     const scale = EXPLORATION * Math.sqrt(this.total + 1);
     for (const column of order) {
       if (this.priors[column] === 0 && !this.visits[column]) continue;
-      const mean = this.visits[column] ? this.values[column] / this.visits[column] : 0;
-      const score = mean + (scale * this.priors[column]) / (1 + this.visits[column]);
+      const proven = this.children[column]?.proven;
+      if (proven !== undefined && proven !== null) continue;
+      const score = this.valueOf(column) + (scale * this.priors[column]) / (1 + this.visits[column]);
       if (score > bestScore) [best, bestScore] = [column, score];
     }
     return best;
+  }
+
+  /** Proves this node from its children where they allow it (after one of them was proven). */
+  settle(): void {
+    let best = Number.NEGATIVE_INFINITY;
+    for (const column of this.legal) {
+      const proven = this.children[column]?.proven;
+      if (proven === -1) {
+        this.proven = 1;
+        return;
+      }
+      if (proven === undefined || proven === null) {
+        // Unproven columns that the tactics leave out lose at once (or are no better than those kept): the node is
+        // proven when every column it would play is.
+        if (this.priors[column] > 0) return;
+        continue;
+      }
+      best = Math.max(best, 0 - proven);
+    }
+    if (best > Number.NEGATIVE_INFINITY) this.proven = best;
+  }
+
+  /** The move: a proven best column, else the most tried of those not proven lost (the larger prior, then the most central, among equals). */
+  choice(order: readonly number[]): number {
+    let best = -1;
+    for (const column of order) {
+      if (!this.legal.includes(column)) continue;
+      if (best < 0) {
+        best = column;
+        continue;
+      }
+      const [value, bestValue] = [this.provenValue(column), this.provenValue(best)];
+      if (value !== bestValue) {
+        if (value > bestValue) best = column;
+        continue;
+      }
+      if (this.visits[column] > this.visits[best] || (this.visits[column] === this.visits[best] && (this.priors[column] ?? 0) > (this.priors[best] ?? 0)))
+        best = column;
+    }
+    return best;
+  }
+
+  /** A column ranked by what is proven of it: 1 a proven win, 0 unproven or a proven draw … -1 a proven loss. */
+  private provenValue(column: number): number {
+    const proven = this.children[column]?.proven;
+    return proven === undefined || proven === null ? 0 : 0 - proven;
   }
 }
 
@@ -76,12 +136,12 @@ export interface SearchResult {
 }
 
 /**
- * PUCT from `position` (not over) until the clock is spent, or `simulations` when the clock has no limit; the
- * network's evaluations count as the clock's nodes. `report` hears the best column after each doubling of the
- * simulations.
+ * PUCT from `position` (not over) until the clock is spent, or `simulations` when the clock has no limit, or the
+ * root is proven; the network's evaluations count as the clock's nodes. `report` hears the best column after each
+ * doubling of the simulations.
  */
 export async function puctSearch(
-  net: NeuralNet,
+  net: Evaluator,
   position: Position,
   clock: MoveClock,
   simulations: number,
@@ -89,44 +149,41 @@ export async function puctSearch(
 ): Promise<SearchResult> {
   const order = centreOrder(position.width);
   const root = new TreeNode(position);
-  const result = (count: number, evaluations: number): SearchResult => {
-    const column = mostTried(root, order);
-    const tried = root.visits[column];
-    const proven = root.known !== null;
-    return { column, value: proven ? root.known! : tried ? root.values[column] / tried : 0, proven, simulations: count, evaluations };
-  };
   let evaluations = 0;
-  if (root.known === 1) {
+  const result = (count: number): SearchResult => {
+    const column = root.choice(order);
+    return { column, value: root.proven ?? root.valueOf(column), proven: root.proven !== null, simulations: count, evaluations };
+  };
+  if (root.proven === 1) {
     const column = order.find((c) => winningColumns(position, stoneToMove(position)).includes(c))!;
     return { column, value: 1, proven: true, simulations: 0, evaluations: 0 };
   }
   root.expand((await net.evaluate([position]))[0]);
   evaluations++;
   clock.count(1);
-  // A root the rules prove lost (or a full board) has nothing to search: the move is the network's best.
-  if (root.known !== null) return result(0, evaluations);
   const limited = clock.ms > 0 || clock.maxNodes > 0;
   let count = 0;
-  for (let next = 1; limited ? !clock.spent() : count < simulations; count++) {
-    evaluations += await simulate(net, root, order);
+  for (let next = 1; root.proven === null && (limited ? !clock.spent() : count < simulations); count++) {
+    const evaluated = await simulate(net, root, order);
+    evaluations += evaluated;
     clock.count(1);
     if (count + 1 === next) {
-      report?.(result(count + 1, evaluations));
+      report?.(result(count + 1));
       next *= 2;
     }
   }
-  return result(count, evaluations);
+  return result(count);
 }
 
 /** One simulation: down the tree, the leaf's value, back up. Returns the network's evaluations it took (0 or 1). */
-async function simulate(net: NeuralNet, root: TreeNode, order: readonly number[]): Promise<number> {
+async function simulate(net: Evaluator, root: TreeNode, order: readonly number[]): Promise<number> {
   const path: { node: TreeNode; column: number }[] = [];
   let node = root;
   let value: number;
   let evaluated = 0;
   for (;;) {
-    if (node.known !== null) {
-      value = node.known;
+    if (node.proven !== null) {
+      value = node.proven;
       break;
     }
     if (node.priors.length === 0) {
@@ -141,28 +198,18 @@ async function simulate(net: NeuralNet, root: TreeNode, order: readonly number[]
     node.children[column] ??= new TreeNode(play(node.position, column));
     node = node.children[column]!;
   }
-  // The value is the leaf's side to move's: each step up is the other side's.
+  // The value is the leaf's side to move's: each step up is the other side's. A proof below may prove the nodes above.
+  let proving = node.proven !== null;
   for (let i = path.length - 1; i >= 0; i--) {
     value = -value;
     const { node: parent, column } = path[i];
     parent.visits[column]++;
     parent.values[column] += value;
     parent.total++;
+    if (proving) {
+      parent.settle();
+      proving = parent.proven !== null;
+    }
   }
   return evaluated;
-}
-
-/** The root's most tried column (the larger prior among equals, then the most central). */
-function mostTried(root: TreeNode, order: readonly number[]): number {
-  let best = -1;
-  for (const column of order) {
-    if (!legalMoves(root.position).includes(column)) continue;
-    if (
-      best < 0 ||
-      root.visits[column] > root.visits[best] ||
-      (root.visits[column] === root.visits[best] && (root.priors[column] ?? 0) > (root.priors[best] ?? 0))
-    )
-      best = column;
-  }
-  return best;
 }

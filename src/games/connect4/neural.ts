@@ -49,8 +49,14 @@ function policyOf(position: Position, logits: ArrayLike<number>, offset: number)
   return policy.map((p) => p / sum);
 }
 
+/** What evaluates positions for a search: the network, or a stand-in in a test. */
+export interface Evaluator {
+  /** Positions evaluated together are of one size. */
+  evaluate(positions: readonly Position[]): Promise<Evaluation[]>;
+}
+
 /** A loaded model. Positions evaluated together must be of one size (a batch is one tensor). */
-export class NeuralNet {
+export class NeuralNet implements Evaluator {
   private constructor(private readonly session: ort.InferenceSession) {}
 
   /** The model from its bytes; one thread, as a search worker is one. */
