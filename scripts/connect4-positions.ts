@@ -132,8 +132,10 @@ if (!done.has('book') && sizes.some(({ size }) => isStandard(size))) {
   appendFileSync(out, `# book\n${lines.map((text) => `${text}\n`).join('')}`);
   console.log(`${lines.length} positions of the book`);
 }
+// The sizes' games interleaved (by the share of each size's games played), so that a run stopped early holds every size.
 const queue = sizes
-  .flatMap(({ size, games }) => Array.from({ length: games }, (_, index) => ({ size, index })))
+  .flatMap(({ size, games }) => Array.from({ length: games }, (_, index) => ({ size, index, share: index / games })))
+  .sort((a, b) => a.share - b.share)
   .filter(({ size, index }) => !done.has(`${formatSize(size)} ${index}`));
 console.log(`${done.size} games already in ${out}; ${queue.length} to play`);
 const started = performance.now();

@@ -3,7 +3,7 @@
 // for the side to move (its stones, the other's, the board's cells, the cell each open column plays into), row 0 at
 // the bottom; its outputs a logit per column and a value in [-1, 1] (1: the side to move wins).
 
-import * as ort from 'onnxruntime-web';
+import type { InferenceSession } from 'onnxruntime-web/wasm';
 import { height, legalMoves, type Position } from './rules';
 
 /** The model as the game's resource (src/games/connect4/neural.onnx), trained by scripts/train_connect4.py. */
@@ -55,14 +55,22 @@ export interface Evaluator {
   evaluate(positions: readonly Position[]): Promise<Evaluation[]>;
 }
 
+type Runtime = typeof import('onnxruntime-web/wasm');
+/** onnxruntime-web (its WebAssembly backend alone), imported on first use: a worker without the learned player never loads it. */
+let runtime: Promise<Runtime> | undefined;
+
 /** A loaded model. Positions evaluated together must be of one size (a batch is one tensor). */
 export class NeuralNet implements Evaluator {
-  private constructor(private readonly session: ort.InferenceSession) {}
+  private constructor(
+    private readonly ort: Runtime,
+    private readonly session: InferenceSession,
+  ) {}
 
   /** The model from its bytes; one thread, as a search worker is one. */
   static async load(bytes: ArrayBuffer | Uint8Array): Promise<NeuralNet> {
+    const ort = await (runtime ??= import('onnxruntime-web/wasm'));
     ort.env.wasm.numThreads = 1;
-    return new NeuralNet(await ort.InferenceSession.create(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
+    return new NeuralNet(ort, await ort.InferenceSession.create(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
   }
 
   async evaluate(positions: readonly Position[]): Promise<Evaluation[]> {
@@ -72,7 +80,7 @@ export class NeuralNet implements Evaluator {
     const area = PLANES * width * rows;
     const input = new Float32Array(positions.length * area);
     for (const [i, position] of positions.entries()) input.set(planesOf(position), i * area);
-    const output = await this.session.run({ board: new ort.Tensor('float32', input, [positions.length, PLANES, rows, width]) });
+    const output = await this.session.run({ board: new this.ort.Tensor('float32', input, [positions.length, PLANES, rows, width]) });
     const logits = output.policy.data as Float32Array;
     const values = output.value.data as Float32Array;
     return positions.map((position, i) => ({ policy: policyOf(position, logits, i * width), value: values[i] }));

@@ -1,0 +1,71 @@
+// The learned player's bots (docs/neural.md): `neural` plays the network's most likely column as it is (the raw
+// policy); `neural-search` searches over the network (PUCT with the rules' tactics and proofs: neural-search.ts) for
+// the move's time, or `simulations` when no time is given. The model is a resource of the game, loaded once a worker.
+
+import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
+import { MoveClock } from '../../contracts/move-clock';
+import { MODEL_FILE, NeuralNet } from './neural';
+import { puctSearch } from './neural-search';
+import { legalMoves, type Position } from './rules';
+import { centreOrder } from './solve';
+
+let loaded: Promise<NeuralNet> | undefined;
+
+/** The network, loaded from the game's resources on first use (again after a failure). */
+function networkOf(context: BotContext<unknown, number>): Promise<NeuralNet> {
+  loaded ??= context.resource(MODEL_FILE).then((bytes) => {
+    if (!bytes) throw new Error(`the learned player's model (src/games/${MODEL_FILE}) is missing`);
+    return NeuralNet.load(bytes);
+  });
+  loaded.catch(() => {
+    loaded = undefined;
+  });
+  return loaded;
+}
+
+export const neuralBot: Bot<Position, number> = {
+  id: 'neural',
+  label: 'Neural',
+  description:
+    "The learned network's most likely column as it is, no search: a convolutional net taught by our solver (docs/neural.md), one net for every board size. The fastest bot, and the measure of what the network alone knows.",
+  params: [],
+  async choose(position, context): Promise<Decision<number>> {
+    if (legalMoves(position).length === 0) throw new Error('the game is over');
+    const started = performance.now();
+    const [{ policy, value }] = await (await networkOf(context)).evaluate([position]);
+    const column = centreOrder(position.width).reduce((best, c) => (policy[c] > policy[best] ? c : best));
+    const iteration: Iteration<number> = { depth: 0, nodes: 1, ms: performance.now() - started, score: value, best: column, stage: 'network' };
+    context.progress(iteration);
+    return { move: column, report: { iterations: [iteration], nodes: 1, ms: iteration.ms } };
+  },
+  async ready(_position, context) {
+    await networkOf(context);
+  },
+};
+
+export const neuralSearchBot: Bot<Position, number> = {
+  id: 'neural-search',
+  label: 'Neural search',
+  description:
+    'PUCT (as AlphaZero searches) over the learned network, with the rules\' immediate tactics and proofs at every node: for the move\'s time, or `simulations` when none is given. Its score is the root\'s mean value (1 a win, -1 a loss), or a proven one.',
+  params: [{ name: 'simulations', label: 'Simulations when no time is given', min: 1, max: 100_000, default: 400 }],
+  async choose(position, context): Promise<Decision<number>> {
+    if (legalMoves(position).length === 0) throw new Error('the game is over');
+    const clock = MoveClock.of(context.budget);
+    const net = await networkOf(context);
+    const iterations: Iteration<number>[] = [];
+    const result = await puctSearch(net, position, clock, context.params.simulations, (step) => {
+      const iteration = { depth: step.simulations, nodes: step.evaluations, ms: clock.elapsed(), score: step.value, best: step.column };
+      iterations.push(iteration);
+      context.progress(iteration);
+    });
+    const limited = clock.ms > 0 || clock.maxNodes > 0;
+    return {
+      move: result.column,
+      report: { iterations, nodes: result.evaluations, ms: clock.elapsed(), proven: result.proven, ...(limited && !result.proven ? { cutShort: true } : {}) },
+    };
+  },
+  async ready(_position, context) {
+    await networkOf(context);
+  },
+};
