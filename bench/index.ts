@@ -10,6 +10,7 @@ import { connect4EmptySuite } from './connect4-empty';
 import { connect4AnswersSuite } from './connect4-answers';
 import { enginesSuite } from './engines';
 import { matrixSuites } from './matrix';
+import { neuralSuite } from './neural';
 import { puzzle15Suites } from './puzzle15';
 import { puzzle24Suites } from './puzzle24';
 import { labRecordingSuite, labSuite } from './lab';
@@ -26,6 +27,7 @@ export const suites: readonly BenchSuite[] = [
   ...connect4Suites,
   connect4EmptySuite,
   connect4AnswersSuite,
+  neuralSuite,
   ...puzzle15Suites,
   ...puzzle24Suites,
   cardsSuite,

@@ -4,7 +4,8 @@
 The network is fully convolutional, so one net plays every board size: the board's planes in, a score per cell
 whose landing cell gives each column's policy logit, and a value (win 1, draw 0, loss -1 for the side to move)
 from the features averaged over the board. It learns by supervised distillation: the policy toward the columns
-that keep the position's value (all of them alike), the value toward the position's. Positions are split by a
+that keep the position's value (the best of them, the fastest win or the slowest loss, twice as likely as the
+others), the value toward the position's. Positions are split by a
 hash of the board (a position and its mirror image alike): one in HOLDOUT_MODULUS is held out, never trained on,
 and measured at the end; the positions of Pons' test sets are never trained on either.
 
@@ -130,10 +131,16 @@ def load(files, excluded):
                 seen.add(key)
                 legal = [s is not None for s in scores]
                 best = max(s for s in scores if s is not None)
-                policy = torch.tensor([1.0 if s == best else 0.0 for s in scores])
                 value = float((best > 0) - (best < 0))
-                sample = (planes_of(width, height, moves), policy / policy.sum(), value, torch.tensor(legal))
+                # The columns that keep the value, the best of them (the fastest win, the slowest loss) twice as likely.
+                keeps = [s is not None and (s > 0) - (s < 0) == value for s in scores]
+                policy = torch.tensor([float(k) + float(s == best) for k, s in zip(keeps, scores)])
+                sample = (planes_of(width, height, moves), policy / policy.sum(), value, torch.tensor(legal), line.strip(), torch.tensor(keeps))
                 (holdout if held_out(key) else train).setdefault((width, height), []).append(sample)
+    # In the order of their lines' text: the model depends on which positions there are, not on the order the
+    # generator's workers wrote them in.
+    for samples in list(train.values()) + list(holdout.values()):
+        samples.sort(key=lambda sample: sample[4])
     return train, holdout
 
 
@@ -167,7 +174,7 @@ def batches(samples, size, rng, mirror):
 
 
 def accuracy(net, samples):
-    """The share of positions whose top legal column keeps the value, and the value's mean squared error."""
+    """The share of positions whose top legal column keeps the value (a win a win, a draw a draw), and the value's mean squared error."""
     if not samples:
         return None, None
     net.eval()
@@ -179,8 +186,8 @@ def accuracy(net, samples):
             policy, value = net(planes)
             legal = torch.stack([s[3] for s in chosen])
             top = policy.masked_fill(~legal, -1e9).argmax(dim=1)
-            targets = torch.stack([s[1] for s in chosen])
-            kept += int((targets.gather(1, top[:, None])[:, 0] > 0).sum())
+            keeps = torch.stack([s[5] for s in chosen])
+            kept += int(keeps.gather(1, top[:, None])[:, 0].sum())
             error += float(((value - torch.tensor([s[2] for s in chosen])) ** 2).sum())
     net.train()
     return kept / len(samples), error / len(samples)
@@ -192,13 +199,15 @@ def main():
     parser.add_argument('--out', required=True, help='the ONNX model to write')
     parser.add_argument('--report', help='where to write the training figures (JSON; default: beside the model)')
     parser.add_argument('--pons', default='test/data/connect4', help="the folder of Pons' test sets, kept out of training")
-    parser.add_argument('--epochs', type=int, default=12)
+    parser.add_argument('--epochs', type=int, default=40)
     parser.add_argument('--channels', type=int, default=64)
     parser.add_argument('--layers', type=int, default=7)
     parser.add_argument('--batch', type=int, default=256)
     parser.add_argument('--rate', type=float, default=2e-3)
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--threads', type=int, default=2)
+    parser.add_argument('--holdout-sample', help='where to write a sample of the held-out positions (their lines), for the tests and the bench')
+    parser.add_argument('--holdout-count', type=int, default=200, help='the held-out positions of each size in that sample')
     args = parser.parse_args()
 
     torch.manual_seed(args.seed)
@@ -249,6 +258,12 @@ def main():
         kept, error = accuracy(net, samples)
         figures['accuracy'][f'{width}x{height}'] = {'held_out': len(samples), 'top_move_keeps_value': round(kept, 4), 'value_mse': round(error, 4)}
         print(f'held out {width}x{height}: {len(samples)} positions, top move keeps the value {kept:.2%}, value MSE {error:.3f}')
+    if args.holdout_sample:
+        with open(args.holdout_sample, 'w') as handle:
+            handle.write('# Held-out positions of the learned player (never trained on), labelled by the solver: WxH:moves s1 … sW\n')
+            for (width, height), samples in sorted(holdout.items()):
+                for sample in random.Random(args.seed).sample(samples, min(args.holdout_count, len(samples))):
+                    handle.write(sample[4] + '\n')
     example = torch.zeros(1, PLANES, 6, 7)
     torch.onnx.export(
         net,

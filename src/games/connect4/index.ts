@@ -11,6 +11,7 @@ import { type Connect4Cores, connect4Cores } from './core';
 import { rules, type Position } from './rules';
 import { analyzeFastestFirst } from './analysis';
 import { bookFile, loadBook } from './book';
+import { MODEL_FILE } from './neural';
 import { principalVariation, solve, type Connect4SolveOptions } from './solve';
 import { EMPTY_BOARD_SECONDS, SIZES, STANDARD, formatSize, isStandard, parseSize, sizeNumber, sizeOfNumber } from './sizes';
 import { terminal } from './terminal';
@@ -31,8 +32,9 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
   pages: [{ route: 'connect4', title: 'Connect 4', blurb: "Drop stones against the article's classic bot or a perfect solver; see every column's score." }],
   core: 'connect4',
   makeCore: connect4Cores,
-  // The 7x6 book ships; a book of another size is read where one was built (npm run book:connect4 -- --size WxH).
-  resources: SIZES.map(bookFile),
+  // The 7x6 book and the learned player's model ship; a book of another size is read where one was built (npm run
+  // book:connect4 -- --size WxH).
+  resources: [...SIZES.map(bookFile), MODEL_FILE],
   sizes: {
     min: FIRST_SIZE,
     max: LAST_SIZE,

@@ -47,7 +47,7 @@ export const neuralSearchBot: Bot<Position, number> = {
   id: 'neural-search',
   label: 'Neural search',
   description:
-    'PUCT (as AlphaZero searches) over the learned network, with the rules\' immediate tactics and proofs at every node: for the move\'s time, or `simulations` when none is given. Its score is the root\'s mean value (1 a win, -1 a loss), or a proven one.',
+    "PUCT (as AlphaZero searches) over the learned network, with the rules' immediate tactics and proofs at every node: for the move's time, or `simulations` when none is given (fewer under a node budget: an evaluation is a node). Its score is the root's mean value (1 a win, -1 a loss), or a proven one.",
   params: [{ name: 'simulations', label: 'Simulations when no time is given', min: 1, max: 100_000, default: 400 }],
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
@@ -59,10 +59,11 @@ export const neuralSearchBot: Bot<Position, number> = {
       iterations.push(iteration);
       context.progress(iteration);
     });
-    const limited = clock.ms > 0 || clock.maxNodes > 0;
+    // Stopped by the clock (its time, or its nodes before the simulations), not by the simulations or a proof.
+    const cutShort = !result.proven && (clock.ms > 0 || result.simulations < context.params.simulations);
     return {
       move: result.column,
-      report: { iterations, nodes: result.evaluations, ms: clock.elapsed(), proven: result.proven, ...(limited && !result.proven ? { cutShort: true } : {}) },
+      report: { iterations, nodes: result.evaluations, ms: clock.elapsed(), proven: result.proven, ...(cutShort ? { cutShort } : {}) },
     };
   },
   async ready(_position, context) {

@@ -136,8 +136,8 @@ export interface SearchResult {
 }
 
 /**
- * PUCT from `position` (not over) until the clock is spent, or `simulations` when the clock has no limit, or the
- * root is proven; the network's evaluations count as the clock's nodes. `report` hears the best column after each
+ * PUCT from `position` (not over) until the clock's time is spent, or without a time `simulations` (fewer if its
+ * node limit comes first), or until the root is proven; the network's evaluations count as the clock's nodes. `report` hears the best column after each
  * doubling of the simulations.
  */
 export async function puctSearch(
@@ -161,9 +161,8 @@ export async function puctSearch(
   root.expand((await net.evaluate([position]))[0]);
   evaluations++;
   clock.count(1);
-  const limited = clock.ms > 0 || clock.maxNodes > 0;
   let count = 0;
-  for (let next = 1; root.proven === null && (limited ? !clock.spent() : count < simulations); count++) {
+  for (let next = 1; root.proven === null && !clock.spent() && (clock.ms > 0 || count < simulations); count++) {
     const evaluated = await simulate(net, root, order);
     evaluations += evaluated;
     clock.count(1);
