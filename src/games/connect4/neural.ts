@@ -68,7 +68,8 @@ export class NeuralNet implements Evaluator {
 
   /** The model from its bytes; one thread, as a search worker is one. */
   static async load(bytes: ArrayBuffer | Uint8Array): Promise<NeuralNet> {
-    const ort = await (runtime ??= import('onnxruntime-web/wasm'));
+    runtime ??= import('onnxruntime-web/wasm');
+    const ort = await runtime;
     ort.env.wasm.numThreads = 1;
     return new NeuralNet(ort, await ort.InferenceSession.create(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
   }
