@@ -4,9 +4,10 @@
 // each move is the best (a random one of the best), a good one (within a few points of the best) or any legal one,
 // in the shares below, so the positions range from perfect play to lopsided boards. On the sizes of SEARCH_FROM a
 // position (out of the book) with fewer stones than it says is not labelled (the solver takes seconds to minutes
-// there) and its move is one the immediate tactics leave (tactics.ts). Each game's seed is derived from --seed, the size and its number: the same options make the same
-// file. Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or `# game WxH N` line; a run that
-// is stopped resumes after the last whole game in the file.
+// there) and its move is one the immediate tactics leave (tactics.ts). Each game's seed is derived from --seed, the
+// size and its number: the same options make the same file (but for a position the solver does not finish in
+// POSITION_MS on a slow machine). Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or
+// `# game WxH N` line; a run that is stopped resumes after the last whole game in the file.
 //   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--seed 1] [--workers 2]
 
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ const GOOD_SHARE = 0.3;
 const GOOD_POINTS = 4;
 /** The random moves a game opens with: 0 to this many. */
 const OPENING_MOVES = 6;
-/** A position the solver has not labelled in this time is left out (its game goes on with a random move). */
+/** A position the solver has not labelled in this time is left out (its game goes on as an unlabelled one does). */
 const POSITION_MS = 60_000;
 /** The stones a position needs for the solver to label it, on the sizes whose early positions take it long. */
 const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '8x5': 8 };
