@@ -5,10 +5,9 @@
 
 import { readFileSync } from 'node:fs';
 import { MoveClock } from '../src/contracts/move-clock';
-import { type Evaluation, MODEL_FILE, NeuralNet } from '../src/games/connect4/neural';
+import { type Evaluation, MODEL_FILE, NeuralNet, topColumn } from '../src/games/connect4/neural';
 import { puctSearch } from '../src/games/connect4/neural-search';
 import { keepsValue, readLabelled } from '../src/games/connect4/labelled';
-import { legalMoves, type Position } from '../src/games/connect4/rules';
 import { formatSize } from '../src/games/connect4/sizes';
 import { packagePath, type BenchSuite, type TableRow } from './harness';
 
@@ -36,7 +35,7 @@ export const neuralSuite: BenchSuite = {
       started = performance.now();
       for (let i = 0; i < positions.length; i += BATCH) await net.evaluate(positions.slice(i, i + BATCH));
       const batchMs = performance.now() - started;
-      const raw = set.filter((item, i) => keepsValue(item, best(single[i].policy, item.position))).length;
+      const raw = set.filter((item, i) => keepsValue(item, topColumn(item.position, single[i].policy))).length;
       let searched = 0;
       let timed = 0;
       let evaluations = 0;
@@ -61,10 +60,3 @@ export const neuralSuite: BenchSuite = {
     return rows;
   },
 };
-
-/** The most likely legal column (the most central among equals). */
-function best(policy: readonly number[], position: Position): number {
-  return legalMoves(position).reduce((a, b) =>
-    policy[b] > policy[a] || (policy[b] === policy[a] && Math.abs(2 * b - position.width + 1) < Math.abs(2 * a - position.width + 1)) ? b : a,
-  );
-}

@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { keepsValue, readLabelled } from '../../src/games/connect4/labelled';
-import { MODEL_FILE, NeuralNet } from '../../src/games/connect4/neural';
-import { legalMoves } from '../../src/games/connect4/rules';
+import { MODEL_FILE, NeuralNet, topColumn } from '../../src/games/connect4/neural';
 import { formatSize } from '../../src/games/connect4/sizes';
 
 /**
@@ -27,9 +26,7 @@ describe('the shipped model', async () => {
     expect(labelled.length).toBeGreaterThan(40);
     const evaluations = await net.evaluate(labelled.map(({ position }) => position));
     const kept = labelled.filter((item, i) => {
-      const { policy } = evaluations[i];
-      const column = legalMoves(item.position).reduce((a, b) => (policy[b] > policy[a] ? b : a));
-      return keepsValue(item, column);
+      return keepsValue(item, topColumn(item.position, evaluations[i].policy));
     }).length;
     return kept / labelled.length;
   }

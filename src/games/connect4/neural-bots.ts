@@ -4,10 +4,9 @@
 
 import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
 import { MoveClock } from '../../contracts/move-clock';
-import { MODEL_FILE, NeuralNet } from './neural';
+import { MODEL_FILE, NeuralNet, topColumn } from './neural';
 import { puctSearch } from './neural-search';
 import { legalMoves, type Position } from './rules';
-import { centreOrder } from './solve';
 
 let loaded: Promise<NeuralNet> | undefined;
 
@@ -33,7 +32,7 @@ export const neuralBot: Bot<Position, number> = {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const started = performance.now();
     const [{ policy, value }] = await (await networkOf(context)).evaluate([position]);
-    const column = centreOrder(position.width).reduce((best, c) => (policy[c] > policy[best] ? c : best));
+    const column = topColumn(position, policy);
     const iteration: Iteration<number> = { depth: 0, nodes: 1, ms: performance.now() - started, score: value, best: column, stage: 'network' };
     context.progress(iteration);
     return { move: column, report: { iterations: [iteration], nodes: 1, ms: iteration.ms } };

@@ -5,6 +5,7 @@
 
 import type { InferenceSession } from 'onnxruntime-web/wasm';
 import { height, legalMoves, type Position } from './rules';
+import { centreOrder } from './solve';
 
 /** The model as the game's resource (src/games/connect4/neural.onnx), trained by scripts/train_connect4.py. */
 export const MODEL_FILE = 'connect4/neural.onnx';
@@ -34,6 +35,14 @@ export function planesOf(position: Position): Float32Array {
     if (filled < rows) planes[3 * area + filled * width + column] = 1;
   }
   return planes;
+}
+
+/** The most likely legal column of a policy, the most central among equals: the network's own move. */
+export function topColumn(position: Position, policy: readonly number[]): number {
+  const legal = legalMoves(position);
+  return centreOrder(position.width)
+    .filter((column) => legal.includes(column))
+    .reduce((best, column) => (policy[column] > policy[best] ? column : best));
 }
 
 /** The legal columns' softmax of the logits; 0 for a full column. */
