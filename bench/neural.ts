@@ -43,7 +43,7 @@ export const neuralSuite: BenchSuite = {
         const fixed = await puctSearch(net, item.position, new MoveClock(0), SIMULATIONS);
         evaluations += fixed.evaluations;
         if (keepsValue(item, fixed.column)) searched++;
-        if (keepsValue(item, (await puctSearch(net, item.position, new MoveClock(MOVE_MS), 0)).column)) timed++;
+        if (keepsValue(item, (await puctSearch(net, item.position, new MoveClock(MOVE_MS), Number.POSITIVE_INFINITY)).column)) timed++;
       }
       log(`${size}: ${set.length} positions, raw ${raw}, ${SIMULATIONS} simulations ${searched}, ${MOVE_MS} ms ${timed}`);
       rows.push({

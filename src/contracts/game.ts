@@ -312,8 +312,11 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
   readonly sizes?: Sizes;
   /** What a game's margin counts, for games that end with points (plus-minus's points, Red Ten's cards left); none: won, drawn or lost only. */
   readonly margin?: string;
-  /** The arena's defaults: starts (each played twice per pair) and a size, chosen so that a run of the levels ends within a minute on two cores. */
-  readonly arena?: { readonly starts: number; readonly size?: number };
+  /**
+   * The arena's defaults: starts (each played twice per pair), a size, and the tournament's bots (the levels when
+   * not given), chosen so that the default tournament ends within a minute on two cores.
+   */
+  readonly arena?: { readonly starts: number; readonly size?: number; readonly bots?: readonly string[] };
   /**
    * The game's opening suite (data/openings.txt): positions a few moves in that perfect play leaves balanced. The
    * arena page starts from it by default when the game's seeded starts are all one position. For a game with

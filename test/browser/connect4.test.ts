@@ -205,4 +205,45 @@ describe('connect 4 page', () => {
     await page.goto(`${url}#/connect4?mode=two`);
     expect(await page.getByLabel('What the solver finishes').count()).toBe(0);
   });
+
+  it("plays the learned player's levels on 7x6 and 8x7, and shows the network's evaluation beside the solution", async () => {
+    const { page, url } = browser;
+    for (const [size, config, level] of [
+      ['7x6', 'neural', 'Neural (network alone)'],
+      ['8x7', 'neural-search', 'Neural search'],
+    ] as const) {
+      // The AI moves first; three of its replies follow three of ours.
+      await page.goto(`${url}#/connect4?mode=vs-bot&size=${size}&seat=1&bot0=${config}`);
+      await expect.poll(() => page.getByLabel('AI level').evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent)).toBe(level);
+      const [width, height] = size.split('x').map(Number);
+      for (let turn = 0; turn < 3; turn++) {
+        await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Your turn.');
+        const current = position(page);
+        expect(current).toMatchObject({ width, height, winner: null });
+        expect(current.moves.length).toBe(2 * turn + 1);
+        await hole(page, [0, width - 1, 1].find((c) => current.board[c][height - 1] === 0)!).click();
+      }
+      await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Your turn.');
+      const searches = await page
+        .locator('connect4-page')
+        .evaluate((element) => (element as unknown as { session: { searches: { config: string }[] } }).session.searches.map((search) => search.config));
+      expect(new Set(searches)).toEqual(new Set([config]));
+    }
+    // The evaluation bar on 8x7, where no solver finishes: a value from -1 to 1 for Red, and the network's column.
+    await page.getByLabel('Show solution').check();
+    const bar = page.getByRole('meter', { name: 'Network evaluation' });
+    await expect.poll(() => bar.count(), { timeout: 30_000 }).toBe(1);
+    const value = Number(await bar.getAttribute('aria-valuenow'));
+    expect(value).toBeGreaterThanOrEqual(-1);
+    expect(value).toBeLessThanOrEqual(1);
+    expect(await page.getByLabel("Network's view").textContent()).toMatch(
+      /^Network: [+-]\d\.\d\d for Red \((Red|Yellow|neither side) ahead\), its move [1-8] /,
+    );
+    // Red's share of the bar is its value mapped from -1..1 to 0..100%.
+    const share = await page.locator('.network-bar-red').evaluate((span) => (span as HTMLElement).style.width);
+    expect(share).toBe(`${Math.round(((value + 1) / 2) * 100)}%`);
+    // Off, the solution's searches stop (a solve of 8x7 may go on for hours).
+    await page.getByLabel('Show solution').uncheck();
+    expect(await bar.count()).toBe(0);
+  });
 });

@@ -175,14 +175,18 @@ export const perfectBot: Connect4Bot = {
 export const bots: readonly Connect4Bot[] = [classicBot, perfectBot, neuralBot, neuralSearchBot];
 
 /**
- * Weakest first. The weaker levels' mistakes are their tolerance: a seeded pick among the moves the article's
- * evaluation rates within it of the best (40 and 12 points of win-place score). Every level above Beginner
- * opens from the book (its first 8 plies: a won or drawn opening is not thrown away), then searches.
+ * Weakest first (as matches from the openings placed them: docs/neural.md). The weaker classic levels' mistakes
+ * are their tolerance: a seeded pick among the moves the article's evaluation rates within it of the best (40 and
+ * 12 points of win-place score); every classic level above Beginner opens from the book (its first 8 plies: a won
+ * or drawn opening is not thrown away), then searches. The learned player's two levels: the network alone, and
+ * its search (400 simulations, fewer if the move's time runs out).
  */
 export const levels = [
   { label: 'Beginner', config: 'classic:depth=2:tolerance=40' },
   { label: 'Casual', config: 'classic:depth=4:tolerance=12:book=8' },
+  { label: 'Neural (network alone)', config: 'neural' },
   { label: 'Article (depth 4)', config: 'classic:book=8' },
   { label: 'Strong', config: 'classic:depth=8:book=8' },
+  { label: 'Neural search', config: 'neural-search' },
   { label: 'Perfect', config: 'perfect' },
 ] as const;

@@ -1,6 +1,6 @@
 // The learned player's bots (docs/neural.md): `neural` plays the network's most likely column as it is (the raw
-// policy); `neural-search` searches over the network (PUCT with the rules' tactics and proofs: neural-search.ts) for
-// the move's time, or `simulations` when no time is given. The model is a resource of the game, loaded once a worker.
+// policy); `neural-search` searches over the network (PUCT with the rules' tactics and proofs: neural-search.ts):
+// `simulations`, or fewer when the move's time runs out first. The model is a resource of the game, loaded once a worker.
 
 import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
 import { MoveClock } from '../../contracts/move-clock';
@@ -46,8 +46,8 @@ export const neuralSearchBot: Bot<Position, number> = {
   id: 'neural-search',
   label: 'Neural search',
   description:
-    "PUCT (as AlphaZero searches) over the learned network, with the rules' immediate tactics and proofs at every node: for the move's time, or `simulations` when none is given (fewer under a node budget: an evaluation is a node). Its score is the root's mean value (1 a win, -1 a loss), or a proven one.",
-  params: [{ name: 'simulations', label: 'Simulations when no time is given', min: 1, max: 100_000, default: 400 }],
+    "PUCT (as AlphaZero searches) over the learned network, with the rules' immediate tactics and proofs at every node: `simulations` of them, fewer when the move's time or node budget (an evaluation is a node) runs out first; the most it allows plays for the whole time. Its score is the root's mean value (1 a win, -1 a loss), or a proven one.",
+  params: [{ name: 'simulations', label: 'Simulations (at most)', min: 1, max: 1_000_000, default: 400 }],
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const clock = MoveClock.of(context.budget);
@@ -58,8 +58,8 @@ export const neuralSearchBot: Bot<Position, number> = {
       iterations.push(iteration);
       context.progress(iteration);
     });
-    // Stopped by the clock (its time, or its nodes before the simulations), not by the simulations or a proof.
-    const cutShort = !result.proven && (clock.ms > 0 || result.simulations < context.params.simulations);
+    // Stopped by the clock (its time or its nodes) before its simulations or a proof.
+    const cutShort = !result.proven && result.simulations < context.params.simulations;
     return {
       move: result.column,
       report: { iterations, nodes: result.evaluations, ms: clock.elapsed(), proven: result.proven, ...(cutShort ? { cutShort } : {}) },

@@ -136,9 +136,9 @@ export interface SearchResult {
 }
 
 /**
- * PUCT from `position` (not over) until the clock's time is spent, or without a time `simulations` (fewer if its
- * node limit comes first), or until the root is proven; the network's evaluations count as the clock's nodes. `report` hears the best column after each
- * doubling of the simulations.
+ * PUCT from `position` (not over): `simulations` of them, fewer when the clock stops it first (its time, or its
+ * node limit: the network's evaluations count as its nodes) or the root is proven. `report` hears the best column
+ * after each doubling of the simulations.
  */
 export async function puctSearch(
   net: Evaluator,
@@ -162,7 +162,7 @@ export async function puctSearch(
   evaluations++;
   clock.count(1);
   let count = 0;
-  for (let next = 1; root.proven === null && !clock.spent() && (clock.ms > 0 || count < simulations); count++) {
+  for (let next = 1; root.proven === null && !clock.spent() && count < simulations; count++) {
     const evaluated = await simulate(net, root, order);
     evaluations += evaluated;
     clock.count(1);

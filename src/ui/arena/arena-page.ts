@@ -254,7 +254,7 @@ export class ArenaPage extends LitElement {
     this.gameId = id;
     const game = gameById(id);
     const kept = usableGameSettings(this.gameSettings[id], this.bots);
-    this.configs = kept?.configs ?? game.levels.map((level) => level.config);
+    this.configs = kept?.configs ?? [...(game.arena?.bots ?? game.levels.map((level) => level.config))];
     this.size = kept?.size ?? game.arena?.size ?? game.sizes?.default;
     if (!kept) this.gamesPerPair = game.arena?.starts ?? DEFAULT_STARTS;
     this.fromOpenings = game.openings !== undefined && oneStart(game);

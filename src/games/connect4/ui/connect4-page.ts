@@ -4,7 +4,8 @@
 // of the solver's iterations. As an analysis board: a column's score plays it, the best line of the position is
 // shown and playable move by move, and a position may be set up by hand (checked to be one a game reaches) and
 // analysed. The game lives in the URL (#/connect4?moves=4,4,5,3, #/connect4?size=6x5&…), and so do "Show
-// solution" (solution=1) and its threads (threads=2).
+// solution" (solution=1) and its threads (threads=2). Beside the solver's scores, the learned network's evaluation
+// bar (network-bar.ts): what the network alone thinks, shown at once even where no solver finishes.
 
 import { css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -23,6 +24,7 @@ import { format, height, newGame, type Position, sizeOf } from '../rules';
 import { columnRange, columnSymbol, EMPTY_BOARD_SECONDS, formatSize, SIZES, STANDARD, sizeNumber, sizeOfNumber, symbolColumn } from '../sizes';
 import { MAX_THREADS } from '../threads';
 import { BestLineController } from './best-line';
+import { NetworkBarController } from './network-bar';
 import type { ColumnEstimate } from './connect4-board';
 import './connect4-board';
 
@@ -38,6 +40,17 @@ export class Connect4Page extends GamePage<Position, number> {
     css`
       .thinking {
         color: var(--muted);
+      }
+      .network-bar {
+        display: flex;
+        height: 0.8rem;
+        max-width: 28rem;
+        margin-top: 0.5rem;
+        background: #facc15;
+        border: 1px solid #0f172a;
+      }
+      .network-bar-red {
+        background: #dc2626;
       }
       .line-move {
         min-width: 1.8rem;
@@ -60,6 +73,7 @@ export class Connect4Page extends GamePage<Position, number> {
   @state() private draft: number[][] | null = null;
   @state() private draftError = '';
   private readonly bestLine = new BestLineController(this);
+  private readonly networkBar = new NetworkBarController(this);
   private readonly analysis = new AnalysisController(this, 'connect4', {}, DEFAULT_THREADS);
   protected readonly session = new GameSession<Position, number>(this, connect4, this.players(), () => this.positionChanged());
 
@@ -90,7 +104,7 @@ export class Connect4Page extends GamePage<Position, number> {
             ?interactive=${session.humanToMove || this.draft !== null} ?editing=${this.draft !== null}
             @column-play=${(e: CustomEvent<number>) => this.play(e.detail)}
             @cell-edit=${(e: CustomEvent<{ column: number; row: number }>) => this.editCell(e.detail.column, e.detail.row)}></connect4-board>
-          ${this.draft ? this.editorControls() : analysis.on && !this.liveOnline ? this.bestLineView() : ''}
+          ${this.draft ? this.editorControls() : analysis.on && !this.liveOnline ? html`${this.networkBar.render(SEATS)}${this.bestLineView()}` : ''}
           <p class="status" role="status" aria-live="polite">${this.status()}</p>
           ${
             this.notice || session.error || this.linkError || analysis.error
@@ -209,7 +223,7 @@ export class Connect4Page extends GamePage<Position, number> {
 
   private toggleSolution(on: boolean): void {
     this.analysis.toggle(on, format(this.session.position));
-    this.showBestLine();
+    this.showLineAndNetwork();
     this.saveToUrl();
   }
 
@@ -222,13 +236,16 @@ export class Connect4Page extends GamePage<Position, number> {
 
   private setThreads(threads: number): void {
     this.analysis.setThreads(threads);
-    this.showBestLine();
+    this.showLineAndNetwork();
     this.saveToUrl();
   }
 
-  private showBestLine(): void {
+  /** The best line and the network's evaluation of the position shown, while "Show solution" is on. */
+  private showLineAndNetwork(): void {
     const session = this.session;
-    this.bestLine.show(format(session.position), this.analysis.on && !session.outcome && !this.liveOnline, this.analysis.threads);
+    const wanted = this.analysis.on && !session.outcome && !this.liveOnline;
+    this.bestLine.show(format(session.position), wanted, this.analysis.threads);
+    this.networkBar.show(format(session.position), wanted);
   }
 
   /** The best line: perfect play by both to the end, each move a button that plays the line up to it. */
@@ -401,7 +418,7 @@ export class Connect4Page extends GamePage<Position, number> {
     this.notice = '';
     this.saveToUrl();
     this.analysis.show(format(this.session.position), !!this.session.outcome);
-    this.showBestLine();
+    this.showLineAndNetwork();
   }
 }
 
