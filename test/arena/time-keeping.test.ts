@@ -44,6 +44,16 @@ describe('bots under a clock', () => {
     }
   });
 
+  it("the learned player's two searches keep their time on 8x7 at 100 ms a move, with no cap but the clock", async () => {
+    const bots = ['neural-search:simulations=1000000', 'neural-alphabeta:depth=64'];
+    const run = await tournament(['connect4', 'tournament', '--size', '8x7', '--bots', bots.join(','), '--games', '1', '--ms', '100']);
+    expect(run.played).toBe(2);
+    for (const record of run.records) {
+      expect(record.forfeit).toBeUndefined();
+      for (const move of record.moves) expect(move.ms).toBeLessThan(100 + TIME_MARGIN_MS);
+    }
+  });
+
   it('honest keeps its time at 100 ms a move', async () => {
     const run = await tournament(['cards', 'tournament', '--bots', 'honest,random', '--games', '1', '--ms', '100']);
     expect(run.played).toBe(2);

@@ -6,7 +6,7 @@ import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game'
 import { MoveClock } from '../../contracts/move-clock';
 import { Rng } from '../../contracts/rng';
 import { loadBook } from './book';
-import { neuralBot, neuralSearchBot } from './neural-bots';
+import { neuralAlphaBetaBot, neuralBot, neuralSearchBot } from './neural-bots';
 import type { Connect4Cores } from './core';
 import { height, legalMoves, seatToMove, type Position } from './rules';
 import { symbolColumn } from './sizes';
@@ -172,7 +172,7 @@ export const perfectBot: Connect4Bot = {
   },
 };
 
-export const bots: readonly Connect4Bot[] = [classicBot, perfectBot, neuralBot, neuralSearchBot];
+export const bots: readonly Connect4Bot[] = [classicBot, perfectBot, neuralBot, neuralSearchBot, neuralAlphaBetaBot];
 
 /**
  * Weakest first (as matches from the openings placed them: docs/neural.md). The weaker classic levels' mistakes

@@ -9,7 +9,7 @@
 import type { MoveClock } from '../../contracts/move-clock';
 import type { Evaluation, Evaluator } from './neural';
 import { legalMoves, play, type Position } from './rules';
-import { givesWin, stoneToMove, tacticalColumns, winningColumns } from './tactics';
+import { provenByRules, stoneToMove, tacticalColumns, winningColumns } from './tactics';
 import { centreOrder } from './solve';
 
 /** How strongly the prior draws the search to a column it has tried little (AlphaZero's c_puct). */
@@ -34,7 +34,7 @@ class TreeNode {
     this.visits = Array(position.width).fill(0);
     this.values = Array(position.width).fill(0);
     this.legal = legalMoves(position);
-    this.proven = knownValue(position);
+    this.proven = provenByRules(position);
   }
 
   /** The columns' priors: the network's, on the columns the immediate tactics leave (tactics.ts). */
@@ -112,17 +112,6 @@ class TreeNode {
     const proven = this.children[column]?.proven;
     return proven === undefined || proven === null ? 0 : 0 - proven;
   }
-}
-
-/** What the rules alone prove of a position for its side to move (null: nothing). */
-function knownValue(position: Position): number | null {
-  if (position.winner !== null) return -1;
-  if (legalMoves(position).length === 0) return 0;
-  if (winningColumns(position, stoneToMove(position)).length > 0) return 1;
-  // The other side's immediate wins: two cannot both be stopped, nor one whose block it wins on top of.
-  const threats = winningColumns(position, 3 - stoneToMove(position));
-  if (threats.length > 1 || (threats.length === 1 && givesWin(position, threats[0]))) return -1;
-  return null;
 }
 
 export interface SearchResult {

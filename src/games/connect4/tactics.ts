@@ -1,6 +1,6 @@
 // The immediate tactics the rules show without a search: where a stone wins at once, and which columns hand the
-// other side such a win. The learned player's search uses them at every node, the training games for their moves
-// where no label says better.
+// other side such a win, and what they prove. The learned player's searches use them at every node, the training
+// games for their moves where no label says better.
 
 import { height, legalMoves, makesFour, play, type Position } from './rules';
 
@@ -38,4 +38,17 @@ export function tacticalColumns(position: Position): number[] {
   if (threats.length === 1) return threats;
   const safe = legalMoves(position).filter((column) => !givesWin(position, column));
   return safe.length > 0 ? safe : legalMoves(position);
+}
+
+/**
+ * What the rules alone prove of a position for its side to move (null: nothing): 1 a win at once, -1 a loss (the
+ * game is lost, or the other side has two immediate wins, or one whose block it wins on top of), 0 a full board.
+ */
+export function provenByRules(position: Position): number | null {
+  if (position.winner !== null) return -1;
+  if (legalMoves(position).length === 0) return 0;
+  if (winningColumns(position, stoneToMove(position)).length > 0) return 1;
+  const threats = winningColumns(position, 3 - stoneToMove(position));
+  if (threats.length > 1 || (threats.length === 1 && givesWin(position, threats[0]))) return -1;
+  return null;
 }
