@@ -2,13 +2,15 @@
 // games of varied play on the sizes the solver finishes quickly, every position met labelled with every column's
 // exact score by our solver (by the book where it has the position). A game opens with a few random moves, then
 // each move is the best (a random one of the best), a good one (within a few points of the best) or any legal one,
-// in the shares below, so the positions range from perfect play to lopsided boards. On the sizes of SEARCH_FROM a
+// in the shares --shares gives (by default 55% and 30%, the rest any), so the positions range from perfect play to
+// lopsided boards; larger shares of the best make longer games, whose late positions are otherwise few. On the sizes of SEARCH_FROM a
 // position (out of the book) with fewer stones than it says is not labelled (the solver takes seconds to minutes
 // there) and its move is one the immediate tactics leave (tactics.ts). Each game's seed is derived from --seed, the
 // size and its number: the same options make the same file (but for a position the solver does not finish in
 // POSITION_MS on a slow machine). Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or
 // `# game WxH N` line; a run that is stopped resumes after the last whole game in the file.
-//   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--seed 1] [--workers 2]
+//   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares 0.55,0.3]
+//     [--seed 1] [--workers 2]
 
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { optionInteger, optionSeed, optionText, scriptOptions, UsageError } from '../src/cli/args';
@@ -20,9 +22,8 @@ import { tacticalColumns } from '../src/games/connect4/tactics';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
 
-/** The share of moves that are the best, and (after those) of moves within GOOD_POINTS of the best; the rest are random. */
-const BEST_SHARE = 0.55;
-const GOOD_SHARE = 0.3;
+/** The shares of moves that are the best and (after those) within GOOD_POINTS of the best, unless told; the rest are random. */
+const DEFAULT_SHARES = '0.55,0.3';
 const GOOD_POINTS = 4;
 /** The random moves a game opens with: 0 to this many. */
 const OPENING_MOVES = 6;
@@ -34,11 +35,12 @@ const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '8x5': 8 };
 /** The games of the shipped model's data (docs/neural.md): 56,319 lines, the book's 10,723 among them. */
 const DEFAULT_SIZES = '7x6:1628,6x5:556,7x5:75,6x6:74,8x4:296,8x5:111';
 
-const { out, sizes, seed, workers } = scriptOptions(
-  'node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--seed N] [--workers N]',
+const { out, sizes, shares, seed, workers } = scriptOptions(
+  'node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares BEST,GOOD] [--seed N] [--workers N]',
   [
     { name: 'out', value: 'FILE', help: 'the file the labelled positions are appended to' },
     { name: 'sizes', value: 'LIST', help: `the sizes and the games on each, WxH:GAMES,… (default ${DEFAULT_SIZES})` },
+    { name: 'shares', value: 'BEST,GOOD', help: `the shares of the best moves and of good ones, the rest random (default ${DEFAULT_SHARES})` },
     { name: 'seed', value: 'N', help: 'the seed of every game (default 1)' },
     { name: 'workers', value: 'N', help: 'games played at once, one solver worker each (default 2)' },
   ],
@@ -50,7 +52,10 @@ const { out, sizes, seed, workers } = scriptOptions(
       if (!/^\d+$/.test(games ?? '')) throw new UsageError(`--sizes takes WxH:GAMES items, got "${item}"`);
       return { size: parseSize(size), games: Number(games) };
     });
-    return { out, sizes, seed: optionSeed(args), workers: optionInteger(args, 'workers', 2, 1, 64) };
+    const shares = (optionText(args, 'shares') ?? DEFAULT_SHARES).split(',').map(Number);
+    if (shares.length !== 2 || shares.some((share) => !(share >= 0)) || shares[0] + shares[1] > 1)
+      throw new UsageError(`--shares takes two shares from 0 to 1 whose sum is at most 1, got "${optionText(args, 'shares')}"`);
+    return { out, sizes, shares: { best: shares[0], good: shares[1] }, seed: optionSeed(args), workers: optionInteger(args, 'workers', 2, 1, 64) };
   },
 );
 
@@ -107,9 +112,9 @@ function nextMove(position: Position, scores: (number | null)[] | null, rng: Rng
   const moves = legalMoves(position);
   const roll = rng.below(1000) / 1000;
   if (!scores) return rng.pick(tacticalColumns(position));
-  if (roll >= BEST_SHARE + GOOD_SHARE) return rng.pick(moves);
+  if (roll >= shares.best + shares.good) return rng.pick(moves);
   const best = Math.max(...moves.map((column) => scores[column]!));
-  const within = roll < BEST_SHARE ? 0 : GOOD_POINTS;
+  const within = roll < shares.best ? 0 : GOOD_POINTS;
   return rng.pick(moves.filter((column) => scores[column]! >= best - within));
 }
 
