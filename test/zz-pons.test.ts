@@ -4,7 +4,9 @@ import { NeuralNet, topColumn } from '../src/games/connect4/neural';
 import { keepsValue, readLabelled } from '../src/games/connect4/labelled';
 it('pons', async () => {
   const net = await NeuralNet.load(readFileSync(process.env.MODEL ?? 'src/games/connect4/neural.onnx'));
-  const lines = readFileSync('test/data/connect4/pons-sample.txt', 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  const lines = readFileSync('test/data/connect4/pons-sample.txt', 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'));
   const sets = ['L3_R1', 'L2_R1', 'L2_R2', 'L1_R1', 'L1_R2', 'L1_R3'];
   const setOf = new Map<string, string>();
   for (const set of sets) for (const l of readFileSync(`test/data/connect4/Test_${set}`, 'utf8').split('\n')) if (l) setOf.set(l.split(' ')[0], set);

@@ -44,8 +44,8 @@ describe('bots under a clock', () => {
     }
   });
 
-  it("the learned player's two searches keep their time on 8x7 at 100 ms a move, with no cap but the clock", async () => {
-    const bots = ['neural-search:simulations=1000000', 'neural-alphabeta:depth=64'];
+  it("the learned player's two searches keep their time on 8x7 at 100 ms a move, with no cap but the clock (PUCT after the proof)", async () => {
+    const bots = ['neural-search:simulations=1000000:prove=50', 'neural-alphabeta:depth=64'];
     const run = await tournament(['connect4', 'tournament', '--size', '8x7', '--bots', bots.join(','), '--games', '1', '--ms', '100']);
     expect(run.played).toBe(2);
     for (const record of run.records) {

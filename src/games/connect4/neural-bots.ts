@@ -10,6 +10,9 @@ import { MODEL_FILE, NeuralNet, topColumn } from './neural';
 import { alphaBetaSearch } from './neural-alphabeta';
 import { puctSearch } from './neural-search';
 import { legalMoves, type Position } from './rules';
+import { type Connect4Cores, setPosition } from './core';
+import { centreOrder } from './solve';
+import { provenMove } from './strongest';
 
 let loaded: Promise<NeuralNet> | undefined;
 
@@ -49,40 +52,69 @@ export const neuralBot: Bot<Position, number> = {
 interface Searched {
   readonly column: number;
   readonly proven: boolean;
-  readonly evaluations: number;
+  /** The network's evaluations, or the solver's positions for a move it proved. */
+  readonly nodes: number;
   readonly cutShort: boolean;
 }
 
-/** A search over the network as a bot's decision: each step it reports (its depth, value and column) an iteration. */
-async function searchDecision(
+/** A step of a search over the network (its depth, value and column) as an iteration at the clock's time. */
+function stepIteration(clock: MoveClock, depth: number, nodes: number, score: number, best: number): Iteration<number> {
+  return { depth, nodes, ms: clock.elapsed(), score, best };
+}
+
+/** A search over the network as a bot's decision: the iterations it reports are the decision's. */
+async function searchDecision<Core>(
   position: Position,
-  context: BotContext<unknown, number>,
-  search: (net: NeuralNet, clock: MoveClock, step: (depth: number, evaluations: number, value: number, column: number) => void) => Promise<Searched>,
+  context: BotContext<Core, number>,
+  search: (net: NeuralNet, clock: MoveClock, report: (iteration: Iteration<number>) => void) => Promise<Searched>,
 ): Promise<Decision<number>> {
   if (legalMoves(position).length === 0) throw new Error('the game is over');
   const clock = MoveClock.of(context.budget);
   const iterations: Iteration<number>[] = [];
-  const result = await search(await networkOf(context), clock, (depth, nodes, score, best) => {
-    const iteration = { depth, nodes, ms: clock.elapsed(), score, best };
+  const result = await search(await networkOf(context), clock, (iteration) => {
     iterations.push(iteration);
     context.progress(iteration);
   });
   const { proven, cutShort } = result;
-  return { move: result.column, report: { iterations, nodes: result.evaluations, ms: clock.elapsed(), proven, ...(cutShort ? { cutShort } : {}) } };
+  return { move: result.column, report: { iterations, nodes: result.nodes, ms: clock.elapsed(), proven, ...(cutShort ? { cutShort } : {}) } };
 }
 
-export const neuralSearchBot: Bot<Position, number> = {
+/**
+ * The solver's proven best column within `clock` (as the perfect bot proves one: strongest.ts), or null: the
+ * strongest setting of the learned player is the network where the solver does not finish, the solver where it does.
+ */
+async function solverProof(
+  position: Position,
+  context: BotContext<Connect4Cores, number>,
+  clock: MoveClock,
+  report: (iteration: Iteration<number>) => void,
+): Promise<number | null> {
+  const core = await (await context.core()).forSize(position);
+  setPosition(core, position);
+  return provenMove(core, position, clock, centreOrder(position.width).find((column) => core.canPlay(column))!, report);
+}
+
+export const neuralSearchBot: Bot<Position, number, Connect4Cores> = {
   id: 'neural-search',
   label: 'Neural search',
   description:
-    "PUCT (as AlphaZero searches) over the learned network, with the rules' immediate tactics and proofs at every node: `simulations` of them, fewer when the move's time or node budget (an evaluation is a node) runs out first; the most it allows plays for the whole time. Its score is the root's mean value (1 a win, -1 a loss), or a proven one.",
-  params: [{ name: 'simulations', label: 'Simulations (at most)', min: 1, max: 1_000_000, default: 400 }],
+    "PUCT (as AlphaZero searches) over the learned network, with the rules' immediate tactics and proofs at every node: `simulations` of them, fewer when the move's time or node budget (an evaluation is a node) runs out first; the most it allows plays for the whole time. Its score is the root's mean value (1 a win, -1 a loss), or a proven one. With `prove` above 0, a move with a time (or node budget) first gives that share of it to the solver (as Perfect proves a move), and plays the proven move when it finishes.",
+  params: [
+    { name: 'simulations', label: 'Simulations (at most)', min: 1, max: 1_000_000, default: 400 },
+    { name: 'prove', label: "Share of a move's time for the solver's proof first (%)", min: 0, max: 90, default: 0 },
+  ],
   choose: (position, context) =>
-    searchDecision(position, context, async (net, clock, step) => {
-      const { simulations } = context.params;
-      const result = await puctSearch(net, position, clock, simulations, (found) => step(found.simulations, found.evaluations, found.value, found.column));
+    searchDecision(position, context, async (net, clock, report) => {
+      const { simulations, prove } = context.params;
+      const proofClock = clock.slice(prove / 100);
+      // Only a move with an allowance (its time or nodes) gives the solver a share of it.
+      const proven = prove > 0 && (clock.ms > 0 || clock.maxNodes > 0) ? await solverProof(position, context, proofClock, report) : null;
+      if (proven !== null) return { column: proven, proven: true, nodes: proofClock.nodesSpent, cutShort: false };
+      const result = await puctSearch(net, position, clock, simulations, (found) =>
+        report(stepIteration(clock, found.simulations, found.evaluations, found.value, found.column)),
+      );
       // Stopped by the clock (its time or its nodes) before its simulations or a proof.
-      return { ...result, cutShort: !result.proven && result.simulations < simulations };
+      return { ...result, nodes: result.evaluations, cutShort: !result.proven && result.simulations < simulations };
     }),
   async ready(_position, context) {
     await networkOf(context);
@@ -96,12 +128,12 @@ export const neuralAlphaBetaBot: Bot<Position, number> = {
     "Alpha-beta over the learned network: negamax with the network's value at the horizon and the rules' immediate tactics at every node, deepened one ply at a time to `depth`, or less when the move's time runs out (the deepest depth finished plays). Its score is the network's value of the best line (1 a win, -1 a loss), or a proven one.",
   params: [{ name: 'depth', label: 'Depth (at most)', min: 1, max: 64, default: 4 }],
   choose: (position, context) =>
-    searchDecision(position, context, async (net, clock, step) => {
+    searchDecision(position, context, async (net, clock, report) => {
       const result = await alphaBetaSearch(net, position, clock, context.params.depth, (found) =>
-        step(found.depth, found.evaluations, found.value, found.column),
+        report(stepIteration(clock, found.depth, found.evaluations, found.value, found.column)),
       );
       const empty = position.width * position.height - position.moves.length;
-      return { ...result, cutShort: !result.proven && result.depth < Math.min(context.params.depth, empty) };
+      return { ...result, nodes: result.evaluations, cutShort: !result.proven && result.depth < Math.min(context.params.depth, empty) };
     }),
   async ready(_position, context) {
     await networkOf(context);

@@ -47,33 +47,47 @@ export function strongestMove(
   if (estimated?.proven) return decide(estimated.column, true);
   const fallback = () => estimated?.column ?? first;
 
-  // 2. The weak solve.
+  // 2. and 3.
+  const proven = provenMove(core, position, clock, fallback(), report);
+  if (proven !== null) return decide(proven, true);
+
+  // 4. Unproven: the estimate, deeper.
+  estimated = deepenEstimate(core, cells(position) - position.moves.length, clock, estimated, report);
+  return decide(fallback(), estimated?.proven ?? false);
+}
+
+/**
+ * Steps 2 and 3 above within `clock` (the core set to `position`): the proven best column, or one that keeps the
+ * proven value (`preferred` first), or null when the solver does not prove it in time.
+ */
+export function provenMove(
+  core: Connect4Core,
+  position: Position,
+  clock: MoveClock,
+  preferred: number,
+  report: (iteration: Iteration<number>) => void,
+): number | null {
   const solved = (step: MoveClock, weak: boolean) => {
     const result = searchScore(core, weak, step.left(), report);
     clock.count(result.nodes);
     return result;
   };
   const weak = solved(clock.slice(0.75), true);
-  if (weak.complete) {
-    // 3. The strong solve and its best column, else a column that keeps the weak value.
-    const strong = solved(clock.slice(0.6), false);
-    if (strong.complete) {
-      const best = bestColumn(core, position.width, strong.score, false, clock.left());
-      clock.count(best.nodes);
-      if (best.column !== null) return decide(best.column, true);
-    }
-    if (weak.score < 0) return decide(fallback(), true); // every column loses: the estimate's try
-    for (const column of [fallback(), ...centreOrder(position.width).filter((c) => c !== fallback())]) {
-      if (!core.canPlay(column) || clock.spent()) continue;
-      const left = clock.left();
-      const keeps = core.reachesScore(column, weak.score, left.nodes, left.ms);
-      clock.count(core.nodeCount());
-      if (core.searchStopped()) break;
-      if (keeps) return decide(column, true);
-    }
+  if (!weak.complete) return null;
+  const strong = solved(clock.slice(0.6), false);
+  if (strong.complete) {
+    const best = bestColumn(core, position.width, strong.score, false, clock.left());
+    clock.count(best.nodes);
+    if (best.column !== null) return best.column;
   }
-
-  // 4. Unproven: the estimate, deeper.
-  estimated = deepenEstimate(core, cells(position) - position.moves.length, clock, estimated, report);
-  return decide(fallback(), estimated?.proven ?? false);
+  if (weak.score < 0) return preferred; // every column loses
+  for (const column of [preferred, ...centreOrder(position.width).filter((c) => c !== preferred)]) {
+    if (!core.canPlay(column) || clock.spent()) continue;
+    const left = clock.left();
+    const keeps = core.reachesScore(column, weak.score, left.nodes, left.ms);
+    clock.count(core.nodeCount());
+    if (core.searchStopped()) break;
+    if (keeps) return column;
+  }
+  return null;
 }
