@@ -1,7 +1,10 @@
 // Strength against perfect play: Connect 4's bots at 10 ms, 100 ms and 1 s a move on Pascal Pons' six test sets
 // (positions with their published scores), each move judged by the solver: it keeps the position's value when a
-// won position stays won and a drawn one drawn (a lost position keeps its value whatever is played). Then the
-// strongest level's score on 8x7, at 1 s a move, against the classic bot at depth 8 and Monte Carlo tree search.
+// won position stays won and a drawn one drawn (a lost position keeps its value whatever is played); the learned
+// player among them (its raw network, whatever the time, and its search over the network alone). Then on 8x7, where
+// no solver finishes, at 1 s a move: the perfect bot, and the learned player's strongest setting (the solver's proof
+// first, PUCT over the network elsewhere), each against the classic bot at depth 8 and Monte Carlo tree search, and
+// the two against each other.
 // Counts come first (positions, moves that kept the value), then the accuracy with its 95% interval (Wilson's).
 
 import { readFileSync } from 'node:fs';
@@ -15,7 +18,17 @@ import type { BenchSuite, TableRow } from './harness';
 import { packagePath } from './harness';
 
 const SETS = ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
-const BOTS = ['perfect', 'classic:depth=8:book=8', 'mcts:playouts=10000'];
+const BOTS = ['perfect', 'classic:depth=8:book=8', 'mcts:playouts=10000', 'neural', 'neural-search:simulations=1000000'];
+/** The learned player's strongest setting under a clock (docs/neural.md). */
+const NEURAL_STRONGEST = 'neural-search:simulations=1000000:prove=50';
+/** The 8x7 pairs, the first bot's score reported. */
+const PAIRS_8X7 = [
+  ['perfect', 'classic:depth=8:book=8'],
+  ['perfect', 'mcts:playouts=10000'],
+  [NEURAL_STRONGEST, 'classic:depth=8:book=8'],
+  [NEURAL_STRONGEST, 'mcts:playouts=10000'],
+  [NEURAL_STRONGEST, 'perfect'],
+];
 const TIMES = [10, 100, 1000];
 /** Positions of each set, unless --positions says which. */
 const DEFAULT_POSITIONS = '1-100';
@@ -34,7 +47,7 @@ const sign = (value: number) => Math.sign(value) + 0;
 
 export const strengthSuite: BenchSuite = {
   name: 'strength',
-  description: `Connect 4's ${BOTS.join(', ')} at ${TIMES.join(', ')} ms a move on Pons' six sets (first 100 of each, or --positions), each move judged by the solver; then perfect on 8x7 at 1 s a move against classic:depth=8:book=8 and mcts:playouts=10000`,
+  description: `Connect 4's ${BOTS.join(', ')} at ${TIMES.join(', ')} ms a move on Pons' six sets (first 100 of each, or --positions), each move judged by the solver; then on 8x7 at 1 s a move ${PAIRS_8X7.map((pair) => pair.join(' vs ')).join(', ')}`,
   async run({ pool, log, positions }) {
     const workers = pool();
     const rows: TableRow[] = [];
@@ -80,26 +93,26 @@ export const strengthSuite: BenchSuite = {
         }
       }
     }
-    // The strongest level on 8x7, at 1 s a move, from the sixteen two-stone starts of the middle four columns,
-    // both seatings (a game of 8x7 takes about half a minute of its two bots' time).
+    // 8x7 at 1 s a move, from the sixteen two-stone starts of the middle four columns, both seatings (a game of 8x7
+    // takes about half a minute of its two bots' time).
     const game = gameById('connect4');
     const middle = [3, 4, 5, 6];
     const starts = middle.flatMap((a) => middle.map((b) => `8x7:${a}${b}`));
-    for (const opponent of ['classic:depth=8:book=8', 'mcts:playouts=10000']) {
-      const schedule = tournament(game, ['perfect', opponent], { games: starts.length, seed: 1, openings: starts, size: 807 });
+    for (const [bot, opponent] of PAIRS_8X7) {
+      const schedule = tournament(game, [bot, opponent], { games: starts.length, seed: 1, openings: starts, size: 807 });
       const records = await runSchedule(workers, schedule, { moveMs: 1000 }).finished;
       let points = 0;
       let forfeits = 0;
       for (const [i, record] of records.entries()) {
-        const seat = schedule.games[i].seats.indexOf('perfect');
+        const seat = schedule.games[i].seats.indexOf(bot);
         if (record!.forfeit?.seat === seat) forfeits++;
         points += record!.winner === null ? 0.5 : record!.winner === seat ? 1 : 0;
       }
       const interval = shareInterval(points, records.length);
-      log(`8x7 perfect vs ${opponent}: ${points}/${records.length}`);
+      log(`8x7 ${bot} vs ${opponent}: ${points}/${records.length}`);
       rows.push({
         set: '8x7 games',
-        bot: `perfect vs ${opponent}`,
+        bot: `${bot} vs ${opponent}`,
         'ms a move': 1000,
         positions: records.length,
         kept: points,
