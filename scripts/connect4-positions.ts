@@ -32,8 +32,8 @@ const POSITION_MS = 60_000;
 /** The stones a position needs for the solver to label it, on the sizes whose early positions take it long. */
 const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '8x5': 8 };
 
-/** The games of the shipped model's data (docs/neural.md): 56,319 lines, the book's 10,723 among them. */
-const DEFAULT_SIZES = '7x6:1628,6x5:556,7x5:75,6x6:74,8x4:296,8x5:111';
+/** The games of the shipped model's first file (docs/neural.md): 129,129 lines, the book's 10,723 among them. */
+const DEFAULT_SIZES = '7x6:5000,6x5:1100,7x5:150,6x6:150,8x4:600,8x5:220';
 
 const { out, sizes, shares, seed, workers } = scriptOptions(
   'node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares BEST,GOOD] [--seed N] [--workers N]',

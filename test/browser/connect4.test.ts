@@ -242,6 +242,11 @@ describe('connect 4 page', () => {
     // Red's share of the bar is its value mapped from -1..1 to 0..100%.
     const share = await page.locator('.network-bar-red').evaluate((span) => (span as HTMLElement).style.width);
     expect(share).toBe(`${Math.round(((value + 1) / 2) * 100)}%`);
+    // The network's speed in this page: its search's evaluations, and how many a second.
+    await page.getByRole('button', { name: 'Network speed' }).click();
+    await expect
+      .poll(() => page.getByLabel('Network speed').textContent(), { timeout: 60_000 })
+      .toMatch(/^[\d,]+ positions evaluated in\s+[\d,]+ ms by its search, one at a time: [\d,]+ a second in this page's worker$|no evaluation to time/);
     // Off, the solution's searches stop (a solve of 8x7 may go on for hours).
     await page.getByLabel('Show solution').uncheck();
     expect(await bar.count()).toBe(0);

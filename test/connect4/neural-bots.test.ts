@@ -33,5 +33,4 @@ describe("the learned player's strongest setting", () => {
       expect(keepsValue(item, Number(answer.move) - 1), item.position.moves).toBe(true);
     }
   });
-
 });

@@ -29,7 +29,13 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
   bots,
   levels,
   terminal,
-  pages: [{ route: 'connect4', title: 'Connect 4', blurb: "Drop stones against the article's classic bot, a learned network or a perfect solver; see every column's score." }],
+  pages: [
+    {
+      route: 'connect4',
+      title: 'Connect 4',
+      blurb: "Drop stones against the article's classic bot, a learned network or a perfect solver; see every column's score.",
+    },
+  ],
   core: 'connect4',
   makeCore: connect4Cores,
   // The 7x6 book and the learned player's model ship; a book of another size is read where one was built (npm run
