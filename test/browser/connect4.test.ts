@@ -212,11 +212,11 @@ describe('connect 4 page', () => {
       ['7x6', 'neural', 'Neural (network alone)'],
       ['8x7', 'neural-search', 'Neural search'],
     ] as const) {
-      // The AI moves first; three of its replies follow three of ours.
+      // The AI moves first; two of its replies follow two of ours (with three stones it cannot have won yet).
       await page.goto(`${url}#/connect4?mode=vs-bot&size=${size}&seat=1&bot0=${config}`);
       await expect.poll(() => page.getByLabel('AI level').evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent)).toBe(level);
       const [width, height] = size.split('x').map(Number);
-      for (let turn = 0; turn < 3; turn++) {
+      for (let turn = 0; turn < 2; turn++) {
         await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Your turn.');
         const current = position(page);
         expect(current).toMatchObject({ width, height, winner: null });
