@@ -3,9 +3,9 @@
 // exact score by our solver (by the book where it has the position). A game opens with a few random moves, then
 // each move is the best (a random one of the best), a good one (within a few points of the best) or any legal one,
 // in the shares --shares gives (by default 55% and 30%, the rest any), so the positions range from perfect play to
-// lopsided boards; larger shares of the best make longer games, whose late positions are otherwise few. On the sizes of SEARCH_FROM a
-// position (out of the book) with fewer stones than it says is not labelled (the solver takes seconds to minutes
-// there) and its move is one the immediate tactics leave (tactics.ts). Each game's seed is derived from --seed, the
+// lopsided boards; larger shares of the best make longer games, whose late positions are otherwise few. On the
+// sizes of SEARCH_FROM a position (out of the book) with fewer stones than it says is not labelled (the solver
+// takes seconds to minutes there) and its move is one the immediate tactics leave (tactics.ts). Each game's seed is derived from --seed, the
 // size and its number: the same options make the same file (but for a position the solver does not finish in
 // POSITION_MS on a slow machine). Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or
 // `# game WxH N` line; a run that is stopped resumes after the last whole game in the file.
@@ -30,7 +30,7 @@ const OPENING_MOVES = 6;
 /** A position the solver has not labelled in this time is left out (its game goes on as an unlabelled one does). */
 const POSITION_MS = 60_000;
 /** The stones a position needs for the solver to label it, on the sizes whose early positions take it long. */
-const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '8x5': 8 };
+const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '6x7': 12, '8x5': 8, '9x4': 6 };
 
 /** The games of the shipped model's first file (docs/neural.md): 129,129 lines, the book's 10,723 among them. */
 const DEFAULT_SIZES = '7x6:5000,6x5:1100,7x5:150,6x6:150,8x4:600,8x5:220';
