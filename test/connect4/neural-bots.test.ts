@@ -1,22 +1,13 @@
 // The learned player's search in its strongest setting: with `prove`, the solver's proof first where it finishes
 // (late positions of Pons' sets, whose scores our solver and Pons' agree on), the network's search elsewhere.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { keepsValue, readLabelled } from '../../src/games/connect4/labelled';
+import { keepsValue } from '../../src/games/connect4/labelled';
 import { api } from '../helpers/api';
+import { ponsSample } from './pons-sample';
 
-/** Pons' sample with every column's score (test/data/connect4/pons-sample.txt): its end-game positions (29 stones and more). */
-const late = readLabelled(
-  readFileSync('test/data/connect4/pons-sample.txt', 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => {
-      const [moves, , ...columns] = line.trim().split(/\s+/);
-      return `${moves} ${columns.join(' ')}`;
-    })
-    .join('\n'),
-).filter((item) => item.position.moves.length >= 29);
+/** Pons' sample's end-game positions (29 stones and more). */
+const late = ponsSample().filter((item) => item.position.moves.length >= 29);
 
 describe("the learned player's strongest setting", () => {
   it('plays the proven move where the solver finishes within its share of the move', async () => {

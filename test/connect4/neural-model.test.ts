@@ -5,9 +5,10 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { keepsValue, readLabelled } from '../../src/games/connect4/labelled';
+import { keepsValue, type Labelled, readLabelled } from '../../src/games/connect4/labelled';
 import { MODEL_FILE, NeuralNet, topColumn } from '../../src/games/connect4/neural';
 import { formatSize } from '../../src/games/connect4/sizes';
+import { ponsSample } from './pons-sample';
 
 /**
  * The share of the held-out positions whose raw policy keeps the value, at least, by size: measured 93.5% (6x5),
@@ -20,34 +21,26 @@ const PONS_FLOOR = 0.89;
 describe('the shipped model', async () => {
   const net = await NeuralNet.load(readFileSync(`src/games/${MODEL_FILE}`));
 
-  /** The share of the positions whose most likely legal column keeps the value. */
-  async function keptShare(text: string, size?: string): Promise<number> {
-    const labelled = readLabelled(text).filter(({ position }) => size === undefined || formatSize(position) === size);
+  /** The share of the positions (of one size) whose most likely legal column keeps the value. */
+  async function keptShare(labelled: readonly Labelled[]): Promise<number> {
     expect(labelled.length).toBeGreaterThan(40);
     const evaluations = await net.evaluate(labelled.map(({ position }) => position));
-    const kept = labelled.filter((item, i) => {
-      return keepsValue(item, topColumn(item.position, evaluations[i].policy));
-    }).length;
+    const kept = labelled.filter((item, i) => keepsValue(item, topColumn(item.position, evaluations[i].policy))).length;
     return kept / labelled.length;
   }
 
   it('keeps the value on held-out positions of every size it trained on', async () => {
-    const text = readFileSync('src/games/connect4/data/neural-holdout.txt', 'utf8');
-    for (const [size, floor] of Object.entries(HELD_OUT_FLOORS)) expect(await keptShare(text, size), size).toBeGreaterThanOrEqual(floor);
+    const heldOut = readLabelled(readFileSync('src/games/connect4/data/neural-holdout.txt', 'utf8'));
+    for (const [size, floor] of Object.entries(HELD_OUT_FLOORS)) {
+      const share = await keptShare(heldOut.filter(({ position }) => formatSize(position) === size));
+      expect(share, size).toBeGreaterThanOrEqual(floor);
+    }
   });
 
   it("keeps the value on a sample of Pons' test sets, labelled as Pons scores them", async () => {
-    const text = readFileSync('test/data/connect4/pons-sample.txt', 'utf8');
-    // Each line: the position, Pons' score, then every column's score by our solver, whose best is Pons' score.
-    const lines = text.split('\n').filter((line) => line.trim() && !line.startsWith('#'));
-    for (const line of lines) {
-      const [moves, score, ...columns] = line.trim().split(/\s+/);
-      expect(Math.max(...columns.filter((c) => c !== '-').map(Number)), moves).toBe(Number(score));
-    }
-    const labelled = lines.map((line) => {
-      const [moves, , ...columns] = line.trim().split(/\s+/);
-      return `${moves} ${columns.join(' ')}`;
-    });
-    expect(await keptShare(labelled.join('\n'))).toBeGreaterThanOrEqual(PONS_FLOOR);
+    // Our solver's best column score is Pons' score on every line.
+    const sample = ponsSample();
+    for (const item of sample) expect(Math.max(...item.scores.filter((score) => score !== null)), item.position.moves).toBe(item.ponsScore);
+    expect(await keptShare(sample)).toBeGreaterThanOrEqual(PONS_FLOOR);
   });
 });

@@ -6,7 +6,7 @@
 
 import type { MoveClock } from '../../contracts/move-clock';
 import type { Evaluator } from './neural';
-import { play, type Position } from './rules';
+import { cells, play, type Position } from './rules';
 import { centreOrder } from './solve';
 import { provenByRules, tacticalColumns } from './tactics';
 
@@ -19,8 +19,9 @@ export interface AlphaBetaResult {
   /** The best column's value for the side to move: the network's at the horizon (-1 to 1), or a proof (±1, 0). */
   readonly value: number;
   readonly proven: boolean;
-  /** The deepest depth finished. */
+  /** The deepest depth finished, and whether that is all it was asked to search (`maxDepth`, or to the board's end). */
   readonly depth: number;
+  readonly finished: boolean;
   /** The network's evaluations. */
   readonly evaluations: number;
 }
@@ -101,9 +102,9 @@ export async function alphaBetaSearch(
   report?: (result: AlphaBetaResult) => void,
 ): Promise<AlphaBetaResult> {
   const search = new Search(net, clock);
-  const empty = position.width * position.height - position.moves.length;
+  const deepest = Math.min(maxDepth, cells(position) - position.moves.length);
   let found: AlphaBetaResult | undefined;
-  for (let depth = 1; depth <= Math.min(maxDepth, empty); depth++) {
+  for (let depth = 1; depth <= deepest; depth++) {
     search.timed = depth > 1;
     let value: number;
     try {
@@ -114,7 +115,7 @@ export async function alphaBetaSearch(
     }
     const proven = Math.abs(value) > 1;
     const column = search.ordered(position)[0];
-    found = { column, value: proven ? Math.sign(value) : value, proven, depth, evaluations: search.evaluations };
+    found = { column, value: proven ? Math.sign(value) : value, proven, depth, finished: depth === deepest, evaluations: search.evaluations };
     report?.(found);
     if (proven || clock.spent()) break;
   }

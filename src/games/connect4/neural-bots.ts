@@ -106,10 +106,13 @@ export const neuralSearchBot: Bot<Position, number, Connect4Cores> = {
   choose: (position, context) =>
     searchDecision(position, context, async (net, clock, report) => {
       const { simulations, prove } = context.params;
-      const proofClock = clock.slice(prove / 100);
-      // Only a move with an allowance (its time or nodes) gives the solver a share of it.
-      const proven = prove > 0 && (clock.ms > 0 || clock.maxNodes > 0) ? await solverProof(position, context, proofClock, report) : null;
-      if (proven !== null) return { column: proven, proven: true, nodes: proofClock.nodesSpent, cutShort: false };
+      // Only a move with an allowance (its time or nodes) gives the solver a share of it, counted against the move's.
+      if (prove > 0 && (clock.ms > 0 || clock.maxNodes > 0)) {
+        const proofClock = clock.slice(prove / 100);
+        const proven = await solverProof(position, context, proofClock, report);
+        clock.count(proofClock.nodesSpent);
+        if (proven !== null) return { column: proven, proven: true, nodes: proofClock.nodesSpent, cutShort: false };
+      }
       const result = await puctSearch(net, position, clock, simulations, (found) =>
         report(stepIteration(clock, found.simulations, found.evaluations, found.value, found.column)),
       );
@@ -132,8 +135,7 @@ export const neuralAlphaBetaBot: Bot<Position, number> = {
       const result = await alphaBetaSearch(net, position, clock, context.params.depth, (found) =>
         report(stepIteration(clock, found.depth, found.evaluations, found.value, found.column)),
       );
-      const empty = position.width * position.height - position.moves.length;
-      return { ...result, nodes: result.evaluations, cutShort: !result.proven && result.depth < Math.min(context.params.depth, empty) };
+      return { ...result, nodes: result.evaluations, cutShort: !result.proven && !result.finished };
     }),
   async ready(_position, context) {
     await networkOf(context);
