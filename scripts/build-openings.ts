@@ -5,6 +5,8 @@
 //   matrix     5x5 boards whose perfect-play margin is -1, 0 or 1 (of a few hundred seeded ones)
 //   connect4   positions eight moves in (seeded random moves) that perfect play draws or wins only with the last
 //              stone, among those solved within 10 M nodes
+//   connect4-large  on 8x7, 9x6 and 10x5, where the solver does not finish, positions six moves in that it cannot
+//              decide within 2 M nodes (a quick proof is a lopsided start)
 //   cards      8-card deals won by whichever hand leads (solved both ways round): neither hand is the stronger
 //   npm run openings [-- --count 100] [--workers 2] [--only connect4,cards]
 
@@ -13,11 +15,12 @@ import type { AnyGame, SolveAnswer } from '../src/contracts/game';
 import { deriveSeed, Rng } from '../src/contracts/rng';
 import { gameById } from '../src/games';
 import { deal, format as formatDeal } from '../src/games/cards/rules';
+import { formatSize, parseSize, sizeNumber } from '../src/games/connect4/sizes';
 import { optionInteger, optionText, scriptOptions, UsageError } from '../src/cli/args';
 import { createNodePool } from '../src/runtime/node-pool';
 import { requestSolve } from '../src/runtime/requests';
 
-const SUITES = ['tictactoe', 'matrix', 'connect4', 'cards'];
+const SUITES = ['tictactoe', 'matrix', 'connect4', 'connect4-large', 'cards'];
 const { count, only, workers } = scriptOptions(
   'npm run openings -- [--count N] [--workers N] [--only GAME,...]',
   [
@@ -37,14 +40,23 @@ const pool = createNodePool(workers);
 
 /** Solves candidates, a batch at a time on all the workers, until `count` pass or the candidates run out. A
  * candidate whose solve needs more than `maxNodes` is left out (an even position can be a long one to prove). */
-async function select(game: string, candidates: Iterable<string>, keep: (answer: SolveAnswer, line: string) => Promise<boolean> | boolean, maxNodes = 0) {
+async function select(
+  game: string,
+  candidates: Iterable<string>,
+  keep: (answer: SolveAnswer, line: string) => Promise<boolean> | boolean,
+  maxNodes = 0,
+  keepUndecided = false,
+) {
   const kept: string[] = [];
   const seen = new Set<string>();
   let batch: string[] = [];
   const flush = async () => {
     // Past its budget a solve answers {"error":"budget"}.
     const answers = await Promise.all(batch.map((line) => requestSolve(pool, game, line, {}, { nodes: maxNodes }).promise));
-    for (const [i, answer] of answers.entries()) if (!('error' in answer) && kept.length < count && (await keep(answer, batch[i]))) kept.push(batch[i]);
+    for (const [i, answer] of answers.entries()) {
+      const decided = !('error' in answer);
+      if (kept.length < count && (decided ? await keep(answer, batch[i]) : keepUndecided && answer.error === 'budget')) kept.push(batch[i]);
+    }
     console.log(`${game}: ${kept.length} of ${seen.size} kept`);
     batch = [];
   };
@@ -60,20 +72,20 @@ async function select(game: string, candidates: Iterable<string>, keep: (answer:
 }
 
 /** Positions `plies` moves in, each move drawn with the seed. */
-function* randomLines(game: AnyGame, plies: number, seed: number) {
+function* randomLines(game: AnyGame, plies: number, seed: number, size = game.sizes?.default) {
   const { rules } = game;
   for (let i = 0; ; i++) {
     const rng = new Rng(deriveSeed(seed, `opening ${i}`));
-    let position = rules.start(rng.nextU32(), game.sizes?.default);
+    let position = rules.start(rng.nextU32(), size);
     for (let ply = 0; ply < plies && !rules.outcome(position); ply++) position = rules.play(position, rng.pick(rules.legalMoves(position)));
     if (!rules.outcome(position)) yield rules.format(position);
   }
 }
 
-function write(id: string, description: string, lines: readonly string[]) {
+function write(id: string, description: string, lines: readonly string[], file = 'openings.txt') {
   const header = `# ${gameById(id).rules.title} openings: ${description}.\n# Built by scripts/build-openings.ts (npm run openings); one position per line in the game's notation.\n`;
-  writeFileSync(`src/games/${id}/data/openings.txt`, `${header}${lines.join('\n')}\n`);
-  console.log(`${id}: ${lines.length} openings`);
+  writeFileSync(`src/games/${id}/data/${file}`, `${header}${lines.join('\n')}\n`);
+  console.log(`${id}: ${lines.length} openings in ${file}`);
 }
 
 const tictactoe = gameById('tictactoe');
@@ -97,6 +109,17 @@ if (wanted('connect4'))
     'positions eight moves in that perfect play draws, or wins only with the last stone (score -1, 0 or 1)',
     await select('connect4', randomLines(gameById('connect4'), 8, 1), (answer) => Math.abs(answer.score as number) <= 1, 10_000_000),
   );
+
+// The boards no solve finishes on: the learned player's proving ground (docs/neural.md).
+const connect4 = gameById('connect4');
+for (const size of ['8x7', '9x6', '10x5'].map(parseSize))
+  if (wanted('connect4-large'))
+    write(
+      'connect4',
+      `${formatSize(size)} positions six moves in that our solver cannot decide within 2 M nodes (or scores -1, 0 or 1)`,
+      await select('connect4', randomLines(connect4, 6, 1, sizeNumber(size)), (answer) => Math.abs(answer.score as number) <= 1, 2_000_000, true),
+      `openings-${formatSize(size)}.txt`,
+    );
 
 // A deal and the same hands with the other one leading: both won by the leader.
 const deals = (function* () {

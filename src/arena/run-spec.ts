@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import { findGame, arenaGames } from '../games';
-import { type AnyGame, type BotInfo, sizeLabel } from '../contracts/game';
+import { type AnyGame, type BotInfo, type OpeningSuite, sizeLabel } from '../contracts/game';
 import { matchSchedule } from './match';
 import { type GridAxis, MAX_GRID_POINTS, MAX_OPPONENTS, MAX_TOURNAMENT_BOTS, type Schedule, sweep, tournament } from './schedule';
 import type { SprtSettings } from './sprt';
@@ -104,15 +104,22 @@ export function parseRunSpec(value: unknown): RunSpec {
   return parsed.output;
 }
 
-/** The game's own opening suite, for a run of `size` (none: the suite's own size). */
+/** The game's opening suite of `size`, or throws saying which sizes have one. */
 export function gameSuite(game: AnyGame, size: number | undefined): readonly string[] {
+  const suite = suiteOfSize(game, size);
+  if (suite) return suite.positions;
   if (!game.openings) throw new Error(`${game.rules.title} has no opening suite`);
-  const suiteSize = game.openings.size;
-  if (suiteSize !== undefined && size !== undefined && size !== suiteSize)
-    throw new Error(
-      `${game.rules.title}'s opening suite is of size ${sizeLabel(game.sizes!, suiteSize)}, not ${sizeLabel(game.sizes!, size)}: play size ${sizeLabel(game.sizes!, suiteSize)}, or seeded starts`,
-    );
-  return game.openings.positions;
+  const sizes = game.openings.map((suite) => sizeLabel(game.sizes!, suite.size!));
+  const of = sizes.length === 1 ? `opening suite is of size ${sizes[0]}` : `opening suites are of sizes ${sizes.join(', ')}`;
+  throw new Error(
+    `${game.rules.title}'s ${of}, not ${sizeLabel(game.sizes!, size!)}: play ${sizes.length === 1 ? `size ${sizes[0]}` : 'one of them'}, or seeded starts`,
+  );
+}
+
+/** The game's opening suite for a run of `size` (none given, or a game without sizes: its main suite). */
+export function suiteOfSize(game: AnyGame, size: number | undefined): OpeningSuite | undefined {
+  if (size === undefined) return game.openings?.[0];
+  return game.openings?.find((suite) => suite.size === undefined || suite.size === size);
 }
 
 /** The games a spec plays, checked against the rules (bots the game has, sizes it allows). */

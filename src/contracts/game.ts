@@ -291,6 +291,12 @@ export function sizeFault(game: Pick<GameDefinition<unknown, unknown>, 'rules' |
  * typed keys (src/contracts/powers.ts). A game is written with defineGame (src/games/define-game.ts), which keeps
  * its types and fills in what a game built on its rules alone does not give.
  */
+/** Starting positions for matches, one a line in the game's notation, and the size they are of (a game with sizes). */
+export interface OpeningSuite {
+  readonly positions: readonly string[];
+  readonly size?: number;
+}
+
 export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOptions> extends Powered {
   readonly rules: GameRules<P, M>;
   readonly bots: readonly Bot<P, M, Core>[];
@@ -318,11 +324,11 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
    */
   readonly arena?: { readonly starts: number; readonly size?: number; readonly bots?: readonly string[] };
   /**
-   * The game's opening suite (data/openings.txt): positions a few moves in that perfect play leaves balanced. The
-   * arena page starts from it by default when the game's seeded starts are all one position. For a game with
-   * sizes, the size its positions are of (plus-minus: 5 x 5 boards; Red Ten: 8-card deals).
+   * The game's opening suites, its main one first (data/openings.txt): positions a few moves in that perfect play
+   * leaves balanced. The arena page starts from the suite of its size by default when the game's seeded starts are
+   * all one position; the ladder plays the first.
    */
-  readonly openings?: { readonly positions: readonly string[]; readonly size?: number };
+  readonly openings?: readonly OpeningSuite[];
   /** Online play (two-player games), with the sizes a room may be created with (none: the game's default). */
   readonly online?: { readonly sizes?: { readonly min: number; readonly max: number; readonly rule: string } };
   readonly solver?: Solver<P, M, Core, O>;

@@ -418,8 +418,8 @@ export class LadderPlayer {
   private schedule(game: AnyGame, versions: readonly [LadderVersion, LadderVersion], seed: number): Schedule {
     const seats = versions.map(seatOf);
     const bots = [...game.bots, ...versions.filter((version) => version.kind !== 'builtin').map((version) => engineBotInfo(engineSpec(version)))];
-    const openings = game.openings?.positions;
-    const size = game.openings?.size;
+    const openings = game.openings?.[0].positions;
+    const size = game.openings?.[0].size;
     if (seats[0] !== seats[1]) return tournament(game, seats, { games: 1, seed, size, bots, openings });
     // A version against itself: a pairing of it with any other bot, both seats then its own.
     const schedule = tournament(game, [seats[0], 'random'], { games: 1, seed, size, bots, openings });
@@ -504,7 +504,13 @@ export class LadderPlayer {
       const seed = deriveSeed(this.options.seed ?? 1, `match ${version.id}`);
       const seats = [seatOf(version), seatOf(previous)] as const;
       const bots = [...game.bots, ...[version, previous].filter((v) => v.kind !== 'builtin').map((v) => engineBotInfo(engineSpec(v)))];
-      const whole = tournament(game, seats, { games: VERSION_MATCH_GAMES / 2, seed, size: game.openings?.size, bots, openings: game.openings?.positions });
+      const whole = tournament(game, seats, {
+        games: VERSION_MATCH_GAMES / 2,
+        seed,
+        size: game.openings?.[0].size,
+        bots,
+        openings: game.openings?.[0].positions,
+      });
       match = { whole, records: await this.store.matchGames(version.id, previous.id) };
       this.matches.set(version.id, match);
     }

@@ -13,6 +13,7 @@ import { tournament } from '../../src/arena/schedule';
 import { gameById } from '../../src/games';
 import { parse as parseCards } from '../../src/games/cards/rules';
 import { parse as parseConnect4, rules as connect4Rules } from '../../src/games/connect4/rules';
+import { parseSize, sizeNumber } from '../../src/games/connect4/sizes';
 import { parse as parseMatrix } from '../../src/games/matrix/rules';
 import { parse as parseTictactoe, rules as tictactoeRules } from '../../src/games/tictactoe/rules';
 import { runCli } from '../helpers/cli';
@@ -20,8 +21,8 @@ import { perfectMargin } from '../matrix/oracle';
 import { perfectValue } from '../tictactoe/oracle';
 import { moverWins } from '../cards/oracle';
 
-const suite = (game: string) =>
-  readFileSync(`src/games/${game}/data/openings.txt`, 'utf8')
+const suite = (game: string, file = 'openings.txt') =>
+  readFileSync(`src/games/${game}/data/${file}`, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'));
 const full = process.env.FULL_DATA_CHECKS === '1';
@@ -48,7 +49,19 @@ describe('opening suites', () => {
     for (const start of starts) expect(suite('connect4')).toContain(start);
     // Without it, every start of Connect 4 is the empty board.
     expect(new Set(planRun(parseRunSpec({ ...spec, openings: undefined })).starts)).toEqual(new Set(['']));
-    expect(gameById('connect4').openings?.positions).toEqual(suite('connect4'));
+    expect(gameById('connect4').openings?.[0].positions).toEqual(suite('connect4'));
+  });
+
+  it("are the suite of the run's size where a game has several (Connect 4: 7x6, 8x7, 9x6, 10x5)", () => {
+    const spec = { kind: 'tournament', game: 'connect4', seed: 3, games: 6, bots: ['classic', 'perfect'], openings: true } as const;
+    for (const size of ['8x7', '9x6', '10x5']) {
+      const starts = planRun(parseRunSpec({ ...spec, size: sizeNumber(parseSize(size)) })).starts;
+      expect(starts).toHaveLength(6);
+      for (const start of starts) expect(suite('connect4', `openings-${size}.txt`)).toContain(start);
+    }
+    expect(() => planRun(parseRunSpec({ ...spec, size: sizeNumber(parseSize('6x5')) }))).toThrow(
+      "Connect 4's opening suites are of sizes 7x6, 8x7, 9x6, 10x5, not 6x5: play one of them, or seeded starts",
+    );
   });
 
   it("are refused for a size the game's suite is not of (plus-minus: 5 x 5 boards)", () => {
@@ -92,7 +105,7 @@ describe('opening suites', () => {
     expect(lines.length).toBe(100);
     for (const line of sample(lines, 4)) {
       const board = parseMatrix(line);
-      expect(board.size).toBe(gameById('matrix').openings?.size);
+      expect(board.size).toBe(gameById('matrix').openings?.[0].size);
       expect(Math.abs(perfectMargin(board))).toBeLessThanOrEqual(1);
     }
   }, 600_000);
@@ -109,13 +122,31 @@ describe('opening suites', () => {
     for (const answer of stdout.trim().split('\n')) expect(Math.abs(JSON.parse(answer).score)).toBeLessThanOrEqual(1);
   }, 600_000);
 
+  for (const size of ['8x7', '9x6', '10x5'])
+    it(`connect4 ${size}: positions six moves in that the solver does not decide within 2 M nodes, or scores -1, 0 or 1`, async () => {
+      const lines = suite('connect4', `openings-${size}.txt`);
+      expect(lines.length).toBe(100);
+      expect(new Set(lines).size).toBe(100);
+      for (const line of lines) {
+        expect(line).toMatch(new RegExp(`^${size}:[1-9a]{6}$`));
+        expect(connect4Rules.outcome(parseConnect4(line))).toBeNull();
+      }
+      const checked = sample(lines, 2);
+      const { stdout } = await runCli(['connect4', 'solve', '--max-nodes', '2000000'], `${checked.join('\n')}\n`);
+      for (const answer of stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)))
+        expect(answer.error === 'budget' || Math.abs(answer.score) <= 1, JSON.stringify(answer)).toBe(true);
+    }, 600_000);
+
   it('cards: 8-card deals that whichever hand leads wins, by a plain search over the rules', () => {
     const lines = suite('cards');
     expect(lines.length).toBe(100);
     for (const line of sample(lines, 5)) {
       const position = parseCards(line);
       expect(position.hands.map((hand) => hand.length)).toEqual([8, 8]);
-      expect(gameById('cards').openings?.size).toBe(8);
+      expect(gameById('cards').openings?.[0].size).toBe(8);
       expect(position.toMove).toBe(0);
       expect(moverWins(position)).toBe(true);
       expect(moverWins({ ...position, hands: [position.hands[1], position.hands[0]] })).toBe(true);

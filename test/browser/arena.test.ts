@@ -76,6 +76,7 @@ describe('arena saved runs', () => {
     expect(await page.getByLabel(/From the opening suite/).evaluate((input) => input.parentElement?.textContent)).toContain('100 positions of size 5');
     await page.getByLabel('Size', { exact: true }).fill('7');
     await page.getByLabel('Size', { exact: true }).press('Tab');
+    await expect.poll(() => page.getByLabel(/From the opening suite/).evaluate((input) => input.parentElement?.textContent)).toContain('for size 5 only');
     await page.getByLabel(/From the opening suite/).check();
     await page.getByRole('button', { name: 'Run tournament' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe("Plus-minus's opening suite is of size 5, not 7: play size 5, or seeded starts");

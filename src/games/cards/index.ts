@@ -31,7 +31,7 @@ export const cards = defineGame<Position, Move, CardsCore>({
   margin: 'cards left',
   // The five levels on quick deals: 200 games in about 20 s (full deals: 20 games a start, 40 s).
   arena: { starts: 10, size: 10 },
-  openings: { positions: dataLines(openings), size: 8 },
+  openings: [{ positions: dataLines(openings), size: 8 }],
   online: { sizes: { min: FULL_DEAL, max: FULL_DEAL, rule: `Red Ten online is a full deal, ${FULL_DEAL} cards each` } },
   solver: {
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),

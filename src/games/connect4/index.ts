@@ -4,6 +4,9 @@ import { dataLines } from '../../contracts/data-lines';
 import { budgetAnswer } from '../../contracts/game';
 import { judging, powerOf, threads } from '../../contracts/powers';
 import openings from './data/openings.txt?raw';
+import openings10x5 from './data/openings-10x5.txt?raw';
+import openings8x7 from './data/openings-8x7.txt?raw';
+import openings9x6 from './data/openings-9x6.txt?raw';
 import { defineGame } from '../define-game';
 import { botTypes } from './bot-types';
 import { bots, levels } from './bots';
@@ -55,7 +58,13 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
   // The five levels of search, perfect included: 100 games in about 25 s on two cores (the learned player's levels
   // take about a second a move, and are a pick away).
   arena: { starts: 5, bots: levels.filter((level) => !level.config.startsWith('neural')).map((level) => level.config) },
-  openings: { positions: dataLines(openings), size: sizeNumber(STANDARD) },
+  // 7x6's suite, and those of the boards no solve finishes on, where the learned player is judged (docs/neural.md).
+  openings: [
+    { positions: dataLines(openings), size: sizeNumber(STANDARD) },
+    { positions: dataLines(openings8x7), size: sizeNumber(parseSize('8x7')) },
+    { positions: dataLines(openings9x6), size: sizeNumber(parseSize('9x6')) },
+    { positions: dataLines(openings10x5), size: sizeNumber(parseSize('10x5')) },
+  ],
   solver: {
     options: [
       { name: 'analyze', help: "add every column's score (null for a full column)" },

@@ -30,7 +30,7 @@ export const matrix = defineGame<Position, number, MatrixCore>({
   core: 'matrix',
   sizes: { min: MIN_SIZE, max: MAX_SIZE, default: DEFAULT_SIZE },
   margin: 'points',
-  openings: { positions: dataLines(openings), size: 5 },
+  openings: [{ positions: dataLines(openings), size: 5 }],
   online: { sizes: { min: 2, max: 12, rule: 'a plus-minus board online is 2 to 12' } },
   solver: {
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),

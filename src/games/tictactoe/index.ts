@@ -19,7 +19,7 @@ export const tictactoe = defineGame<Position, number, TicTacToeCore>({
   terminal,
   pages: [{ route: 'tictactoe', title: 'Tic-tac-toe', blurb: 'Play X or O against an AI from random to perfect, watch two AIs, or play a friend.' }],
   core: 'tictactoe',
-  openings: { positions: dataLines(openings) },
+  openings: [{ positions: dataLines(openings) }],
   online: {},
   solver: {
     solve: (position, _options, { core, budget }, progress = () => {}) => solve(position, core, budget, progress),

@@ -20,7 +20,7 @@ import { MAX_RUN_CHARS, newRunId, readDocument, runReport, savedRun, type SavedR
 import { tuneIdentity } from '../../arena/saved-tune';
 import type { Schedule } from '../../arena/schedule';
 import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
-import { gameSuite, planRun, sweepGrid, type RunSpec } from '../../arena/run-spec';
+import { gameSuite, planRun, suiteOfSize, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
 import { type AnyGame, type BotInfo, sizeLabel } from '../../contracts/game';
@@ -93,6 +93,13 @@ const KEPT_SETTINGS = new Set([
 function oneStart(game: AnyGame): boolean {
   const size = game.sizes?.default;
   return game.rules.format(game.rules.start(1, size)) === game.rules.format(game.rules.start(2, size));
+}
+
+/** What the opening suite of `size` holds, or which sizes have one. */
+function suiteNote(game: AnyGame, size: number | undefined): string {
+  const suite = suiteOfSize(game, size);
+  if (!suite) return `for size ${game.openings!.map((each) => sizeLabel(game.sizes!, each.size!)).join(', ')} only`;
+  return `${suite.positions.length} positions${suite.size !== undefined && game.sizes ? ` of size ${sizeLabel(game.sizes, suite.size)}` : ''}`;
 }
 
 /** Starts of a run by default, for a game that does not say (its arena defaults). */
@@ -303,7 +310,7 @@ export class ArenaPage extends LitElement {
             game.openings
               ? html`<label title=${oneStart(game) ? `Without it every game of ${game.rules.title} begins from the same position: bots that choose alike would play the same game again, and each repeat would count as new evidence` : 'Balanced positions a few moves in, taken in turn'}>
                 <input type="checkbox" .checked=${this.fromOpenings} @change=${(e: Event) => (this.fromOpenings = (e.target as HTMLInputElement).checked)} />
-                From the opening suite (${game.openings.positions.length} positions${game.openings.size && game.sizes ? ` of size ${sizeLabel(game.sizes, game.openings.size)}` : ''}${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
+                From the opening suite (${suiteNote(game, game.sizes ? this.size : undefined)}${oneStart(game) ? '; on by default here: otherwise every game begins from the same position' : ''})</label>`
               : ''
           }
           <label>Seed <input class="seed" type="number" min="0" max="4294967295" .value=${String(this.seed)} @change=${(e: Event) => this.setSeed((e.target as HTMLInputElement).value)} /></label>
