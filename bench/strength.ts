@@ -1,7 +1,8 @@
 // Strength against perfect play: Connect 4's bots at 10 ms, 100 ms and 1 s a move on Pascal Pons' six test sets
 // (positions with their published scores), each move judged by the solver: it keeps the position's value when a
 // won position stays won and a drawn one drawn (a lost position keeps its value whatever is played); the learned
-// player among them (its raw network, whatever the time, and its search over the network alone). Then on 8x7, where
+// player among them (its raw network, whatever the time, its search over the network alone, and its strongest
+// setting: the solver's proof first, the search over the network where none is found in time). Then on 8x7, where
 // no solver finishes, at 1 s a move: the perfect bot, and the learned player's strongest setting (the solver's proof
 // first, PUCT over the network elsewhere), each against the classic bot at depth 8 and Monte Carlo tree search, and
 // the two against each other.
@@ -9,7 +10,9 @@
 
 import { readFileSync } from 'node:fs';
 import { outcome, parse, play, type Position } from '../src/games/connect4/rules';
+import { gameSuite } from '../src/arena/run-spec';
 import { tournament } from '../src/arena/schedule';
+import { parseSize, sizeNumber } from '../src/games/connect4/sizes';
 import { gameById } from '../src/games';
 import { requestMove, requestSolveAll } from '../src/runtime/requests';
 import { runSchedule } from '../src/runtime/run-schedule';
@@ -18,9 +21,9 @@ import type { BenchSuite, TableRow } from './harness';
 import { packagePath } from './harness';
 
 const SETS = ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
-const BOTS = ['perfect', 'classic:depth=8:book=8', 'mcts:playouts=10000', 'neural', 'neural-search:simulations=1000000'];
 /** The learned player's strongest setting under a clock (docs/neural.md). */
 const NEURAL_STRONGEST = 'neural-search:simulations=1000000:prove=50';
+const BOTS = ['perfect', 'classic:depth=8:book=8', 'mcts:playouts=10000', 'neural', 'neural-search:simulations=1000000', NEURAL_STRONGEST];
 /** The 8x7 pairs, the first bot's score reported. */
 const PAIRS_8X7 = [
   ['perfect', 'classic:depth=8:book=8'],
@@ -30,6 +33,8 @@ const PAIRS_8X7 = [
   [NEURAL_STRONGEST, 'perfect'],
 ];
 const TIMES = [10, 100, 1000];
+/** The 8x7 starts of each pair (each played in both seatings). */
+const GAMES_8X7 = 16;
 /** Positions of each set, unless --positions says which. */
 const DEFAULT_POSITIONS = '1-100';
 
@@ -93,13 +98,12 @@ export const strengthSuite: BenchSuite = {
         }
       }
     }
-    // 8x7 at 1 s a move, from the sixteen two-stone starts of the middle four columns, both seatings (a game of 8x7
-    // takes about half a minute of its two bots' time).
+    // 8x7 at 1 s a move, from sixteen positions of the game's 8x7 opening suite, both seatings (a game of 8x7 takes
+    // about half a minute of its two bots' time).
     const game = gameById('connect4');
-    const middle = [3, 4, 5, 6];
-    const starts = middle.flatMap((a) => middle.map((b) => `8x7:${a}${b}`));
+    const size = sizeNumber(parseSize('8x7'));
     for (const [bot, opponent] of PAIRS_8X7) {
-      const schedule = tournament(game, [bot, opponent], { games: starts.length, seed: 1, openings: starts, size: 807 });
+      const schedule = tournament(game, [bot, opponent], { games: GAMES_8X7, seed: 1, openings: gameSuite(game, size), size });
       const records = await runSchedule(workers, schedule, { moveMs: 1000 }).finished;
       let points = 0;
       let forfeits = 0;
