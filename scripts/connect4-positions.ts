@@ -30,7 +30,7 @@ const OPENING_MOVES = 6;
 /** A position the solver has not labelled in this time is left out (its game goes on as an unlabelled one does). */
 const POSITION_MS = 60_000;
 /** The stones a position needs for the solver to label it, on the sizes whose early positions take it long. */
-const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '6x7': 12, '8x5': 8, '9x4': 6 };
+const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '6x7': 12, '8x5': 8, '9x4': 6, '8x7': 18, '9x6': 16, '10x5': 14 };
 
 /** The games of the shipped model's first file (docs/neural.md): 129,129 lines, the book's 10,723 among them. */
 const DEFAULT_SIZES = '7x6:5000,6x5:1100,7x5:150,6x6:150,8x4:600,8x5:220';
