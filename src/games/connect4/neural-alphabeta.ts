@@ -32,6 +32,8 @@ class Search {
   evaluations = 0;
   /** Whether the clock may stop the search: not in its first iteration, which always finishes. */
   timed = false;
+  /** The longest a batch at the horizon has taken: a search stops rather than start one it has no time left for. */
+  private batchMs = 0;
   /** The network's values by board, and the best column found at each board, across the iterations. */
   private readonly values = new Map<string, number>();
   private readonly bestColumns = new Map<string, number>();
@@ -53,7 +55,7 @@ class Search {
   async negamax(position: Position, depth: number, alpha: number, beta: number, ply: number): Promise<number> {
     const proven = provenByRules(position);
     if (proven !== null) return proven * (WIN - ply * PLY);
-    if (this.timed && this.clock.spent()) throw new OutOfTime();
+    if (this.timed && (this.clock.spent() || (depth === 1 && this.clock.ms > 0 && this.clock.left().ms < this.batchMs))) throw new OutOfTime();
     const columns = this.ordered(position);
     const children = columns.map((column) => play(position, column));
     const values = depth === 1 ? await this.horizon(children, ply + 1) : [];
@@ -76,7 +78,9 @@ class Search {
       return proven === null ? this.values.get(keyOf(position)) : proven * (WIN - ply * PLY);
     });
     const asked = positions.filter((_, i) => values[i] === undefined);
+    const started = performance.now();
     const evaluations = await this.net.evaluate(asked);
+    this.batchMs = Math.max(this.batchMs, performance.now() - started);
     this.evaluations += asked.length;
     this.clock.count(asked.length);
     for (const [i, position] of asked.entries()) this.values.set(keyOf(position), evaluations[i].value);

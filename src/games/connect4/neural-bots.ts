@@ -119,8 +119,10 @@ export const neuralSearchBot: Bot<Position, number, Connect4Cores> = {
       // Stopped by the clock (its time or its nodes) before its simulations or a proof.
       return { ...result, nodes: result.evaluations, cutShort: !result.proven && result.simulations < simulations };
     }),
-  async ready(_position, context) {
+  async ready(position, context) {
     await networkOf(context);
+    // The solver's core for the board's size (its tables allocated) would otherwise cost the first move's time.
+    if (context.params.prove > 0) await (await context.core()).forSize(position);
   },
 };
 
