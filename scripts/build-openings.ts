@@ -112,8 +112,8 @@ if (wanted('connect4'))
 
 // The boards no solve finishes on: the learned player's proving ground (docs/neural.md).
 const connect4 = gameById('connect4');
-for (const size of ['8x7', '9x6', '10x5'].map(parseSize))
-  if (wanted('connect4-large'))
+if (wanted('connect4-large'))
+  for (const size of ['8x7', '9x6', '10x5'].map(parseSize))
     write(
       'connect4',
       `${formatSize(size)} positions six moves in that our solver cannot decide within 2 M nodes (or scores -1, 0 or 1)`,

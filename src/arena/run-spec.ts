@@ -109,11 +109,16 @@ export function gameSuite(game: AnyGame, size: number | undefined): readonly str
   const suite = suiteOfSize(game, size);
   if (suite) return suite.positions;
   if (!game.openings) throw new Error(`${game.rules.title} has no opening suite`);
-  const sizes = game.openings.map((suite) => sizeLabel(game.sizes!, suite.size!));
+  const sizes = suiteSizes(game);
   const of = sizes.length === 1 ? `opening suite is of size ${sizes[0]}` : `opening suites are of sizes ${sizes.join(', ')}`;
   throw new Error(
     `${game.rules.title}'s ${of}, not ${sizeLabel(game.sizes!, size!)}: play ${sizes.length === 1 ? `size ${sizes[0]}` : 'one of them'}, or seeded starts`,
   );
+}
+
+/** The sizes the game's opening suites are of, as the game writes them. */
+export function suiteSizes(game: AnyGame): string[] {
+  return (game.openings ?? []).map((suite) => sizeLabel(game.sizes!, suite.size!));
 }
 
 /** The game's opening suite for a run of `size` (none given, or a game without sizes: its main suite). */

@@ -285,18 +285,18 @@ export function sizeFault(game: Pick<GameDefinition<unknown, unknown>, 'rules' |
   return `size must be ${sizes.min} to ${sizes.max}, got ${size}`;
 }
 
-/**
- * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots, what
- * most games have as members, and the powers only some have (solitaire play, generators, shared searches …) as
- * typed keys (src/contracts/powers.ts). A game is written with defineGame (src/games/define-game.ts), which keeps
- * its types and fills in what a game built on its rules alone does not give.
- */
 /** Starting positions for matches, one a line in the game's notation, and the size they are of (a game with sizes). */
 export interface OpeningSuite {
   readonly positions: readonly string[];
   readonly size?: number;
 }
 
+/**
+ * Everything the CLI, the arena, the workers, the server and the pages know of a game: its rules, its bots, what
+ * most games have as members, and the powers only some have (solitaire play, generators, shared searches …) as
+ * typed keys (src/contracts/powers.ts). A game is written with defineGame (src/games/define-game.ts), which keeps
+ * its types and fills in what a game built on its rules alone does not give.
+ */
 export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOptions> extends Powered {
   readonly rules: GameRules<P, M>;
   readonly bots: readonly Bot<P, M, Core>[];

@@ -20,7 +20,7 @@ import { MAX_RUN_CHARS, newRunId, readDocument, runReport, savedRun, type SavedR
 import { tuneIdentity } from '../../arena/saved-tune';
 import type { Schedule } from '../../arena/schedule';
 import { MatchTally, matchReport, type MatchReport } from '../../arena/match';
-import { gameSuite, planRun, suiteOfSize, sweepGrid, type RunSpec } from '../../arena/run-spec';
+import { gameSuite, planRun, suiteOfSize, suiteSizes, sweepGrid, type RunSpec } from '../../arena/run-spec';
 import type { SprtSettings } from '../../arena/sprt';
 import { tune } from '../../runtime/tune';
 import { type AnyGame, type BotInfo, sizeLabel } from '../../contracts/game';
@@ -98,7 +98,7 @@ function oneStart(game: AnyGame): boolean {
 /** What the opening suite of `size` holds, or which sizes have one. */
 function suiteNote(game: AnyGame, size: number | undefined): string {
   const suite = suiteOfSize(game, size);
-  if (!suite) return `for size ${game.openings!.map((each) => sizeLabel(game.sizes!, each.size!)).join(', ')} only`;
+  if (!suite) return `for size ${suiteSizes(game).join(', ')} only`;
   return `${suite.positions.length} positions${suite.size !== undefined && game.sizes ? ` of size ${sizeLabel(game.sizes, suite.size)}` : ''}`;
 }
 
