@@ -24,6 +24,7 @@ export default defineConfig({
         'puzzle15-levels': 'scripts/build-puzzle15-levels.ts',
         openings: 'scripts/build-openings.ts',
         'connect4-positions': 'scripts/connect4-positions.ts',
+        'fit-cards-opponent': 'scripts/fit-cards-opponent.ts',
       },
       output: {
         format: 'es',

@@ -37,8 +37,18 @@ export interface MoveRequest {
   readonly bot: string;
   /** The position in the game's notation. */
   readonly position: string;
+  /**
+   * The game that led to it, when the sender has it: its start and the moves since, in the game's notation. The
+   * worker plays them again, so that the bot sees the plays (a card bot reads the other hand from them).
+   */
+  readonly line?: GameLine;
   readonly seed: number;
   readonly budget?: Budget;
+}
+
+export interface GameLine {
+  readonly start: string;
+  readonly moves: readonly string[];
 }
 
 export interface GameRequest {
@@ -61,7 +71,7 @@ async function botMove(
   onProgress: ProgressCallback,
 ): Promise<MoveAnswer> {
   const config = parseBotConfig(game.bots, request.bot);
-  const position = game.rules.parse(request.position);
+  const position = request.line ? replayLine(game, request.line, request.position) : game.rules.parse(request.position);
   const decision = await findBot(game.bots, config.id).choose(position, {
     ...tools,
     params: config.params,
@@ -74,6 +84,21 @@ async function botMove(
     move: game.rules.formatMove(decision.move),
     report: { ...report, iterations: report.iterations.map((iteration) => formatIteration(game.rules, iteration)) },
   };
+}
+
+/** The position a game's line leads to; throws when a move is illegal or the line does not lead to `position`. */
+function replayLine(game: AnyGame, line: GameLine, position: string): unknown {
+  const { rules } = game;
+  let reached = rules.parse(line.start);
+  for (const [i, move] of line.moves.entries()) {
+    try {
+      reached = rules.play(reached, rules.parseMove(move));
+    } catch (error) {
+      throw new Error(`move ${i + 1} of the game (${move}): ${(error as Error).message}`);
+    }
+  }
+  if (rules.format(reached) !== position) throw new Error(`the game's moves lead to ${rules.format(reached)}, not to ${position}`);
+  return reached;
 }
 
 /** Solves position lines one after another with the same tools; a line that is no position is named by its number. */

@@ -10,6 +10,7 @@
 
 import type { PairResult } from './results';
 import { Z975 } from './numeric';
+import { cholesky, choleskySolve } from '../contracts/linear';
 
 export interface Rating {
   readonly bot: string;
@@ -171,27 +172,9 @@ function thetaVariances(games: readonly (readonly number[])[], theta: readonly n
   const diagonal = inverseDiagonal(factor, n);
   if (!average) return diagonal.map((value) => value - 1 / n);
   // The inverse's row means: inv(M)·1/n, solved through the factor.
-  const rowMeans = solve(factor, n, new Float64Array(n).fill(1 / n));
+  const rowMeans = choleskySolve(factor, n, new Float64Array(n).fill(1 / n));
   const mean = rowMeans.reduce((sum, value) => sum + value, 0) / n;
   return diagonal.map((value, i) => value - 2 * rowMeans[i] + mean);
-}
-
-/** The lower Cholesky factor R (M = R·Rᵀ) of a symmetric positive definite n×n matrix, row-major, in place. */
-function cholesky(matrix: Float64Array, n: number): Float64Array {
-  for (let j = 0; j < n; j++) {
-    const rowJ = j * n;
-    let diagonal = matrix[rowJ + j];
-    for (let k = 0; k < j; k++) diagonal -= matrix[rowJ + k] ** 2;
-    const root = Math.sqrt(Math.max(diagonal, 1e-300));
-    matrix[rowJ + j] = root;
-    for (let i = j + 1; i < n; i++) {
-      const rowI = i * n;
-      let sum = matrix[rowI + j];
-      for (let k = 0; k < j; k++) sum -= matrix[rowI + k] * matrix[rowJ + k];
-      matrix[rowI + j] = sum / root;
-    }
-  }
-  return matrix;
 }
 
 /** The diagonal of inv(R·Rᵀ) = R⁻ᵀ·R⁻¹: each column of R⁻¹'s squares summed. */
@@ -209,21 +192,4 @@ function inverseDiagonal(factor: Float64Array, n: number): number[] {
   const diagonal = Array<number>(n).fill(0);
   for (let i = 0; i < n; i++) for (let column = 0; column <= i; column++) diagonal[column] += inverse[i * n + column] ** 2;
   return diagonal;
-}
-
-/** x with R·Rᵀ·x = b. */
-function solve(factor: Float64Array, n: number, b: Float64Array): number[] {
-  const y = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let sum = b[i];
-    for (let k = 0; k < i; k++) sum -= factor[i * n + k] * y[k];
-    y[i] = sum / factor[i * n + i];
-  }
-  const x = Array<number>(n).fill(0);
-  for (let i = n - 1; i >= 0; i--) {
-    let sum = y[i];
-    for (let k = i + 1; k < n; k++) sum -= factor[k * n + i] * x[k];
-    x[i] = sum / factor[i * n + i];
-  }
-  return x;
 }

@@ -68,6 +68,8 @@ async function playTurns(
 ) {
   const { rules, terminal } = game;
   let position = setup.start ?? rules.start(setup.seed, setup.size);
+  // The game so far, sent with each of our bots' moves (a card bot reads the other hand from the plays).
+  const played = { start: rules.format(position), moves: [] as string[] };
   const clock = new GameClock(setup.time);
   while (!rules.outcome(position)) {
     say(terminal.draw(position));
@@ -87,6 +89,7 @@ async function playTurns(
         const read = terminal.readMove(position, line.value.text);
         if ('move' in read) {
           position = rules.play(position, read.move);
+          played.moves.push(rules.formatMove(read.move));
           break;
         }
         say(read.error);
@@ -102,11 +105,18 @@ async function playTurns(
       } catch (error) {
         throw new EngineFault('illegal-move', `${move} in ${view}: ${(error as Error).message}`);
       }
+      played.moves.push(move);
     } else {
       const notation = rules.format(position);
       const budget = { ms: clock.moveTime(seat).ms };
-      const { move, report } = await requestMove(pool, { game: rules.id, bot: setup.bot, position: notation, seed: deriveSeed(setup.seed, notation), budget })
-        .promise;
+      const { move, report } = await requestMove(pool, {
+        game: rules.id,
+        bot: setup.bot,
+        position: notation,
+        line: { start: played.start, moves: [...played.moves] },
+        seed: deriveSeed(setup.seed, notation),
+        budget,
+      }).promise;
       const last = report.iterations.at(-1);
       say(`${rules.seats[seat]} (${setup.bot}) plays ${move}${last ? `  [depth ${last.depth}, ${report.nodes} nodes]` : ''}`);
       if (!clock.spend(seat, report.ms)) {
@@ -114,6 +124,7 @@ async function playTurns(
         return 0;
       }
       position = rules.play(position, rules.parseMove(move));
+      played.moves.push(move);
     }
   }
   say(terminal.draw(position));

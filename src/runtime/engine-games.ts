@@ -244,6 +244,7 @@ export class EngineScheduleRun implements Run {
       game: rules.id,
       bot: game.players[seat].text,
       position: notation,
+      line: { start: game.scheduled.start, moves: game.played.map((move) => move.move) },
       seed: deriveSeed(game.scheduled.seed, notation),
       budget,
     });

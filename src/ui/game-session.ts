@@ -441,7 +441,14 @@ export class GameSession<P, M> implements ReactiveController {
         )
       : requestMove(
           searchPool(),
-          { game: rules.id, bot: player.config, position: notation, seed: deriveSeed(this.seed, notation), budget: { ms: PAGE_BOT_MS } },
+          {
+            game: rules.id,
+            bot: player.config,
+            position: notation,
+            line: { start: rules.format(this.positions[0]), moves: this.moves.map((move) => rules.formatMove(move)) },
+            seed: deriveSeed(this.seed, notation),
+            budget: { ms: PAGE_BOT_MS },
+          },
           onIteration,
         );
     this.thinking = job;

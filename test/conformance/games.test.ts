@@ -76,6 +76,29 @@ describe.each(Object.values(games).map((game) => [game.rules.id, game] as const)
       }
     }
   }, 120_000);
+
+  it("replays a move request's game to its position, and refuses a game that leads elsewhere", async () => {
+    const rng = new Rng(31);
+    let start = rules.start(31, game.sizes ? Math.min(game.sizes.max, Math.max(game.sizes.min, 5)) : undefined);
+    if (rules.legalMoves(start).length === 0) start = positions(game, 1, 31)[0];
+    let position = start;
+    const moves: string[] = [];
+    // A few random moves that leave the game on.
+    for (let ply = 0; ply < 6; ply++) {
+      const legal = rules.legalMoves(position);
+      if (legal.length === 0) break;
+      const move = rng.pick(legal);
+      const next = rules.play(position, move);
+      if (rules.outcome(next)) break;
+      moves.push(rules.formatMove(move));
+      position = next;
+    }
+    const line = { start: rules.format(start), moves };
+    const request = { game: rules.id, bot: game.bots[0].id, position: rules.format(position), line, seed: 3, budget: { nodes: 10_000 } };
+    expect(rules.legalMoves(position).map(rules.formatMove)).toContain((await api.botMove(request)).move);
+    if (moves.length === 0) return;
+    await expect(api.botMove({ ...request, line: { ...line, moves: moves.slice(0, -1) } })).rejects.toThrow(/lead to/);
+  }, 60_000);
 });
 
 describe('the 15-puzzle pattern database', () => {

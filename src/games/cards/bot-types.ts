@@ -13,8 +13,11 @@ interface Position {
   readonly toMove: 0 | 1;
   /** The play to beat, or null when the mover leads. */
   readonly last: Combo | null;
-  /** Plays since the position was written down (empty: the notation does not keep them). */
-  readonly history: readonly { readonly seat: 0 | 1; readonly move: Move }[];
+  /**
+   * The plays since the deal, each with the play it answered (null: a lead), where the game was sent with its
+   * moves; empty when only the position was (the notation does not keep them).
+   */
+  readonly history: readonly { readonly seat: 0 | 1; readonly move: Move; readonly facing: Combo | null }[];
 }
 /**
  * A play: its type, its card classes (0-6 the ranks 3-9, 7 a black ten, 8-12 J Q K A 2, 13 a red ten, 14 the grey

@@ -9,15 +9,19 @@
 // - honest: determinization: draws the other hand from the cards it has not seen (as many as the other
 //   holds), scores every move on each draw (exactly once the hands are small, else by the heuristic search),
 //   and plays the move with the most votes: the one that wins the most draws when they can be solved.
+// - inference: the honest bot's vote, on draws weighed by the other's plays (inference.ts), and as many as its
+//   time allows.
 
 import { deepen } from '../../contracts/deepening';
-import type { Bot, Decision, Iteration } from '../../contracts/game';
+import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
 import { MoveClock, tableLog2ForMove } from '../../contracts/move-clock';
 import { Rng } from '../../contracts/rng';
 import { ARTICLE_DEPTH, ARTICLE_WEIGHTS } from './article-bot';
 import type { Move } from './combos';
 import { ANY_TABLE, BOT_TABLE_LOG2, setPosition, type CardsCore } from './core';
-import { legalMoves, unseenBy, type Position } from './rules';
+import { HandPool, uniformDraw } from './inference';
+import { FITTED_WEIGHTS } from './opponent-model';
+import { legalMoves, type Position } from './rules';
 
 type CardsBot = Bot<Position, Move, CardsCore> & { readonly looks: boolean };
 
@@ -25,16 +29,6 @@ const single = (move: Move, iteration: Iteration<Move>): Decision<Move> => ({
   move,
   report: { iterations: [iteration], nodes: iteration.nodes, ms: iteration.ms },
 });
-
-/** A draw of the other player's hand from the cards the mover has not seen. */
-function guessOtherHand(position: Position, rng: Rng): number[] {
-  const unseen = unseenBy(position, position.toMove);
-  for (let i = unseen.length - 1; i > 0; i--) {
-    const j = rng.below(i + 1);
-    [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
-  }
-  return unseen.slice(0, position.hands[1 - position.toMove].length).sort((a, b) => a - b);
-}
 
 /** The hands as the mover sees them: its own, and the other's (the true one, or a guess). */
 function handsWith(position: Position, other: readonly number[]): [readonly number[], readonly number[]] {
@@ -79,7 +73,7 @@ export const articleBot: CardsBot = {
     const clock = MoveClock.of(context.budget);
     const moves = legalMoves(position);
     if (moves.length === 0) throw new Error('the game is over');
-    const other = params.looks ? position.hands[1 - position.toMove] : guessOtherHand(position, new Rng(seed));
+    const other = params.looks ? position.hands[1 - position.toMove] : uniformDraw(position, new Rng(seed));
     const core = await context.core();
     setPosition(core, handsWith(position, other), position.toMove, position.last, ANY_TABLE);
     core.setArticleWeights(params.redTen, params.pair, params.straight, params.bomb, params.doubleJoker, params.doubleRedTen);
@@ -175,70 +169,111 @@ export const strongBot: CardsBot = {
   },
 };
 
+/**
+ * Determinization: plays against hands of the other player from `nextHand`, one after another until `samples`
+ * are done or the move's time is up, and plays the move with the most votes. A hand that can be solved votes for
+ * each move that wins it (exactly); one that cannot, for the best move of a search `depth` deep. A hand under way
+ * at the deadline does not vote.
+ */
+async function voteOnHands(
+  position: Position,
+  context: BotContext<CardsCore>,
+  clock: MoveClock,
+  { samples, budget, depth }: Readonly<Record<string, number>>,
+  nextHand: () => readonly number[],
+): Promise<Decision<Move>> {
+  const moves = legalMoves(position);
+  const core = await context.core();
+  const tally = moves.map(() => 0);
+  let nodes = 0;
+  let ms = 0;
+  /** Counts the core's last search into this decision's report. */
+  const spent = () => {
+    nodes += core.nodeCount();
+    ms += core.elapsedMs();
+  };
+  core.clearTable();
+  let drawn = 0;
+  for (let sample = 0; sample < samples && !clock.spent(); sample++) {
+    setPosition(core, handsWith(position, nextHand()), position.toMove, position.last, tableLog2ForMove(clock.ms, BOT_TABLE_LOG2));
+    const solved = core.solveMoves(budget * 1000, clock.left().ms);
+    spent();
+    if (solved === 1) {
+      for (let i = 0; i < moves.length; i++) tally[i] += core.rootValue(i);
+    } else {
+      // The hand's last chance is a search as deep as `depth`, unless the time is already up (then depth 1,
+      // a handful of nodes, so that the first hand always votes).
+      const late = clock.spent();
+      if (late && drawn > 0) break;
+      core.searchMoves(late ? 1 : depth, 0, late ? 0 : clock.left().ms);
+      spent();
+      if (core.searchStopped() && drawn > 0) break;
+      const values = moves.map((_, i) => core.rootValue(i));
+      tally[values.indexOf(Math.max(...values))]++;
+    }
+    drawn++;
+  }
+  const best = tally.indexOf(Math.max(...tally));
+  const iteration = { depth: drawn, nodes, ms, score: tally[best], best: moves[best] };
+  context.progress(iteration);
+  const cutShort = drawn < samples;
+  return { move: moves[best], report: { iterations: [iteration], nodes, ms: clock.elapsed(), ...(cutShort ? { cutShort } : {}) } };
+}
+
+const searchParams = [
+  { name: 'budget', label: 'Nodes per draw (thousands)', min: 1, max: 100_000, default: 100 },
+  { name: 'depth', label: 'Heuristic depth when a draw cannot be solved', min: 1, max: 12, default: 3 },
+];
+
 export const honestBot: CardsBot = {
   id: 'honest',
   label: 'Honest',
   description:
     'Does not look: draws the other hand from the cards it has not seen, many times, votes on each draw for the moves that win it (exactly, once hands are small) or for the best move of a short search, and plays the move with the most votes.',
   looks: false,
-  params: [
-    { name: 'samples', label: 'Draws of the other hand', min: 1, max: 500, default: 48 },
-    { name: 'budget', label: 'Nodes per draw (thousands)', min: 1, max: 100_000, default: 100 },
-    { name: 'depth', label: 'Heuristic depth when a draw cannot be solved', min: 1, max: 12, default: 3 },
-  ],
+  params: [{ name: 'samples', label: 'Draws of the other hand', min: 1, max: 500, default: 48 }, ...searchParams],
   async choose(position, context) {
-    const { params, seed, progress } = context;
     const clock = MoveClock.of(context.budget);
     const moves = legalMoves(position);
     if (moves.length === 0) throw new Error('the game is over');
     if (moves.length === 1) return { move: moves[0], report: { iterations: [], nodes: 0, ms: 0 } };
-    const core = await context.core();
-    const rng = new Rng(seed);
-    const tally = moves.map(() => 0);
-    let nodes = 0;
-    let ms = 0;
-    /** Counts the core's last search into this decision's report. */
-    const spent = () => {
-      nodes += core.nodeCount();
-      ms += core.elapsedMs();
-    };
-    core.clearTable();
-    let drawn = 0;
-    // Draws until the samples are done or the move's time is up; a draw under way at the deadline does not vote.
-    for (let sample = 0; sample < params.samples && !clock.spent(); sample++) {
-      setPosition(core, handsWith(position, guessOtherHand(position, rng)), position.toMove, position.last, tableLog2ForMove(clock.ms, BOT_TABLE_LOG2));
-      // A draw that can be solved votes for each move that wins it; one that cannot, for its best estimate.
-      const solved = core.solveMoves(params.budget * 1000, clock.left().ms);
-      spent();
-      if (solved === 1) {
-        for (let i = 0; i < moves.length; i++) tally[i] += core.rootValue(i);
-      } else {
-        // The draw's last chance is a search as deep as `depth`, unless the time is already up (then depth 1,
-        // a handful of nodes, so that the first draw always votes).
-        const late = clock.spent();
-        if (late && drawn > 0) break;
-        core.searchMoves(late ? 1 : params.depth, 0, late ? 0 : clock.left().ms);
-        spent();
-        if (core.searchStopped() && drawn > 0) break;
-        const values = moves.map((_, i) => core.rootValue(i));
-        tally[values.indexOf(Math.max(...values))]++;
-      }
-      drawn++;
-    }
-    const best = tally.indexOf(Math.max(...tally));
-    const iteration = { depth: drawn, nodes, ms, score: tally[best], best: moves[best] };
-    progress(iteration);
-    const cutShort = drawn < params.samples;
-    return { move: moves[best], report: { iterations: [iteration], nodes, ms: clock.elapsed(), ...(cutShort ? { cutShort } : {}) } };
+    const rng = new Rng(context.seed);
+    return voteOnHands(position, context, clock, context.params, () => uniformDraw(position, rng));
   },
 };
 
-export const bots: readonly CardsBot[] = [randomBot, articleBot, honestBot, strongBot];
+export const inferenceBot: CardsBot = {
+  id: 'inference',
+  label: 'Inference',
+  description:
+    "Does not look, and reads the other player's plays: weighs uniform draws of the other hand by how likely a player holding each would have played as the other did (its passes, the plays it chose), draws the hands it votes on by those weights, and votes as the honest bot does until its time or its draws are spent.",
+  looks: false,
+  params: [
+    { name: 'samples', label: 'Draws voted on', min: 1, max: 5000, default: 400 },
+    { name: 'pool', label: 'Uniform draws weighed', min: 1, max: 20_000, default: 2000 },
+    { name: 'infer', label: 'Weighs draws by the plays seen (1) or draws uniformly (0)', min: 0, max: 1, default: 1 },
+    ...searchParams,
+  ],
+  async choose(position, context) {
+    const { params } = context;
+    const clock = MoveClock.of(context.budget);
+    const moves = legalMoves(position);
+    if (moves.length === 0) throw new Error('the game is over');
+    if (moves.length === 1) return { move: moves[0], report: { iterations: [], nodes: 0, ms: 0 } };
+    const rng = new Rng(context.seed);
+    if (!params.infer) return voteOnHands(position, context, clock, params, () => uniformDraw(position, rng));
+    const pool = new HandPool(position, params.pool, FITTED_WEIGHTS, rng);
+    return voteOnHands(position, context, clock, params, () => pool.hands[pool.draw(rng)]);
+  },
+};
+
+export const bots: readonly CardsBot[] = [randomBot, articleBot, honestBot, inferenceBot, strongBot];
 
 export const levels = [
   { label: 'Random', config: 'random' },
   { label: 'Article (depth 3)', config: 'article:depth=3' },
   { label: 'Article (depth 5)', config: 'article' },
   { label: 'Honest', config: 'honest' },
+  { label: 'Inference', config: 'inference' },
   { label: 'Strong', config: 'strong' },
 ] as const;

@@ -32,7 +32,14 @@ export interface Position {
   /** The play to beat, or null when the mover leads. */
   readonly last: Combo | null;
   /** The plays since this position was written down (not part of the notation). */
-  readonly history: readonly { readonly seat: 0 | 1; readonly move: Move }[];
+  readonly history: readonly Play[];
+}
+
+/** A play of the game: who made it, what it was, and the play it answered (null: a lead). */
+export interface Play {
+  readonly seat: 0 | 1;
+  readonly move: Move;
+  readonly facing: Combo | null;
 }
 
 /**
@@ -85,7 +92,7 @@ export function play(position: Position, move: Move): Position {
   if (outcome(position)) throw new Error('the game is over');
   const seat = position.toMove;
   const next = (1 - seat) as 0 | 1;
-  const history = [...position.history, { seat, move }];
+  const history = [...position.history, { seat, move, facing: position.last }];
   if (move === 'pass') {
     if (!position.last) throw new Error('illegal move: the leader cannot pass');
     return { ...position, toMove: next, last: null, history };
