@@ -25,6 +25,7 @@ export default defineConfig({
         openings: 'scripts/build-openings.ts',
         'connect4-positions': 'scripts/connect4-positions.ts',
         'fit-cards-opponent': 'scripts/fit-cards-opponent.ts',
+        'cards-hidden-price': 'scripts/cards-hidden-price.ts',
       },
       output: {
         format: 'es',

@@ -6,7 +6,7 @@
 import { type BotJudgement, judgedField } from './accuracy';
 import type { AnyGame } from '../contracts/game';
 import type { GameRecord } from './play-out';
-import { type ScheduleSettings, type Schedule, tournament } from './schedule';
+import { pairingField, type ScheduleSettings, type Schedule, tournament } from './schedule';
 import { type Pentanomial, pairScore, type SprtSettings, type SprtState, SprtTest } from './sprt';
 import { sprtElo } from './sprt-elo';
 import { distinctGames } from './repeats';
@@ -52,6 +52,8 @@ export interface MatchReport {
   /** Each bot's moves judged against perfect play, when the games were judged (accuracy.ts). */
   readonly judged?: readonly BotJudgement[];
   readonly note?: string;
+  /** What a pair is, for a game whose starts are deals (schedule.ts pairingNote). */
+  readonly pairing?: string;
 }
 
 /** A match's schedule: `maxGames` games (rounded up to whole pairs) of A against B. */
@@ -148,6 +150,7 @@ export function matchReport(schedule: Schedule, records: readonly (GameRecord | 
     trajectory: tally.trajectory,
     scores: tally.scores,
     ...(state.note ? { note: state.note } : {}),
+    ...pairingField(schedule),
     ...judgedField(schedule, records),
   };
 }

@@ -7,7 +7,7 @@ import { eloRatings, type Rating } from './ratings';
 import { distinctGames } from './repeats';
 import { Z975 } from './numeric';
 import { botTotals, pairResults, type BotTotals, type Tally } from './results';
-import type { GridAxis, Schedule } from './schedule';
+import { pairingField, type GridAxis, type Schedule } from './schedule';
 
 export interface TournamentReport {
   readonly game: string;
@@ -28,6 +28,8 @@ export interface TournamentReport {
   readonly size?: number;
   /** Each bot's moves judged against perfect play, when the games were judged (accuracy.ts). */
   readonly judged?: readonly BotJudgement[];
+  /** What a pair is, for a game whose starts are deals (schedule.ts pairingField). */
+  readonly pairing?: string;
 }
 
 export function tournamentReport(schedule: Schedule, records: readonly (GameRecord | undefined)[]): TournamentReport {
@@ -50,6 +52,7 @@ export function tournamentReport(schedule: Schedule, records: readonly (GameReco
     draw_rate: round(records.filter((record) => record && record.winner === null).length / Math.max(1, records.filter(Boolean).length)),
     distinct_games: distinctGames(records),
     ...(schedule.size === undefined ? {} : { size: schedule.size }),
+    ...pairingField(schedule),
     ...judgedField(schedule, records),
   };
 }
@@ -93,6 +96,8 @@ export interface SweepReport {
   readonly scheduled: number;
   /** Finished games that repeat no other (repeats.ts). */
   readonly distinct_games: number;
+  /** What a pair is, for a game whose starts are deals (schedule.ts pairingField). */
+  readonly pairing?: string;
 }
 
 export function sweepReport(
@@ -140,6 +145,7 @@ export function sweepReport(
     played: records.filter(Boolean).length,
     scheduled: schedule.games.length,
     distinct_games: distinctGames(records),
+    ...pairingField(schedule),
   };
 }
 

@@ -50,6 +50,7 @@ const MatchReportSchema = v.object({
   trajectory: v.pipe(v.array(real), v.maxLength(MAX_GAMES), v.readonly()),
   scores: v.pipe(v.array(whole(0, 4)), v.maxLength(MAX_GAMES), v.readonly()),
   note: v.optional(text()),
+  pairing: v.optional(text()),
 }) satisfies v.GenericSchema<unknown, MatchReport>;
 
 const SavedTuneSchema = v.object({

@@ -426,7 +426,12 @@ function tournamentTable(report: TournamentReport, elapsedMs: number, workers: n
   );
   const seconds = elapsedMs / 1000;
   const repeats = repeatsNote(report.played, report.distinct_games);
-  return `${pairs}\n\n${bots}\n\n${report.played} games (${(report.draw_rate * 100).toFixed(1)}% drawn) in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}${repeats ? `\nnote: ${repeats}` : ''}`;
+  return `${pairs}\n\n${bots}\n\n${report.played} games (${(report.draw_rate * 100).toFixed(1)}% drawn) in ${seconds.toFixed(1)} s on ${workers} workers (${(report.played / seconds).toFixed(1)} games/s), seed ${report.seed}, ${describeTimeControl(time)}${pairingLine(report)}${repeats ? `\nnote: ${repeats}` : ''}`;
+}
+
+/** The line saying what a pair is, for a game whose starts are deals. */
+function pairingLine(report: { pairing?: string }): string {
+  return report.pairing ? `\npairs: ${report.pairing}` : '';
 }
 
 function matchTable(report: MatchReport, elapsedMs: number, workers: number): string {
@@ -440,6 +445,7 @@ function matchTable(report: MatchReport, elapsedMs: number, workers: number): st
     `Elo ${report.elo.toFixed(1)} (logistic, fishtest's SPRT estimate; 95%: ${interval}), LOS ${(report.los * 100).toFixed(1)}%`,
     `nElo ${report.nelo.toFixed(1)} (normalized; 95%: ${intervalText(report.nelo_lo, report.nelo_hi, 1)})`,
     `${report.games} games, ${report.pairs} pairs, pentanomial ${report.pentanomial.join(' ')}, ${a} won ${wins}, drew ${draws}, lost ${losses}`,
+    ...(report.pairing ? [`pairs: ${report.pairing}`] : []),
     ...(report.note ? [`note: ${report.note}`] : []),
     ...[repeatsNote(report.games, report.distinct_games)].filter(Boolean).map((repeats) => `note: ${repeats}`),
     `${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers, seed ${report.seed}`,
@@ -489,5 +495,5 @@ function sweepTable(report: SweepReport, elapsedMs: number, workers: number): st
   );
   const best = report.points.reduce((a, b) => (b.margin > a.margin ? b : a));
   const repeats = repeatsNote(report.played, report.distinct_games);
-  return `${report.bot} against ${report.vs.join(', ')}\n${rows}\n\nbest mean margin: ${best.bot} (${signed(best.margin)})\n${report.played} games in ${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers${repeats ? `\nnote: ${repeats}` : ''}`;
+  return `${report.bot} against ${report.vs.join(', ')}\n${rows}\n\nbest mean margin: ${best.bot} (${signed(best.margin)})\n${report.played} games in ${(elapsedMs / 1000).toFixed(1)} s on ${workers} workers${pairingLine(report)}${repeats ? `\nnote: ${repeats}` : ''}`;
 }

@@ -324,6 +324,11 @@ export interface GameDefinition<P, M, Core = unknown, O extends object = SolveOp
    */
   readonly arena?: { readonly starts: number; readonly size?: number; readonly bots?: readonly string[] };
   /**
+   * A start is a deal whose seats are its hands (a card game): the two games of a start, the seats swapped, are
+   * the deal and its mirror, each bot holding each hand once (duplicate, as bridge is scored). Reports say so.
+   */
+  readonly mirroredDeals?: boolean;
+  /**
    * The game's opening suites, its main one first (data/openings.txt): positions a few moves in that perfect play
    * leaves balanced. The arena page starts from the suite of its size by default when the game's seeded starts are
    * all one position; the ladder plays the first.

@@ -12,7 +12,7 @@ import { api } from '../helpers/api';
 
 describe('the Red Ten opponent model', () => {
   it('gives back the weights its training turns were drawn with', () => {
-    const truth = [-1.5, -2.5, -2, 4, 1.5];
+    const truth = [-1.5, -2.5, -2, 4, 1.5, 1, -1];
     const rng = new Rng(4);
     const turns: Turn[] = [];
     for (let seed = 0; turns.length < 6000; seed++) {

@@ -172,8 +172,8 @@ export const strongBot: CardsBot = {
 /**
  * Determinization: plays against hands of the other player from `nextHand`, one after another until `samples`
  * are done or the move's time is up, and plays the move with the most votes. A hand that can be solved votes for
- * each move that wins it (exactly); one that cannot, for the best move of a search `depth` deep. A hand under way
- * at the deadline does not vote.
+ * each move that wins it (exactly); one that cannot, for the best move of a search `depth` deep; a hand drawn
+ * again votes again as it did. A hand under way at the deadline does not vote.
  */
 async function voteOnHands(
   position: Position,
@@ -193,24 +193,33 @@ async function voteOnHands(
     ms += core.elapsedMs();
   };
   core.clearTable();
+  /** Each hand's vote, searched once however often it is drawn (a full deal's hand is the only one there is). */
+  const votes = new Map<string, number[]>();
   let drawn = 0;
   for (let sample = 0; sample < samples && !clock.spent(); sample++) {
-    setPosition(core, handsWith(position, nextHand()), position.toMove, position.last, tableLog2ForMove(clock.ms, BOT_TABLE_LOG2));
-    const solved = core.solveMoves(budget * 1000, clock.left().ms);
-    spent();
-    if (solved === 1) {
-      for (let i = 0; i < moves.length; i++) tally[i] += core.rootValue(i);
-    } else {
-      // The hand's last chance is a search as deep as `depth`, unless the time is already up (then depth 1,
-      // a handful of nodes, so that the first hand always votes).
-      const late = clock.spent();
-      if (late && drawn > 0) break;
-      core.searchMoves(late ? 1 : depth, 0, late ? 0 : clock.left().ms);
+    const hand = nextHand();
+    const key = hand.join(' ');
+    let vote = votes.get(key);
+    if (!vote) {
+      setPosition(core, handsWith(position, hand), position.toMove, position.last, tableLog2ForMove(clock.ms, BOT_TABLE_LOG2));
+      const solved = core.solveMoves(budget * 1000, clock.left().ms);
       spent();
-      if (core.searchStopped() && drawn > 0) break;
-      const values = moves.map((_, i) => core.rootValue(i));
-      tally[values.indexOf(Math.max(...values))]++;
+      if (solved === 1) vote = moves.map((_, i) => core.rootValue(i));
+      else {
+        // The hand's last chance is a search as deep as `depth`, unless the time is already up (then depth 1,
+        // a handful of nodes, so that the first hand always votes).
+        const late = clock.spent();
+        if (late && drawn > 0) break;
+        core.searchMoves(late ? 1 : depth, 0, late ? 0 : clock.left().ms);
+        spent();
+        if (core.searchStopped() && drawn > 0) break;
+        const values = moves.map((_, i) => core.rootValue(i));
+        const top = values.indexOf(Math.max(...values));
+        vote = moves.map((_, i) => (i === top ? 1 : 0));
+      }
+      votes.set(key, vote);
     }
+    for (let i = 0; i < moves.length; i++) tally[i] += vote[i];
     drawn++;
   }
   const best = tally.indexOf(Math.max(...tally));
@@ -251,7 +260,7 @@ export const inferenceBot: CardsBot = {
   params: [
     { name: 'samples', label: 'Draws voted on', min: 1, max: 5000, default: 400 },
     { name: 'pool', label: 'Uniform draws weighed', min: 1, max: 20_000, default: 2000 },
-    { name: 'infer', label: 'Weighs draws by the plays seen (1) or draws uniformly (0)', min: 0, max: 1, default: 1 },
+    { name: 'trust', label: "How much the other's plays weigh, in tenths (10: as the model says; 0: uniform draws)", min: 0, max: 40, default: 10 },
     ...searchParams,
   ],
   async choose(position, context) {
@@ -261,8 +270,8 @@ export const inferenceBot: CardsBot = {
     if (moves.length === 0) throw new Error('the game is over');
     if (moves.length === 1) return { move: moves[0], report: { iterations: [], nodes: 0, ms: 0 } };
     const rng = new Rng(context.seed);
-    if (!params.infer) return voteOnHands(position, context, clock, params, () => uniformDraw(position, rng));
-    const pool = new HandPool(position, params.pool, FITTED_WEIGHTS, rng);
+    if (params.trust === 0) return voteOnHands(position, context, clock, params, () => uniformDraw(position, rng));
+    const pool = new HandPool(position, params.pool, FITTED_WEIGHTS, rng, params.trust / 10);
     return voteOnHands(position, context, clock, params, () => pool.hands[pool.draw(rng)]);
   },
 };
@@ -274,6 +283,6 @@ export const levels = [
   { label: 'Article (depth 3)', config: 'article:depth=3' },
   { label: 'Article (depth 5)', config: 'article' },
   { label: 'Honest', config: 'honest' },
-  { label: 'Inference', config: 'inference' },
+  { label: 'Inference', config: 'inference:samples=64' },
   { label: 'Strong', config: 'strong' },
 ] as const;

@@ -29,6 +29,7 @@ export const cards = defineGame<Position, Move, CardsCore>({
   core: 'cards',
   sizes: { min: MIN_DEAL, max: FULL_DEAL, default: FULL_DEAL },
   margin: 'cards left',
+  mirroredDeals: true,
   // The five levels on quick deals: 200 games in about 20 s (full deals: 20 games a start, 40 s).
   arena: { starts: 10, size: 10 },
   openings: [{ positions: dataLines(openings), size: 8 }],

@@ -63,13 +63,14 @@ export class HandPool {
   readonly weights: number[] = [];
   private readonly cumulative: number[] = [];
 
-  constructor(position: Position, size: number, weights: Weights, rng: Rng) {
+  /** `trust` scales the log-likelihoods: 1 the model as fitted, 0 uniform draws, more a sharper posterior. */
+  constructor(position: Position, size: number, weights: Weights, rng: Rng, trust = 1) {
     const turns = otherTurns(position);
     const logs: number[] = [];
     for (let i = 0; i < size; i++) {
       const hand = uniformDraw(position, rng);
       this.hands.push(hand);
-      logs.push(logWeight(turns, hand, weights));
+      logs.push(trust === 0 ? 0 : trust * logWeight(turns, hand, weights));
     }
     const top = Math.max(...logs);
     let total = 0;

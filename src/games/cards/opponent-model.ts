@@ -1,14 +1,15 @@
 // How likely a player is to make a play, given its hand and the play to beat: the model the inference bot weighs
 // its draws of the other hand by. A softmax over the legal moves of a few features of each move (a pass, a bomb,
-// how high it is within its type, how many cards it sheds, whether it empties the hand), with weights fitted by
-// maximum likelihood to the plays of our bots (scripts/fit-cards-opponent.ts; data/opponent-model.json).
+// how high it is within its type, how many cards it sheds, whether it empties the hand, whether it is the cheapest
+// play of its kind, whether it breaks a pair or a bomb), with weights fitted by maximum likelihood to the plays of
+// our bots (scripts/fit-cards-opponent.ts; data/opponent-model.json).
 
 import type { Combo, Move } from './combos';
 import { formatMove, movesOf } from './combos';
 import { cholesky, choleskySolve } from '../../contracts/linear';
 import fitted from './data/opponent-model.json';
 
-export const FEATURES = ['pass', 'bomb', 'height', 'cards', 'finishes'] as const;
+export const FEATURES = ['pass', 'bomb', 'height', 'cards', 'finishes', 'lowest', 'splits'] as const;
 export type Weights = readonly number[];
 
 /** The weights fitted to our bots' plays. */
@@ -17,10 +18,34 @@ export const FITTED_WEIGHTS: Weights = FEATURES.map((name) => (fitted.weights as
 /** The highest key of each type: a move's height is its key over it. */
 const TOP_KEY = { single: 15, pair: 12, straight: 10, bomb: 27 } as const;
 
-/** A move's features, for a hand of `handSize` cards. */
-export function features(move: Move, handSize: number): number[] {
-  if (move === 'pass') return [1, 0, 0, 0, 0];
-  return [0, move.type === 'bomb' ? 1 : 0, move.key / TOP_KEY[move.type], move.classes.length / handSize, move.classes.length === handSize ? 1 : 0];
+/** The legal moves of a hand (cards per class) against `facing`, and the features of each, in FEATURES' order. */
+export function legalFeatures(counts: readonly number[], facing: Combo | null): { moves: Move[]; features: number[][] } {
+  const handSize = counts.reduce((sum, count) => sum + count, 0);
+  const moves = movesOf(counts, facing);
+  /** The lowest key of each kind of play (its type and length) the hand can make here. */
+  const lowest = new Map<string, number>();
+  for (const move of moves) {
+    if (move === 'pass') continue;
+    const kind = `${move.type} ${move.classes.length}`;
+    lowest.set(kind, Math.min(lowest.get(kind) ?? move.key, move.key));
+  }
+  const features = moves.map((move) => {
+    if (move === 'pass') return [1, 0, 0, 0, 0, 0, 0];
+    const used = new Map<number, number>();
+    for (const cls of move.classes) used.set(cls, (used.get(cls) ?? 0) + 1);
+    return [
+      0,
+      move.type === 'bomb' ? 1 : 0,
+      move.key / TOP_KEY[move.type],
+      move.classes.length / handSize,
+      move.classes.length === handSize ? 1 : 0,
+      // The cheapest play of its kind, as a player keeping its high cards plays.
+      lowest.get(`${move.type} ${move.classes.length}`) === move.key ? 1 : 0,
+      // It leaves part of a pair or a bomb behind.
+      [...used].some(([cls, count]) => counts[cls] > count) ? 1 : 0,
+    ];
+  });
+  return { moves, features };
 }
 
 function score(weights: Weights, values: readonly number[]): number {
@@ -34,19 +59,15 @@ function score(weights: Weights, values: readonly number[]): number {
  * -Infinity when the move is not one of its legal moves.
  */
 export function logLikelihood(weights: Weights, counts: readonly number[], facing: Combo | null, move: Move): number {
-  const handSize = counts.reduce((sum, count) => sum + count, 0);
+  const { moves, features } = legalFeatures(counts, facing);
   const played = formatMove(move);
-  let total = 0;
-  let chosen = Number.NEGATIVE_INFINITY;
-  const scores = movesOf(counts, facing).map((legal) => {
-    const value = score(weights, features(legal, handSize));
-    if (formatMove(legal) === played) chosen = value;
-    return value;
-  });
-  if (chosen === Number.NEGATIVE_INFINITY) return chosen;
+  const chosen = moves.findIndex((legal) => formatMove(legal) === played);
+  if (chosen < 0) return Number.NEGATIVE_INFINITY;
+  const scores = features.map((values) => score(weights, values));
   const top = Math.max(...scores);
+  let total = 0;
   for (const value of scores) total += Math.exp(value - top);
-  return chosen - top - Math.log(total);
+  return scores[chosen] - top - Math.log(total);
 }
 
 /** A turn of a game as the fit sees it: the player's hand (cards per class), the play it answered and its play. */
@@ -72,10 +93,9 @@ export function fitWeights(turns: readonly Turn[], iterations = 30, ridge = 1e-3
   const n = FEATURES.length;
   const weights = Array<number>(n).fill(0);
   const prepared = turns.map(({ counts, facing, move }) => {
-    const handSize = counts.reduce((sum, count) => sum + count, 0);
-    const legal = movesOf(counts, facing);
+    const { moves, features } = legalFeatures(counts, facing);
     const played = formatMove(move);
-    return { options: legal.map((m) => features(m, handSize)), chosen: legal.findIndex((m) => formatMove(m) === played) };
+    return { options: features, chosen: moves.findIndex((m) => formatMove(m) === played) };
   });
   for (let step = 0; step < iterations; step++) {
     const gradient = weights.map((w) => -ridge * w);

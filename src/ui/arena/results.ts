@@ -78,6 +78,11 @@ function repeatsView(played: number, distinct: number) {
   return note ? html`<p class="error" role="note">${note}.</p>` : '';
 }
 
+/** What a pair of games is, for a game whose starts are deals. */
+function pairingView(report: { pairing?: string }) {
+  return report.pairing ? html`<p class="hint" aria-label="Pairing">Pairs: ${report.pairing}.</p>` : '';
+}
+
 /** A match: its verdict and why it stopped, its figures, the LLR between its bounds, the Elo over the games, the pairs. */
 function matchResults(report: MatchReport, view: ResultsView) {
   const [a, b] = report.bots;
@@ -106,6 +111,7 @@ function matchResults(report: MatchReport, view: ResultsView) {
       <elo-trend-chart .report=${report}></elo-trend-chart>
       <pentanomial-chart .counts=${report.pentanomial}></pentanomial-chart>
     </div>
+    ${pairingView(report)}
     <p class="hint">Games come in pairs (one start, each bot in each seat once); the test counts pairs in start order and stops at the
       first whose log-likelihood ratio crosses a bound (moved inward by the overshoot expected past it), as fishtest does. The Elo is
       fishtest's estimate for a sequential test: the difference under which a test like this one would as often have ended worse as
@@ -139,7 +145,7 @@ function tournamentResults(report: TournamentReport, view: ResultsView, figures:
         <td>${wdl(report.seats[i].first)}</td><td>${wdl(report.seats[i].second)}</td></tr>`,
       )}</tbody>
     </table>
-    ${repeatsView(report.played, report.distinct_games)}
+    ${pairingView(report)} ${repeatsView(report.played, report.distinct_games)}
     ${judgedView(report.judged, view)}
     <p class="hint">Elo: logistic ratings fitted to every game (Bradley-Terry, as Ordo fits them), 1500 the field's mean; 95%: the
       interval that holds a bot's rating in 95 of 100 such runs, with draws counted as Ordo counts them. Score: wins plus half the draws, per game. ${figures.margin ? `Margin: ${what} won minus the opponent's, per game. ` : ''}${
@@ -202,7 +208,7 @@ function sweepResults(report: SweepReport, view: ResultsView, figures: Figures) 
         ${figures.margin ? html`<td>${signed(p.margin)}</td>` : ''}${figures.loss ? html`<td>${p.meanLoss === null ? '' : p.meanLoss.toFixed(3)}</td>` : ''}</tr>`,
       )}</tbody>
     </table>
-    ${repeatsView(report.played, report.distinct_games)}
+    ${pairingView(report)} ${repeatsView(report.played, report.distinct_games)}
     ${exportsView(view.shown)} ${gamesView(view)}
   </section>`;
 }
