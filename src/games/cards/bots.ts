@@ -19,7 +19,7 @@ import { Rng } from '../../contracts/rng';
 import { ARTICLE_DEPTH, ARTICLE_WEIGHTS } from './article-bot';
 import type { Move } from './combos';
 import { ANY_TABLE, BOT_TABLE_LOG2, setPosition, type CardsCore } from './core';
-import { HandPool, uniformDraw } from './inference';
+import { HandPool, otherTurns, uniformDraw } from './inference';
 import { FITTED_WEIGHTS } from './opponent-model';
 import { legalMoves, type Position } from './rules';
 
@@ -270,8 +270,10 @@ export const inferenceBot: CardsBot = {
     if (moves.length === 0) throw new Error('the game is over');
     if (moves.length === 1) return { move: moves[0], report: { iterations: [], nodes: 0, ms: 0 } };
     const rng = new Rng(context.seed);
-    if (params.trust === 0) return voteOnHands(position, context, clock, params, () => uniformDraw(position, rng));
-    const pool = new HandPool(position, params.pool, FITTED_WEIGHTS, rng, params.trust / 10);
+    if (params.trust === 0 || otherTurns(position).length === 0) return voteOnHands(position, context, clock, params, () => uniformDraw(position, rng));
+    // Weighing takes a third of the move's time at most; the vote has the rest.
+    const weighing = clock.slice(1 / 3);
+    const pool = new HandPool(position, params.pool, FITTED_WEIGHTS, rng, params.trust / 10, () => weighing.spent());
     return voteOnHands(position, context, clock, params, () => pool.hands[pool.draw(rng)]);
   },
 };
@@ -283,6 +285,6 @@ export const levels = [
   { label: 'Article (depth 3)', config: 'article:depth=3' },
   { label: 'Article (depth 5)', config: 'article' },
   { label: 'Honest', config: 'honest' },
-  { label: 'Inference', config: 'inference:samples=64' },
+  { label: 'Inference', config: 'inference:samples=64:pool=300' },
   { label: 'Strong', config: 'strong' },
 ] as const;

@@ -44,9 +44,8 @@ export function uniformDraw(position: Position, rng: Rng): number[] {
   return unseen.slice(0, position.hands[1 - position.toMove].length).sort((a, b) => a - b);
 }
 
-/** The log-likelihood of the other's turns if it holds `hand` now. */
-export function logWeight(turns: readonly SeenTurn[], hand: readonly number[], weights: Weights): number {
-  const now = classCounts(hand);
+/** The log-likelihood of the other's turns if it holds `now` (cards per class) now. */
+export function logWeight(turns: readonly SeenTurn[], now: readonly number[], weights: Weights): number {
   let sum = 0;
   for (const { facing, move, playedSince } of turns) {
     const then = now.map((count, cls) => count + playedSince[cls]);
@@ -63,14 +62,26 @@ export class HandPool {
   readonly weights: number[] = [];
   private readonly cumulative: number[] = [];
 
-  /** `trust` scales the log-likelihoods: 1 the model as fitted, 0 uniform draws, more a sharper posterior. */
-  constructor(position: Position, size: number, weights: Weights, rng: Rng, trust = 1) {
+  /**
+   * `size` draws at most, fewer once `timeUp` says so (one at least). `trust` scales the log-likelihoods: 1 the
+   * model as fitted, 0 uniform draws, more a sharper posterior.
+   */
+  constructor(position: Position, size: number, weights: Weights, rng: Rng, trust = 1, timeUp: () => boolean = () => false) {
     const turns = otherTurns(position);
     const logs: number[] = [];
-    for (let i = 0; i < size; i++) {
+    /** Hands with the same cards per class are as likely: each weighed once. */
+    const weighed = new Map<string, number>();
+    for (let i = 0; i < size && (i === 0 || !timeUp()); i++) {
       const hand = uniformDraw(position, rng);
+      const counts = classCounts(hand);
+      const key = counts.join(' ');
+      let log = weighed.get(key);
+      if (log === undefined) {
+        log = trust * logWeight(turns, counts, weights);
+        weighed.set(key, log);
+      }
       this.hands.push(hand);
-      logs.push(trust === 0 ? 0 : trust * logWeight(turns, hand, weights));
+      logs.push(log);
     }
     const top = Math.max(...logs);
     let total = 0;
