@@ -2,7 +2,8 @@
 // the README: for each deal size, a round robin of the strong bot (it sees both hands), the inference bot and the
 // honest bot (they see their own) on seeded deals, each played both ways round (mirrored), without a clock (the
 // bots' default draws and budgets: the same games every run). For each pairing the Elo of the first over the second
-// from its pairs (the mean pair score and its spread: a 95% interval), and for each bot its accuracy against perfect
+// from its pairs (the mean pair score, and a 95% interval from their spread with one lost and one won pair added,
+// so that a size where every deal splits still leaves some doubt), and for each bot its accuracy against perfect
 // information: of its moves in positions it wins with both hands known, the share that keep the win (a move the
 // full-information solver would play too; in a lost position every move is one).
 //   npm run build && node dist-node/cards-hidden-price.mjs [--deals 100] [--sizes 4,6,8,10] [--seed 1] [--workers 2]
@@ -75,8 +76,9 @@ for (const size of sizes) {
       const index = 2 * (pairing * deals + deal);
       counts[pairScore(records[index].winner, records[index + 1].winner)]++;
     }
-    const { shares } = pentanomialShares(counts);
-    const { mean, variance } = pairMoments(shares);
+    const { mean } = pairMoments(pentanomialShares(counts).shares);
+    // The spread with one lost and one won pair more, so that deals that all split still leave some doubt.
+    const { variance } = pairMoments(pentanomialShares([counts[0] + 1, counts[1], counts[2], counts[3], counts[4] + 1]).shares);
     const half = Z975 * Math.sqrt(variance / deals);
     return { a, b, pentanomial: counts, elo: round(eloOf(mean)), lo: round(eloOf(mean - half)), hi: round(eloOf(mean + half)) };
   });

@@ -142,7 +142,7 @@ describe('opening suites', () => {
 
   it('cards: 8-card deals that whichever hand leads wins, by a plain search over the rules', () => {
     const lines = suite('cards');
-    expect(lines.length).toBe(100);
+    expect(lines.length).toBe(400);
     for (const line of sample(lines, 5)) {
       const position = parseCards(line);
       expect(position.hands.map((hand) => hand.length)).toEqual([8, 8]);

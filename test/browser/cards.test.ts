@@ -1,24 +1,25 @@
-// The Red Ten page in Chromium: a whole quick deal played through the UI against the random bot (select a
+// The Red Ten page in Chromium: a whole quick deal played through the UI against the random and the inference bots (select a
 // card, take a listed legal play, or pass), the plays listed for a selection, a refused pass on a lead, a bad
 // link, a short deal's link that shows no hidden card, and the AI that keeps its bot when the person changes seat.
 
 import { describe, expect, it } from 'vitest';
+import price from '../../src/games/cards/data/hidden-price.json';
 import { accessibilityAudit, useBrowser } from './browser';
 
 const browser = useBrowser();
 
 describe('Red Ten page', () => {
-  it('plays a whole 10-card deal against the random bot through the page, to a win or a loss', async () => {
+  it.each(['random', 'inference'])('plays a whole 10-card deal against the %s bot through the page, to a win or a loss', async (bot) => {
     const { page, url } = browser;
     await page.goto(`${url}#/cards`);
     await page.getByLabel('Deal').selectOption('10');
     await page.getByLabel('Seed').fill('5');
     await page.getByLabel('Seed').dispatchEvent('change');
-    await page.getByLabel('B bot').selectOption('random');
+    await page.getByLabel('B bot').selectOption(bot);
     const status = page.locator('cards-page p.status');
     await expect.poll(() => status.textContent()).toContain('your turn');
     expect(await page.locator('cards-page [aria-label="A\'s hand"] button[data-card]').count()).toBe(10);
-    for (let turn = 0; turn < 60; turn++) {
+    for (let turn = 0; turn < 400; turn++) {
       const text = (await status.textContent())!;
       if (/You won|You lost/.test(text)) break;
       if (!text.includes('your turn')) {
@@ -41,6 +42,22 @@ describe('Red Ten page', () => {
         .getByRole('button', { name: /^Move \d+: / })
         .count(),
     ).toBeGreaterThan(5);
+  });
+
+  it('shows the price of hidden information as measured, per deal size', async () => {
+    const { page, url } = browser;
+    await page.goto(`${url}#/cards`);
+    const table = page.getByRole('table', { name: 'The price of hidden information' });
+    const rows = table.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(price.rows.length);
+    for (const [i, row] of price.rows.entries()) {
+      const cells = await rows.nth(i).locator('td').allTextContents();
+      expect(cells[0]).toBe(String(row.size));
+      const strong = row.elo.find((entry) => entry.a === 'strong' && entry.b === 'inference')!;
+      expect(cells[1]).toContain(strong.elo.toFixed(1));
+      const honest = row.accuracy.find((entry) => entry.bot === 'honest')!;
+      expect(cells[5]).toBe(`${(honest.share * 100).toFixed(1)}% of ${honest.won}`);
+    }
   });
 
   it('keeps the newest play in sight in the move list, its numbers whole, and the table text readable (4.5:1)', async () => {

@@ -18,6 +18,7 @@ import { findBot, parseBotConfig } from '../../../contracts/bot-config';
 import { classOf, DECK_SIZE } from '../cards';
 import { classify, formatMove, sameMove, type Combo, type Move } from '../combos';
 import { FULL_DEAL, legalMoves, SEATS, SHORT_DEAL, type Position } from '../rules';
+import './hidden-price';
 import { cardLabel } from './playing-card';
 
 const DEALS = [
@@ -179,6 +180,7 @@ export class CardsPage extends GamePage<Position, Move> {
           <search-chart .entries=${chartEntries(session, SEATS)} .current=${currentEntry(session)}></search-chart>
         </section>`
         }
+        <section class="panel" aria-label="Hidden information"><hidden-price></hidden-price></section>
       </div>
     `;
   }
