@@ -1,7 +1,8 @@
 // Bots under a clock, run as a person runs them: every game of a tournament is played to its end (no bot throws
 // when its search cannot finish), and a bot given a time answers within it. The bound on a move's time is the
 // arena's margin for engines (500 ms) over the time given, so that a loaded machine passes; before bots kept their
-// time, `honest` took 3 s a move at 30 ms, and `perfect` ended the command.
+// time, `honest` took 3 s a move at 30 ms, `inference` weighed its draws for up to 750 ms at 200 ms, and `perfect`
+// ended the command.
 
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,18 +55,14 @@ describe('bots under a clock', () => {
     }
   });
 
-  it('honest keeps its time at 100 ms a move', async () => {
-    const run = await tournament(['cards', 'tournament', '--bots', 'honest,random', '--games', '1', '--ms', '100']);
-    expect(run.played).toBe(2);
-    let honestMoves = 0;
-    for (const record of run.records) {
-      for (const [ply, move] of record.moves.entries()) {
-        if (record.seats[ply % 2] !== 'honest') continue;
-        honestMoves++;
-        expect(move.ms).toBeLessThan(100 + TIME_MARGIN_MS);
-      }
+  it('honest and inference keep their time at 100 ms a move, on a full deal and a short one', async () => {
+    for (const size of ['27', '17']) {
+      const run = await tournament(['cards', 'tournament', '--bots', 'honest,inference', '--games', '1', '--ms', '100', '--size', size]);
+      expect(run.played).toBe(2);
+      expect(run.totals.map((total) => total.forfeits)).toEqual([0, 0]);
+      for (const record of run.records) for (const move of record.moves) expect(move.ms, `${size} cards`).toBeLessThan(100 + TIME_MARGIN_MS);
+      expect(run.records.reduce((moves, record) => moves + record.moves.length, 0)).toBeGreaterThan(20);
     }
-    expect(honestMoves).toBeGreaterThan(10);
   });
 
   it('the matrix game and Red Ten article bots at their deepest stop at 30 ms a move', async () => {
