@@ -10,6 +10,7 @@ import { optionInteger, optionSeed, scriptOptions } from '../src/cli/args';
 import { tournament } from '../src/arena/schedule';
 import { gameById } from '../src/games';
 import { classCounts } from '../src/games/cards/cards';
+import { parseMove } from '../src/games/cards/combos';
 import { FEATURES, fitWeights, meanLogLikelihood, type Turn } from '../src/games/cards/opponent-model';
 import { legalMoves, parse, play } from '../src/games/cards/rules';
 import { createNodePool } from '../src/runtime/node-pool';
@@ -44,7 +45,7 @@ const turns: Turn[] = [];
 for (const record of records) {
   let position = parse(record!.start);
   for (const { move: text } of record!.moves) {
-    const move = legalMoves(position).find((legal) => gameById('cards').rules.formatMove(legal) === text)!;
+    const move = parseMove(text);
     if (legalMoves(position).length > 1) turns.push({ counts: classCounts(position.hands[position.toMove]), facing: position.last, move });
     position = play(position, move);
   }

@@ -12,7 +12,7 @@ import type { Combo, Move } from './combos';
 import { logLikelihood, type Weights } from './opponent-model';
 import { unseenBy, type Position } from './rules';
 
-/** One of the other player's turns: what it answered, what it played, and the cards it had played by the mover's turn since. */
+/** One of the other player's turns: the play it answered, its play, and the cards it played from then on. */
 interface SeenTurn {
   readonly facing: Combo | null;
   readonly move: Move;
@@ -58,8 +58,7 @@ export function logWeight(turns: readonly SeenTurn[], now: readonly number[], we
 /** A pool of uniform draws of the other hand with their weights, from which weighted draws are taken. */
 export class HandPool {
   readonly hands: number[][] = [];
-  /** Each hand's weight over the pool's largest (1 for the likeliest). */
-  readonly weights: number[] = [];
+  /** The weights summed up to each hand: a draw is a search in them. */
   private readonly cumulative: number[] = [];
 
   /**
@@ -86,9 +85,7 @@ export class HandPool {
     const top = Math.max(...logs);
     let total = 0;
     for (const log of logs) {
-      const weight = Math.exp(log - top);
-      this.weights.push(weight);
-      total += weight;
+      total += Math.exp(log - top);
       this.cumulative.push(total);
     }
   }
