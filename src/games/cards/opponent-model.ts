@@ -5,7 +5,7 @@
 // our bots (scripts/fit-cards-opponent.ts; data/opponent-model.json).
 
 import type { Combo, Move } from './combos';
-import { formatMove, movesOf } from './combos';
+import { movesOf, sameMove } from './combos';
 import { cholesky, choleskySolve } from '../../contracts/linear';
 import fitted from './data/opponent-model.json';
 
@@ -60,8 +60,7 @@ function score(weights: Weights, values: readonly number[]): number {
  */
 export function logLikelihood(weights: Weights, counts: readonly number[], facing: Combo | null, move: Move): number {
   const { moves, features } = legalFeatures(counts, facing);
-  const played = formatMove(move);
-  const chosen = moves.findIndex((legal) => formatMove(legal) === played);
+  const chosen = moves.findIndex((legal) => sameMove(legal, move));
   if (chosen < 0) return Number.NEGATIVE_INFINITY;
   const scores = features.map((values) => score(weights, values));
   const top = Math.max(...scores);
@@ -94,8 +93,7 @@ export function fitWeights(turns: readonly Turn[], iterations = 30, ridge = 1e-3
   const weights = Array<number>(n).fill(0);
   const prepared = turns.map(({ counts, facing, move }) => {
     const { moves, features } = legalFeatures(counts, facing);
-    const played = formatMove(move);
-    return { options: features, chosen: moves.findIndex((m) => formatMove(m) === played) };
+    return { options: features, chosen: moves.findIndex((legal) => sameMove(legal, move)) };
   });
   for (let step = 0; step < iterations; step++) {
     const gradient = weights.map((w) => -ridge * w);
