@@ -4,7 +4,7 @@
 import { parseBotConfig } from '../contracts/bot-config';
 import { type AnyGame, type BotInfo, sizeFault } from '../contracts/game';
 import { deriveSeed, Rng } from '../contracts/rng';
-import { gameById } from '../games';
+import { findGame } from '../games';
 
 export interface ScheduledGame {
   /** Index of the pairing: which configuration sits where is in `seats`. */
@@ -75,9 +75,12 @@ function build(game: AnyGame, bots: readonly string[], pairings: readonly Pairin
   return { game: game.rules.id, seed: settings.seed, size, bots, pairings, starts, games };
 }
 
-/** A report's `pairing` field: what a pair of games is, for a game whose starts are deals (nothing for the others). */
+/**
+ * A report's `pairing` field: what a pair of games is, for a game whose starts are deals (nothing for the others,
+ * nor for a game of rules alone that the registry does not hold).
+ */
 export function pairingField(schedule: Schedule): { pairing?: string } {
-  return gameById(schedule.game).mirroredDeals
+  return findGame(schedule.game)?.mirroredDeals
     ? { pairing: 'each pair is a deal and its mirror: the same cards with the hands swapped, each bot holding each hand once, so the luck of the deal cancels' }
     : {};
 }
