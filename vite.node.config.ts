@@ -26,6 +26,7 @@ export default defineConfig({
         'connect4-positions': 'scripts/connect4-positions.ts',
         'fit-cards-opponent': 'scripts/fit-cards-opponent.ts',
         'cards-hidden-price': 'scripts/cards-hidden-price.ts',
+        'compare-c4': 'scripts/compare-c4.ts',
       },
       output: {
         format: 'es',

@@ -6,7 +6,8 @@
 // - the children left are searched in the order of the threats they make (those that could be completed next,
 //   the move that refuted this position before, threats two moves out, all threats, the centre);
 // - the table keeps bounds with the best column and the work they cost (transposition-table.ts);
-// - the exact score is found by a binary search of null-window searches on the same table.
+// - the exact score is found by null-window searches on the same table: Pons' bisection until the score is
+//   bracketed, then c4's windows next to the last bound (solve).
 // A node is one call of negamax, a position searched beyond its static look (Steininger counts the same).
 
 import { addNodes, countNode, nodesSoFar, reportIteration, searchStopped, startSearch } from "../common/stats";
@@ -68,6 +69,8 @@ function etcPlies(): i32 {
   return boardCells() - 15;
 }
 const INFINITE: i32 = 1000;
+/** Pons' windows this close to 0 are not cheap enough to bisect with (solve). */
+const NEAR_ZERO: i32 = 4;
 /**
  * Move order weights: Steininger's 1.2, 0.5, 0.5, 0.3 and 0.1 x (distance from the edge) / width, times 70 x
  * width (so that all are whole numbers: on 7x6 the threats weigh 7 x 84, ... and the distance 7 x 1).
@@ -368,8 +371,17 @@ export function helperSearch(generation: i32): void {
 }
 
 /**
- * The score of the position for the side to move (weak: only its sign, searching [-1, 1]), by a binary search
- * of null-window searches, each reported as an iteration. Stops when the budget (0 = none) is spent.
+ * The score of the position for the side to move (weak: only its sign, searching [-1, 1]) by null-window
+ * searches, each reported as an iteration; stops when the budget (0 = none) is spent. Which window comes next is
+ * decided by what the searches found:
+ * - while the score is not bracketed (no search has failed high and another low) and Pons' next window is far
+ *   from 0, Pons' bisection, its windows nearer 0 than the middle: far from 0 a bound is cheap to prove (the
+ *   bounds from the moves left cut the search short), so a won or lost position finds the region of its score in
+ *   a few cheap searches (c4's way walks there from 0, a point a search: 20x the positions on Pons' easy 7x6 set);
+ * - then Steininger's (c4's) way, from the bracket's middle: each window next to the bound the last search
+ *   returned. A score near 0 (a draw, as most empty boards are) is found by the two searches next to it that any
+ *   way needs, without the bisection's searches on the way (on the empty boards 6x5 to 8x4, 22% to 36% fewer
+ *   positions). A window within NEAR_ZERO of 0 costs about what the walk's own do, so it starts the walk at once.
  */
 export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
   startSearch(nodeLimit, msLimit);
@@ -379,19 +391,34 @@ export function solve(weak: bool, nodeLimit: f64, msLimit: f64): i32 {
   const moves = stones();
   if (moves == boardCells()) return 0;
   if (canWinNext()) return weak ? 1 : winScore(moves + 1);
-  // The range the score is known to lie in, [low, high], halved by each null-window search: Pons' choice of
-  // window, nearer 0 than the middle (scores near a draw are the cheap ones to bound).
+  // The score lies in [low, high].
   let low = max(weak ? -1 : minScore(), -winScore(moves + 2));
   let high = min(weak ? 1 : maxScore(), winScore(moves + 1));
+  let failedHigh = false;
+  let failedLow = false;
+  let walking = false;
+  let lastHigh = false;
   let iterations = 0;
   while (low < high) {
     let med = low + (high - low) / 2;
     if (med <= 0 && low / 2 < med) med = low / 2;
     else if (med >= 0 && high / 2 > med) med = high / 2;
+    if (walking) {
+      med = lastHigh ? low : high - 1;
+    } else if (!weak && ((failedHigh && failedLow) || abs(med) <= NEAR_ZERO)) {
+      walking = true;
+      med = max(low + (high - low) / 2, low + 1) - 1;
+    }
     const score = searchWindowAllThreads(med, med + 1);
     if (searchStopped() || stopRequested()) break;
-    if (score <= med) high = score;
-    else low = score;
+    lastHigh = score > med;
+    if (lastHigh) {
+      low = score;
+      failedHigh = true;
+    } else {
+      high = score;
+      failedLow = true;
+    }
     reportIteration(++iterations, score, -1);
   }
   // A weak search can fail high past its window: only the sign of its result means anything.
