@@ -1,7 +1,7 @@
 // Our Connect 4 solver beside Christophe Steininger's c4 on the empty board of each size: the table of
 // docs/rules/connect4.md, measured again. c4's sizes are compile-time settings, so it is built once per size
 // (and table size) from a checkout of its sources that the person running this provides
-// (https://github.com/ChristopheSteininger/c4; we do not ship its code): its settings.h is copied with the board's
+// (https://github.com/ChristopheSteininger/c4, AGPL-3.0; we do not ship its code): its settings.h is copied with the board's
 // width and height, one thread and the table's entries set, and compiled with g++ as its CMakeLists.txt does
 // (-O3 -flto, NDEBUG). Sizes are measured one after the other, ours then c4's, each on one thread with a table of the
 // same number of entries (ours: the first prime above 2^log2, the size our solver ships unless told otherwise;
@@ -59,7 +59,7 @@ function publishedScores(): Map<string, number | null> {
   for (const line of readFileSync('test/data/connect4/empty-boards.txt', 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
     const [size, winner, last] = line.split(' ');
-    const { width, height } = parseSize(size);
+    const [width, height] = size.split('x').map(Number);
     const magnitude = Math.floor((width * height + 2 - Number(last)) / 2);
     scores.set(size, winner === 'draw' ? 0 : winner === '1st' ? magnitude : winner === '2nd' ? -magnitude : null);
   }

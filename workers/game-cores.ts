@@ -4,7 +4,7 @@
 import { instantiateCore } from '../src/contracts/core';
 import type { AnyGame } from '../src/contracts/game';
 
-/** A core's WebAssembly module by its build's name (`connect4-sizes`), as the platform fetches it. */
+/** A core's WebAssembly module by its build's name (`connect4-6x5`), as the platform fetches it. */
 export type ModuleLoader = (core: string) => Promise<WebAssembly.Module>;
 
 export class GameCores {

@@ -250,13 +250,6 @@ export function prepareEstimates(): void {
   orders = new StaticArray<i32>(64 * 16);
 }
 
-/** Empties the estimate's table, if it has one (a new size). */
-export function clearEstimates(): void {
-  if (!estimateKeys) return;
-  estimateKeys!.fill(0);
-  estimateData!.fill(0);
-}
-
 /**
  * The value of the position for the side to move, searched `depth` plies deep (proven results beyond +-PROVEN),
  * within the budget (0 = none); estimateColumn() is then its best move. A stopped search's result means nothing.

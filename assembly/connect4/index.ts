@@ -11,4 +11,4 @@ export { clearTable, defaultTableLog2, setTableSize, tableEntries, attachTable }
 export { allocateThreads, attachThread, quitHelpers, threadCount } from "./thread-memory";
 export { solve, reachesScore, helperSearch, tableHitRate, firstMoveRate } from "./solver";
 export { countPositions } from "./perft";
-export { estimate, estimateColumn, prepareEstimates, clearEstimates, provenScore } from "./estimate";
+export { estimate, estimateColumn, prepareEstimates, provenScore } from "./estimate";

@@ -5,7 +5,7 @@
 
 import { undoAddress } from "./thread-memory";
 import { deadStones } from "./dead-stones";
-import { ANY_SIZE, boardCells, boardHeight, boardMask, boardWidth, bottomMask } from "./board";
+import { boardCells, boardHeight, boardMask, boardWidth, bottomMask } from "./board";
 
 export { boardCells, boardHeight, boardMask, boardWidth, bottomMask } from "./board";
 
@@ -179,28 +179,21 @@ export function threatsOf(position: u64): u64 {
   return r & (boardMask() ^ mask);
 }
 
-const COLUMN_BITS: u64 = 0x7f;
 let keyMirrored = false;
 
-/** The stones column by column in reverse order (the board seen in a mirror). */
+/** The stones column by column in reverse order (the board seen in a mirror): each pair of columns swapped. */
 @inline
 function mirrorColumns(k: u64): u64 {
-  if (ANY_SIZE) {
-    const bits = boardHeight() + 1;
-    const column: u64 = (<u64>1 << bits) - 1;
-    let mirrored: u64 = 0;
-    for (let c = 0; c < boardWidth(); c++) mirrored = (mirrored << bits) | ((k >> (c * bits)) & column);
-    return mirrored;
+  const bits = boardHeight() + 1;
+  const column: u64 = (<u64>1 << bits) - 1;
+  const middle = boardWidth() / 2;
+  // The middle column of an odd width stays; a constant width makes this loop straight code.
+  let mirrored: u64 = boardWidth() & 1 ? k & (column << (middle * bits)) : 0;
+  for (let left = 0; left < middle; left++) {
+    const shift = (boardWidth() - 1 - 2 * left) * bits;
+    mirrored |= ((k & (column << (left * bits))) << shift) | ((k >> shift) & (column << (left * bits)));
   }
-  return (
-    ((k & COLUMN_BITS) << 42) |
-    ((k & (COLUMN_BITS << 7)) << 28) |
-    ((k & (COLUMN_BITS << 14)) << 14) |
-    (k & (COLUMN_BITS << 21)) |
-    ((k >> 14) & (COLUMN_BITS << 14)) |
-    ((k >> 28) & (COLUMN_BITS << 7)) |
-    ((k >> 42) & COLUMN_BITS)
-  );
+  return mirrored;
 }
 
 /**

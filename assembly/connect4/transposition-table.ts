@@ -4,14 +4,15 @@
 // older generation are empty (a real clear once in 65,535).
 //
 // An entry's data word, from bit 0: score + the size's highest score (6 bits), bound type (2), best column (4),
-// work = log8 of the nodes its search took (4), generation (16). How the key is checked depends on the build:
-// - 7x6: 64-bit entries, the data and the key's low 32 bits. The size is odd, above 2^20, and keys are below
-//   2^49, so (key % size, key mod 2^32) identifies the key (Chinese remainder theorem): no false hit.
-// - any size: keys take up to 64 bits, so an entry is two words, the key XOR the data, and the data (Hyatt's
-//   lockless hashing: a pair torn by two threads writing at once reads as another key, short of a 64-bit
-//   coincidence).
+// work = log8 of the nodes its search took (4), generation (16). How the key is checked depends on the size:
+// - keys below 2^49 (boards of at most 49 bits with the sentinel row: 7x6, 6x6, 8x5 ...): 64-bit entries, the
+//   data and the key's low 32 bits. The size is odd, above 2^17, so (key % size, key mod 2^32) identifies the key
+//   (Chinese remainder theorem): no false hit.
+// - longer keys (4x12, 6x8, 8x7 ... up to 64 bits): an entry is two words, the key XOR the data, and the data
+//   (Hyatt's lockless hashing: a pair torn by two threads writing at once reads as another key, short of a
+//   64-bit coincidence).
 
-import { ANY_SIZE } from "./board";
+import { BOARD_BITS } from "./board";
 import { maxScore } from "./position";
 
 export const EXACT: i32 = 1;
@@ -31,9 +32,11 @@ const SMALLEST_LOG2 = 17;
  */
 export const DEFAULT_LOG2 = 18;
 
-/** Bytes per entry: one word, or two in the any-size build. */
-const ENTRY_BYTES: usize = ANY_SIZE ? 16 : 8;
-const ENTRY_SHIFT: usize = ANY_SIZE ? 4 : 3;
+/** Whether keys may reach 2^49 (see above): then an entry is two words. */
+const WIDE_KEYS: bool = BOARD_BITS > 49;
+/** Bytes per entry. */
+const ENTRY_BYTES: usize = WIDE_KEYS ? 16 : 8;
+const ENTRY_SHIFT: usize = WIDE_KEYS ? 4 : 3;
 
 // The table's memory: a generation word (an entry's room), then size + 1 entries. Threads share it (attachTable).
 let table: usize = 0;
@@ -46,7 +49,7 @@ export function defaultTableLog2(): i32 {
   return DEFAULT_LOG2;
 }
 
-/** Sizes the table to 2^log2 entries (17-27: 1 MB to 1 GB, twice that for any size), empty, unless it has that size already; returns its address. */
+/** Sizes the table to 2^log2 entries (17-27: 1 MB to 1 GB, twice that with wide keys), empty, unless it has that size already; returns its address. */
 export function setTableSize(log2: i32): usize {
   const size = <usize>PRIMES[max(0, min(log2 - SMALLEST_LOG2, PRIMES.length - 1))];
   if (size == entries) return table;
@@ -95,13 +98,13 @@ export function clearTable(): void {
 }
 
 /**
- * 7x6: key % size without a 64-bit division (slow in WebAssembly, where C compilers would multiply): keys are
- * below 2^49, so the quotient from a double reciprocal is exact or one too large or too small. Any size: the
+ * Short keys: key % size without a 64-bit division (slow in WebAssembly, where C compilers would multiply): keys
+ * are below 2^49, so the quotient from a double reciprocal is exact or one too large or too small. Wide keys: the
  * key's full 64 bits are stored, so any spread will do: a multiplicative hash scaled to the size (Lemire's).
  */
 @inline
 function slot(k: u64): usize {
-  if (ANY_SIZE) return table + ENTRY_BYTES + (<usize>((((k * 0x9e3779b97f4a7c15) >> 32) * <u64>entries) >> 32) << ENTRY_SHIFT);
+  if (WIDE_KEYS) return table + ENTRY_BYTES + (<usize>((((k * 0x9e3779b97f4a7c15) >> 32) * <u64>entries) >> 32) << ENTRY_SHIFT);
   // Signed conversions: one instruction each on x86, where the unsigned ones take a branchy sequence.
   const size = <i64>entries;
   let r = <i64>k - <i64>(<f64><i64>k * inverseSize) * size;
@@ -111,16 +114,16 @@ function slot(k: u64): usize {
 }
 
 const TAG_SHIFT: u64 = 16;
-const TAG_MASK: u64 = 0xffffffffffff0000; // generation and key bits (7x6)
+const TAG_MASK: u64 = 0xffffffffffff0000; // generation and key bits (short keys)
 const GENERATION_MASK: u64 = 0xffff0000;
 
-/** 7x6: the bits of an entry that say whose it is, the key's low 32 and the generation. */
+/** Short keys: the bits of an entry that say whose it is, the key's low 32 and the generation. */
 @inline
 function tag(k: u64): u64 {
   return (k << 32) | (generation << TAG_SHIFT);
 }
 
-/** Any size: whether the two-word entry at `at`, whose data word is `data`, is the key's, of this generation. */
+/** Wide keys: whether the two-word entry at `at`, whose data word is `data`, is the key's, of this generation. */
 @inline
 function holds(at: usize, data: u64, k: u64): bool {
   return (atomic.load<u64>(at) ^ data) == k && (data & GENERATION_MASK) == generation << TAG_SHIFT;
@@ -130,7 +133,7 @@ function holds(at: usize, data: u64, k: u64): bool {
 @inline
 export function tableGet(k: u64): u64 {
   const at = slot(k);
-  if (ANY_SIZE) {
+  if (WIDE_KEYS) {
     const first = atomic.load<u64>(at, 8);
     if (holds(at, first, k)) return first;
     const second = atomic.load<u64>(at, 24);
@@ -175,7 +178,7 @@ export function tablePut(k: u64, column: i32, type: i32, score: i32, nodes: u64)
   const at = slot(k);
   const data = (generation << TAG_SHIFT) | (work(nodes) << 12) | (<u64>column << 8) | (<u64>type << 6) | <u64>(score + maxScore());
   const current = generation << TAG_SHIFT;
-  if (ANY_SIZE) {
+  if (WIDE_KEYS) {
     const first = atomic.load<u64>(at, 8);
     const second = atomic.load<u64>(at, 24);
     const firstMine = holds(at, first, k);

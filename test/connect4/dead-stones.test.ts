@@ -3,17 +3,13 @@
 // stone of the other, an empty cell), so that positions differing only in them are the same game.
 
 import { describe, expect, it } from 'vitest';
-import { instantiateCore } from '../../src/contracts/core';
 import { Rng } from '../../src/contracts/rng';
-import { type Connect4Core, useSize } from '../../src/games/connect4/core';
+import type { Connect4Core } from '../../src/games/connect4/core';
 import { legalMoves, newGame, outcome, play } from '../../src/games/connect4/rules';
 import type { BoardSize } from '../../src/games/connect4/sizes';
-import { readCoreModule } from '../../workers/node-cores';
+import { coreForSize } from './size-cores';
 
 type DeadStoneCore = Connect4Core & { isDeadStone(column: number, row: number): number };
-
-const standard = await instantiateCore<DeadStoneCore>(await readCoreModule('build', 'connect4'));
-const anySize = await instantiateCore<DeadStoneCore>(await readCoreModule('build', 'connect4-sizes'));
 
 /** Every line of four cells of the board, as [column, row] pairs. */
 function linesOfFour({ width, height }: BoardSize): [number, number][][] {
@@ -43,21 +39,20 @@ function openLines(cells: number[][], lines: [number, number][][]): string {
 }
 
 describe('connect 4 dead stones', () => {
-  it('are stones whose colour no line of four still open depends on, on 7x6 and on boards from 4x4 to 12x4 and 4x15', () => {
+  it('are stones whose colour no line of four still open depends on, on 7x6 and on boards from 4x4 to 12x4 and 4x15', async () => {
     const rng = new Rng(33);
     let dead = 0;
     let stones = 0;
-    for (const [core, size, games] of [
-      [standard, { width: 7, height: 6 }, 60],
-      [anySize, { width: 7, height: 6 }, 20],
-      [anySize, { width: 4, height: 4 }, 30],
-      [anySize, { width: 4, height: 10 }, 30],
-      [anySize, { width: 4, height: 15 }, 20],
-      [anySize, { width: 6, height: 5 }, 30],
-      [anySize, { width: 8, height: 7 }, 20],
-      [anySize, { width: 12, height: 4 }, 20],
-    ] as [DeadStoneCore, BoardSize, number][]) {
-      useSize(core, size);
+    for (const [size, games] of [
+      [{ width: 7, height: 6 }, 80],
+      [{ width: 4, height: 4 }, 30],
+      [{ width: 4, height: 10 }, 30],
+      [{ width: 4, height: 15 }, 20],
+      [{ width: 6, height: 5 }, 30],
+      [{ width: 8, height: 7 }, 20],
+      [{ width: 12, height: 4 }, 20],
+    ] as [BoardSize, number][]) {
+      const core = await coreForSize<DeadStoneCore>(size);
       const lines = linesOfFour(size);
       for (let game = 0; game < games; game++) {
         let position = newGame(size);

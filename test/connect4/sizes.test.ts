@@ -1,23 +1,23 @@
-// Connect 4 on other boards than 7x6: the rules' notation, the any-size core against the rules, the solver against
+// Connect 4 on other boards than 7x6: the rules' notation, each size's core against the rules, the solver against
 // plain minimax over the rules on the small boards, and the empty boards against the published values.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { instantiateCore } from '../../src/contracts/core';
 import { Rng } from '../../src/contracts/rng';
 import { canonicalKey, OpeningBook } from '../../src/games/connect4/book';
-import { type Connect4Core, setPosition } from '../../src/games/connect4/core';
+import { type Connect4Core, coreBuild, setPosition } from '../../src/games/connect4/core';
 import { format, legalMoves, newGame, outcome, parse, play, type Position, rules } from '../../src/games/connect4/rules';
 import { formatSize, parseSize, SIZES, sizeNumber } from '../../src/games/connect4/sizes';
 import { principalVariation, solve } from '../../src/games/connect4/solve';
 import { readCoreModule } from '../../workers/node-cores';
 import { bruteForce } from './brute-force';
 import { expectCoreFollowsRules } from './core-follows-rules';
+import { coreForSize } from './size-cores';
 
-const anySize = await instantiateCore<Connect4Core & { countPositions(ply: number): number }>(await readCoreModule('build', 'connect4-sizes'));
 const standard = await instantiateCore<Connect4Core>(await readCoreModule('build', 'connect4'));
 
 /** Every position `plies` stones or fewer into a game on the board, each once. */
@@ -51,9 +51,9 @@ describe('connect 4 sizes', () => {
     expect(() => parse('8x8:1')).toThrow('8x8 is not a size here');
   });
 
-  it('the any-size core agrees with the rules on legal columns, wins and every cell, on boards from 4x4 to 12x4 and 4x15', () => {
+  it("each size's core agrees with the rules on legal columns, wins and every cell, on boards from 4x4 to 12x4 and 4x15", async () => {
     const rng = new Rng(5);
-    for (const { width, height } of [
+    for (const size of [
       { width: 4, height: 4 },
       { width: 6, height: 5 },
       { width: 7, height: 6 },
@@ -63,17 +63,16 @@ describe('connect 4 sizes', () => {
       { width: 12, height: 4 },
       { width: 4, height: 15 },
     ]) {
-      expect(anySize.setSize(width, height)).toBe(1);
-      expectCoreFollowsRules(anySize, { width, height }, 60, rng);
+      const core = await coreForSize(size);
+      expect(core.setSize(size.width, size.height)).toBe(1);
+      expectCoreFollowsRules(core, size, 60, rng);
     }
-    expect(anySize.setSize(9, 7)).toBe(0);
+    expect((await coreForSize({ width: 6, height: 5 })).setSize(7, 6)).toBe(0);
     expect(standard.setSize(6, 5)).toBe(0);
   });
 
-  it('the any-size core counts the published distinct positions of 7x6 at plies 0 to 8', () => {
-    anySize.setSize(7, 6);
-    anySize.reset();
-    expect([...Array(9).keys()].map((ply) => anySize.countPositions(ply))).toEqual([1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]);
+  it('has a core built for every size (scripts/build-cores.mjs)', () => {
+    for (const size of SIZES) expect(existsSync(`build/${coreBuild(size, false)}.wasm`), formatSize(size)).toBe(true);
   });
 
   // Every position a few stones in, each solved from an empty table, strong and weak, against minimax over the rules.
@@ -81,29 +80,31 @@ describe('connect 4 sizes', () => {
     [4, 4, 8],
     [5, 4, 5],
     [4, 5, 5],
-  ])('solves every position of %ix%i up to %i stones in as plain minimax over the rules does', (width, height, plies) => {
+  ])('solves every position of %ix%i up to %i stones in as plain minimax over the rules does', async (width, height, plies) => {
+    const core = await coreForSize({ width, height });
     const oracle = bruteForce(width, height);
     const positions = positionsUpTo(width, height, plies);
     expect(positions.length).toBeGreaterThan(500);
     for (const position of positions) {
       const expected = oracle.score(position);
-      const strong = solve(position, { scoreOnly: true }, anySize);
+      const strong = solve(position, { scoreOnly: true }, core);
       expect(strong.score, format(position)).toBe(expected);
-      expect(solve(position, { weak: true, scoreOnly: true }, anySize).score, format(position)).toBe(Math.sign(expected));
+      expect(solve(position, { weak: true, scoreOnly: true }, core).score, format(position)).toBe(Math.sign(expected));
     }
     // A best move reaches the score: playing it leaves the opponent the negated score (or wins at once).
     for (const position of positions.filter((_, i) => i % 25 === 0)) {
-      const answer = solve(position, {}, anySize);
+      const answer = solve(position, {}, core);
       if (answer.move === null) continue;
       const child = play(position, Number(answer.move) - 1);
       expect(child.winner !== null ? answer.score : 0 - oracle.score(child), format(position)).toBe(answer.score);
     }
   });
 
-  it('gives the best line of a position: every move of it best as minimax over the rules scores it, to the end, its end the score', () => {
+  it('gives the best line of a position: every move of it best as minimax over the rules scores it, to the end, its end the score', async () => {
+    const core = await coreForSize({ width: 5, height: 4 });
     const oracle = bruteForce(5, 4);
     for (const start of positionsUpTo(5, 4, 4).filter((position, i) => i % 7 === 0 && !outcome(position))) {
-      const { line, score } = principalVariation(start, anySize, {}, () => undefined);
+      const { line, score } = principalVariation(start, core, {}, () => undefined);
       expect(score, format(start)).toBe(oracle.score(start));
       let position = start;
       for (const column of line!) {
@@ -154,14 +155,47 @@ describe('connect 4 sizes', () => {
     .map((line) => line.split(' '));
   it.each(published.filter(([size]) => ['4x4', '5x4', '6x4', '7x4', '4x5', '5x5', '6x5', '4x6', '5x6', '4x7', '4x8'].includes(size)))(
     'scores the empty %s board as published (%s, ending on move %s)',
-    (sizeText, winner, lastMove) => {
+    async (sizeText, winner, lastMove) => {
       const size = parseSize(sizeText);
+      const core = await coreForSize(size);
       const cells = size.width * size.height;
       const magnitude = Math.floor((cells + 2 - Number(lastMove)) / 2);
       const expected = winner === 'draw' ? 0 : winner === '1st' ? magnitude : -magnitude;
       const empty = newGame(size);
-      setPosition(anySize, empty);
-      expect(solve(empty, { scoreOnly: true }, anySize).score).toBe(expected);
+      setPosition(core, empty);
+      expect(solve(empty, { scoreOnly: true }, core).score).toBe(expected);
     },
   );
+
+  // The positions our solver searches on the small empty boards, each pinned so that a change in the search shows,
+  // against Steininger's c4 on the same boards with a table of the same size (its counts kept with their source):
+  // ours are within 5% of c4's (the walk to a draw's score costs both the same; our first windows far from 0, which
+  // make won positions cheap, cost a few percent here).
+  const c4Nodes = new Map(
+    readFileSync('test/data/connect4/c4-empty-nodes.txt', 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => line.split(' ') as [string, string]),
+  );
+  it.each([
+    ['4x4', 1486],
+    ['4x5', 9705],
+    ['5x4', 4134],
+    ['4x6', 35650],
+    ['6x4', 55872],
+    ['5x5', 137642],
+    ['4x7', 148995],
+    ['7x4', 465621],
+    ['5x6', 206760],
+    ['6x5', 965294],
+    ['4x8', 482535],
+  ])('searches %s empty in %i positions with a table of 2^18 entries, within 5%% of c4', async (sizeText, nodes) => {
+    const core = await coreForSize(parseSize(sizeText));
+    core.setTableSize(18);
+    core.clearTable();
+    core.reset();
+    core.solve(0, 0, 0);
+    expect(core.nodeCount()).toBe(nodes);
+    expect(nodes).toBeLessThanOrEqual(1.05 * Number(c4Nodes.get(sizeText)));
+  });
 });
