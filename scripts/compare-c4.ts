@@ -1,13 +1,13 @@
 // Our Connect 4 solver beside Christophe Steininger's c4 on the empty board of each size: the table of
-// docs/rules/connect4.md, measured again. c4's sizes are compile-time settings, so it is built once per size
-// (and table size) from a checkout of its sources that the person running this provides
-// (https://github.com/ChristopheSteininger/c4, AGPL-3.0; we do not ship its code): its settings.h is copied with the board's
-// width and height, one thread and the table's entries set, and compiled with g++ as its CMakeLists.txt does
-// (-O3 -flto, NDEBUG). Sizes are measured one after the other, ours then c4's, each on one thread with a table of the
-// same number of entries (ours: the first prime above 2^log2, the size our solver ships unless told otherwise;
-// c4 takes any odd size, and the same prime). Times are CPU seconds: ours the solve's own (process.cpuUsage in
-// this process), c4's its whole run's (bash's `time`, user + system). Nodes count the same thing in both: the
-// positions searched past their static look.
+// docs/rules/connect4.md, measured again. c4's sizes are compile-time settings, so it is built once per size and
+// table size from a checkout of its sources that the person running this provides
+// (https://github.com/ChristopheSteininger/c4, AGPL-3.0; we do not ship its code): its settings.h is copied with
+// the board's width and height, one thread and the table's entries set, and compiled with g++ as its
+// CMakeLists.txt does (-O3 -flto, NDEBUG). Sizes are measured one after the other, ours then c4's, each on one
+// thread with a table of about 2^log2 entries (ours: the first prime above it, or 2^log2 itself on boards of more
+// than 49 bits; c4: the first prime above it, as it needs an odd size). Times are CPU seconds: ours the solve's
+// own (process.cpuUsage in this process), c4's its whole run's (bash's `time`, user + system). Nodes count the
+// same thing in both: the positions searched past their static look.
 //   npm run build && node dist-node/compare-c4.mjs --c4 PATH [--sizes 4x4,6x5,…] [--table 18] [--limit 120]
 //     [--out FILE.json]
 
@@ -86,11 +86,15 @@ async function solveOurs(size: BoardSize): Promise<Result> {
   return { score: finished ? score : null, nodes: finished ? core.nodeCount() : null, cpu: finished ? (cpu.user + cpu.system) / 1e6 : null };
 }
 
-/** The table's entries for 2^log2: the prime our solver uses (assembly/connect4/transposition-table.ts). */
+/** c4's table size for 2^log2: the first prime above it (c4 needs an odd size; ours is this prime or 2^log2). */
 function tableEntries(): number {
-  const core = cores.values().next().value as Connect4Core;
-  core.setTableSize(log2);
-  return core.tableEntries();
+  const isPrime = (n: number) => {
+    for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
+    return true;
+  };
+  let entries = 2 ** log2 + 1;
+  while (!isPrime(entries)) entries += 2;
+  return entries;
 }
 
 /** c4 built for the size and table (once; kept in build/c4/), its binary's path. */
