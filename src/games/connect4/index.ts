@@ -81,7 +81,7 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
       {
         name: 'table',
         value: 'LOG2',
-        help: 'a table of 2^LOG2 entries, 8 bytes each, 16 on other sizes than 7x6 (default 18: 2 MB)',
+        help: 'a table of about 2^LOG2 entries, 8 bytes each (default 18: 2 MB; with threads 22: 32 MB)',
         choices: Array.from({ length: 11 }, (_, i) => String(i + 17)),
       },
     ],

@@ -68,40 +68,41 @@ export function columnRange(width: number): string {
 }
 
 /**
- * The seconds the solver took over each empty board without a book (one thread, a table of 2^23 entries: the
- * measurements of docs/rules/connect4.md). A size missing was not solved in 30 minutes, or not tried: far longer. A page says by
- * them what its solver can finish on a size before it starts.
+ * The seconds the solver took over each empty board without a book (one thread, the default table: the
+ * measurements of docs/rules/connect4.md, `npm run compare:c4`); 10x4, 4x14 and 4x15 with an earlier, slower build
+ * and 30 minutes a size. A size missing was not solved in 30 minutes, or not tried: far longer. A page says by them
+ * what its solver can finish on a size before it starts.
  */
 export const EMPTY_BOARD_SECONDS: Readonly<Record<string, number>> = {
   '4x4': 0.01,
   '4x5': 0.01,
-  '5x4': 0.0,
-  '4x6': 0.02,
+  '5x4': 0.01,
+  '4x6': 0.01,
   '6x4': 0.02,
-  '5x5': 0.06,
-  '4x7': 0.06,
-  '7x4': 0.19,
-  '5x6': 0.09,
-  '6x5': 0.36,
-  '4x8': 0.2,
-  '8x4': 1.95,
-  '5x7': 1.74,
-  '7x5': 3.21,
-  '4x9': 0.97,
-  '6x6': 3.02,
-  '9x4': 16.67,
-  '4x10': 1.96,
-  '5x8': 4.99,
-  '6x7': 41.95,
-  '7x6': 47.24,
-  '4x11': 8.06,
-  '5x9': 60.19,
-  '4x12': 26.8,
-  '4x13': 87.37,
-  '8x5': 121.0,
+  '5x5': 0.02,
+  '4x7': 0.02,
+  '7x4': 0.08,
+  '5x6': 0.04,
+  '6x5': 0.14,
+  '4x8': 0.07,
+  '8x4': 0.71,
+  '5x7': 0.55,
+  '7x5': 1.01,
+  '4x9': 0.26,
+  '6x6': 1.06,
+  '9x4': 7.12,
+  '4x10': 0.89,
+  '5x8': 1.19,
+  '6x7': 16.85,
+  '7x6': 23.74,
+  '4x11': 3.78,
+  '5x9': 18.94,
+  '4x12': 12.62,
+  '4x13': 61.07,
+  '8x5': 45.99,
   '10x4': 503.0,
-  '5x10': 143.7,
-  '6x8': 241.5,
+  '5x10': 58.49,
+  '6x8': 78.2,
   '4x14': 333.4,
   '4x15': 1237.9,
 };

@@ -11,6 +11,13 @@ import { type BoardSize, formatSize } from './sizes';
 /** The most threads a search may use. */
 export const MAX_THREADS = 16;
 
+/**
+ * The table of several threads unless told: 2^22 entries (32 MB), where one thread's default is 2^18. Two threads
+ * fill a small table twice as fast and barely beat one there (7x6 empty board: 22.0 s against 23.1 s on one); with
+ * 2^22 they took 17.8 s, and 6x7's 12.1 s against one thread's 16.2 s (docs/rules/connect4.md).
+ */
+const THREADS_TABLE_LOG2 = 22;
+
 /** What a helper needs to join: the module, the memory, where its block and the table are. */
 export interface HelperStart {
   readonly module: WebAssembly.Module;
@@ -42,9 +49,8 @@ let current: ThreadedCore | undefined;
 let stopCurrent: (() => void) | undefined;
 
 /**
- * The core searching boards of `size` with `threads` threads on a table of 2^log2 entries (the core's own size
- * when none is given), started on first use
- * and kept for the next searches (a search with another count, table or board size stops these and starts
+ * The core searching boards of `size` with `threads` threads on a table of 2^log2 entries (THREADS_TABLE_LOG2
+ * when none is given), started on first use and kept for the next searches (a search with another count, table or board size stops these and starts
  * others). Throws, saying why, where threads are not available.
  */
 export function threadedCore(tools: ThreadTools, threads: number, log2: number | undefined, size: BoardSize): Promise<Connect4Core> {
@@ -58,7 +64,7 @@ export function threadedCore(tools: ThreadTools, threads: number, log2: number |
     const first = await instantiateCore<Connect4Core>(module, memory);
     useSize(first, size);
     const blocks = first.allocateThreads(threads);
-    const table = first.setTableSize(log2 ?? first.defaultTableLog2());
+    const table = first.setTableSize(log2 ?? THREADS_TABLE_LOG2);
     const entries = first.tableEntries();
     const helpers = await Promise.all(
       Array.from({ length: threads - 1 }, (_, i) => tools.spawn({ module, memory, blocks, table, entries, index: i + 1, threads, size } satisfies HelperStart)),
