@@ -87,7 +87,7 @@ async function solveOurs(size: BoardSize): Promise<Result> {
 }
 
 /** c4's table size for 2^log2: the first prime above it (c4 needs an odd size; ours is this prime or 2^log2). */
-function tableEntries(): number {
+function c4TableEntries(): number {
   const isPrime = (n: number) => {
     for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
     return true;
@@ -148,12 +148,11 @@ const figure = (value: number | null, text: (value: number) => string) => (value
 
 const published = publishedScores();
 const rows: object[] = [];
-let entries = 0;
+const entries = c4TableEntries();
 console.log('| size | published | ours | nodes | CPU | c4 | c4 nodes | c4 CPU | time ours / c4 |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const size of sizes) {
   const ours = await solveOurs(size);
-  entries ||= tableEntries();
   const theirs = solveC4(buildC4(size, entries));
   const name = formatSize(size);
   const expected = published.get(name);

@@ -11,7 +11,6 @@ const WIDTH: i32 = isDefined(CONNECT4_WIDTH) ? CONNECT4_WIDTH : 7;
 const HEIGHT: i32 = isDefined(CONNECT4_HEIGHT) ? CONNECT4_HEIGHT : 6;
 /** The board's bits, the sentinel row's included: all 64 on 8x7, 4x15 ... */
 export const BOARD_BITS: i32 = WIDTH * (HEIGHT + 1);
-const BITS = BOARD_BITS;
 
 /** The thread memory's lists are this long. */
 export const MOST_COLUMNS: i32 = WIDTH;
@@ -40,7 +39,7 @@ export function boardCells(): i32 {
 /** The bottom cell of every column: the board's bits over a column's (2^64 - 1 is a multiple of 2^(height+1) - 1 when they fill 64). */
 @inline
 export function bottomMask(): u64 {
-  return (BITS == 64 ? <u64>-1 : (<u64>1 << BITS) - 1) / ((<u64>1 << (HEIGHT + 1)) - 1);
+  return (BOARD_BITS == 64 ? <u64>-1 : (<u64>1 << BOARD_BITS) - 1) / ((<u64>1 << (HEIGHT + 1)) - 1);
 }
 
 /** Every cell of the board (not the sentinel row). */

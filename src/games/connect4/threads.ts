@@ -50,8 +50,8 @@ let stopCurrent: (() => void) | undefined;
 
 /**
  * The core searching boards of `size` with `threads` threads on a table of 2^log2 entries (THREADS_TABLE_LOG2
- * when none is given), started on first use and kept for the next searches (a search with another count, table or board size stops these and starts
- * others). Throws, saying why, where threads are not available.
+ * when none is given), started on first use and kept for the next searches (a search with another count, table
+ * or board size stops these and starts others). Throws, saying why, where threads are not available.
  */
 export function threadedCore(tools: ThreadTools, threads: number, log2: number | undefined, size: BoardSize): Promise<Connect4Core> {
   if (current?.threads === threads && current.log2 === log2 && current.size === formatSize(size)) return current.core;
