@@ -1,7 +1,8 @@
 // The learned Connect 4 player (docs/neural.md), in Node: the positions a second through the network, one at a time
 // and in batches of 64 (the reference, in the same run on the same positions); and on the held-out positions it was
 // never trained on (src/games/connect4/data/neural-holdout.txt, by size), the share whose move keeps the position's
-// value, for the raw policy and for its search at a fixed number of simulations (repeatable) and at 100 ms a move.
+// value, for the raw policy (the board read as it is and in a mirror, as `neural` plays; and one reading alone) and
+// for its search at a fixed number of simulations (repeatable) and at 100 ms a move.
 
 import { readFileSync } from 'node:fs';
 import { MoveClock } from '../src/contracts/move-clock';
@@ -35,7 +36,9 @@ export const neuralSuite: BenchSuite = {
       started = performance.now();
       for (let i = 0; i < positions.length; i += BATCH) await net.evaluate(positions.slice(i, i + BATCH));
       const batchMs = performance.now() - started;
-      const raw = set.filter((item, i) => keepsValue(item, topColumn(item.position, single[i].policy))).length;
+      const oneReading = set.filter((item, i) => keepsValue(item, topColumn(item.position, single[i].policy))).length;
+      const bothWays = await net.evaluateBothWays(positions);
+      const raw = set.filter((item, i) => keepsValue(item, topColumn(item.position, bothWays[i].policy))).length;
       let searched = 0;
       let timed = 0;
       let evaluations = 0;
@@ -45,12 +48,13 @@ export const neuralSuite: BenchSuite = {
         if (keepsValue(item, fixed.column)) searched++;
         if (keepsValue(item, (await puctSearch(net, item.position, new MoveClock(MOVE_MS), Number.POSITIVE_INFINITY)).column)) timed++;
       }
-      log(`${size}: ${set.length} positions, raw ${raw}, ${SIMULATIONS} simulations ${searched}, ${MOVE_MS} ms ${timed}`);
+      log(`${size}: ${set.length} positions, raw ${raw} (one reading ${oneReading}), ${SIMULATIONS} simulations ${searched}, ${MOVE_MS} ms ${timed}`);
       rows.push({
         size,
         positions: set.length,
         'evaluations (search)': evaluations,
-        'raw policy keeps %': (100 * raw) / set.length,
+        'raw policy keeps % (as read and mirrored)': (100 * raw) / set.length,
+        'one reading keeps %': (100 * oneReading) / set.length,
         [`${SIMULATIONS} simulations keep %`]: (100 * searched) / set.length,
         [`${MOVE_MS} ms keeps %`]: (100 * timed) / set.length,
         'positions/s one at a time': (1000 * positions.length) / singleMs,

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { keepsValue, type Labelled, readLabelled } from '../../src/games/connect4/labelled';
 import { MODEL_FILE, NeuralNet, topColumn } from '../../src/games/connect4/neural';
-import { formatSize } from '../../src/games/connect4/sizes';
+import { newGame, play, type Position } from '../../src/games/connect4/rules';
+import { formatSize, symbolColumn } from '../../src/games/connect4/sizes';
 import { ponsSample } from './pons-sample';
 
 /**
@@ -35,10 +36,10 @@ const PONS_FLOOR = 0.903;
 describe('the shipped model', async () => {
   const net = await NeuralNet.load(readFileSync(`src/games/${MODEL_FILE}`));
 
-  /** The share of the positions (of one size) whose most likely legal column keeps the value. */
+  /** The share of the positions (of one size) whose most likely legal column (read both ways, as `neural` plays) keeps the value. */
   async function keptShare(labelled: readonly Labelled[]): Promise<number> {
     expect(labelled.length).toBeGreaterThan(40);
-    const evaluations = await net.evaluate(labelled.map(({ position }) => position));
+    const evaluations = await net.evaluateBothWays(labelled.map(({ position }) => position));
     const kept = labelled.filter((item, i) => keepsValue(item, topColumn(item.position, evaluations[i].policy))).length;
     return kept / labelled.length;
   }
@@ -56,5 +57,26 @@ describe('the shipped model', async () => {
     const sample = ponsSample();
     for (const item of sample) expect(Math.max(...item.scores.filter((score) => score !== null)), item.position.moves).toBe(item.ponsScore);
     expect(await keptShare(sample)).toBeGreaterThanOrEqual(PONS_FLOOR);
+  });
+
+  it('reads a board and its mirror alike when it reads both ways, the mean of the two readings', async () => {
+    const mirror = (position: Position) =>
+      [...position.moves].reduce((board, symbol) => play(board, position.width - 1 - symbolColumn(symbol)), newGame(position));
+    const heldOut = readLabelled(readFileSync('src/games/connect4/data/neural-holdout.txt', 'utf8'));
+    const positions = heldOut.filter((_, i) => i % 97 === 0).map(({ position }) => position);
+    expect(new Set(positions.map(formatSize)).size).toBeGreaterThan(5);
+    for (const position of positions) {
+      const reflected = mirror(position);
+      const [both] = await net.evaluateBothWays([position]);
+      const [bothReflected] = await net.evaluateBothWays([reflected]);
+      const [[own], [other]] = [await net.evaluate([position]), await net.evaluate([reflected])];
+      const last = position.width - 1;
+      for (let column = 0; column <= last; column++) {
+        expect(bothReflected.policy[last - column]).toBeCloseTo(both.policy[column], 5);
+        expect(both.policy[column]).toBeCloseTo((own.policy[column] + other.policy[last - column]) / 2, 5);
+      }
+      expect(bothReflected.value).toBeCloseTo(both.value, 5);
+      expect(both.value).toBeCloseTo((own.value + other.value) / 2, 5);
+    }
   });
 });

@@ -1,8 +1,8 @@
-// The learned player's bots (docs/neural.md): `neural` plays the network's most likely column as it is (the raw
-// policy); `neural-search` searches over the network (PUCT with the rules' tactics and proofs: neural-search.ts):
-// `simulations`, or fewer when the move's time runs out first; `neural-alphabeta` searches it by alpha-beta, the
-// network's value at the horizon (neural-alphabeta.ts), deepening while the move's time allows. The model is a
-// resource of the game, loaded once a worker.
+// The learned player's bots (docs/neural.md): `neural` plays the network's most likely column (the raw policy, the
+// board read as it is and in a mirror); `neural-search` searches over the network (PUCT with the rules' tactics and
+// proofs: neural-search.ts): `simulations`, or fewer when the move's time runs out first; `neural-alphabeta` searches
+// it by alpha-beta, the network's value at the horizon (neural-alphabeta.ts), deepening while the move's time allows.
+// The model is a resource of the game, loaded once a worker.
 
 import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
 import { MoveClock } from '../../contracts/move-clock';
@@ -32,12 +32,12 @@ export const neuralBot: Bot<Position, number> = {
   id: 'neural',
   label: 'Neural',
   description:
-    "The learned network's most likely column as it is, no search: a convolutional net taught by our solver (docs/neural.md), one net for every board size. The fastest bot, and the measure of what the network alone knows.",
+    "The learned network's most likely column, no search: a convolutional net taught by our solver (docs/neural.md), one net for every board size, reading the board as it is and in a mirror (the two readings averaged). The fastest bot, and the measure of what the network alone knows.",
   params: [],
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const started = performance.now();
-    const [{ policy, value }] = await (await networkOf(context)).evaluate([position]);
+    const [{ policy, value }] = await (await networkOf(context)).evaluateBothWays([position]);
     const column = topColumn(position, policy);
     const iteration: Iteration<number> = { depth: 0, nodes: 1, ms: performance.now() - started, score: value, best: column, stage: 'network' };
     context.progress(iteration);

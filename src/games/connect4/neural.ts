@@ -37,6 +37,15 @@ export function planesOf(position: Position): Float32Array {
   return planes;
 }
 
+/** Planes of a board seen in a mirror: each row's cells in reverse order. */
+function mirrored(planes: Float32Array, width: number): Float32Array {
+  const out = new Float32Array(planes.length);
+  for (let row = 0; row < planes.length; row += width) {
+    for (let column = 0; column < width; column++) out[row + column] = planes[row + width - 1 - column];
+  }
+  return out;
+}
+
 /** The most likely legal column of a policy, the most central among equals: the network's own move. */
 export function topColumn(position: Position, policy: readonly number[]): number {
   const legal = legalMoves(position);
@@ -45,14 +54,15 @@ export function topColumn(position: Position, policy: readonly number[]): number
     .reduce((best, column) => (policy[column] > policy[best] ? column : best));
 }
 
-/** The legal columns' softmax of the logits; 0 for a full column. */
-function policyOf(position: Position, logits: ArrayLike<number>, offset: number): number[] {
+/** The legal columns' softmax of the logits (of the mirrored board when `mirror`: column c's is at width - 1 - c); 0 for a full column. */
+function policyOf(position: Position, logits: ArrayLike<number>, offset: number, mirror = false): number[] {
   const legal = legalMoves(position);
-  const top = Math.max(...legal.map((column) => logits[offset + column]));
+  const logit = (column: number) => logits[offset + (mirror ? position.width - 1 - column : column)];
+  const top = Math.max(...legal.map(logit));
   const policy = Array<number>(position.width).fill(0);
   let sum = 0;
   for (const column of legal) {
-    policy[column] = Math.exp(logits[offset + column] - top);
+    policy[column] = Math.exp(logit(column) - top);
     sum += policy[column];
   }
   return policy.map((p) => p / sum);
@@ -84,15 +94,37 @@ export class NeuralNet implements Evaluator {
   }
 
   async evaluate(positions: readonly Position[]): Promise<Evaluation[]> {
-    if (positions.length === 0) return [];
+    const { logits, values } = await this.run(positions.map(planesOf), positions);
+    return positions.map((position, i) => ({ policy: policyOf(position, logits, i * position.width), value: values[i] }));
+  }
+
+  /**
+   * Each position read as it is and in a mirror (the game is the same seen in one), the two readings' policies and
+   * values averaged, in one run: more of its moves keep the value than one reading's (docs/neural.md).
+   */
+  async evaluateBothWays(positions: readonly Position[]): Promise<Evaluation[]> {
+    const planes = positions.flatMap((position) => {
+      const own = planesOf(position);
+      return [own, mirrored(own, position.width)];
+    });
+    const { logits, values } = await this.run(planes, positions);
+    return positions.map((position, i) => {
+      const { width } = position;
+      const own = policyOf(position, logits, 2 * i * width);
+      const mirror = policyOf(position, logits, (2 * i + 1) * width, true);
+      return { policy: own.map((p, column) => (p + mirror[column]) / 2), value: (values[2 * i] + values[2 * i + 1]) / 2 };
+    });
+  }
+
+  /** The network's logits and values for a batch of planes, of the size of `positions` (one size). */
+  private async run(planes: readonly Float32Array[], positions: readonly Position[]): Promise<{ logits: Float32Array; values: Float32Array }> {
+    if (positions.length === 0) return { logits: new Float32Array(0), values: new Float32Array(0) };
     const { width, height: rows } = positions[0];
     if (positions.some((position) => position.width !== width || position.height !== rows)) throw new Error('a batch of positions is of one size');
     const area = PLANES * width * rows;
-    const input = new Float32Array(positions.length * area);
-    for (const [i, position] of positions.entries()) input.set(planesOf(position), i * area);
-    const output = await this.session.run({ board: new this.ort.Tensor('float32', input, [positions.length, PLANES, rows, width]) });
-    const logits = output.policy.data as Float32Array;
-    const values = output.value.data as Float32Array;
-    return positions.map((position, i) => ({ policy: policyOf(position, logits, i * width), value: values[i] }));
+    const input = new Float32Array(planes.length * area);
+    for (const [i, plane] of planes.entries()) input.set(plane, i * area);
+    const output = await this.session.run({ board: new this.ort.Tensor('float32', input, [planes.length, PLANES, rows, width]) });
+    return { logits: output.policy.data as Float32Array, values: output.value.data as Float32Array };
   }
 }
