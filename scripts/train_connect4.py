@@ -174,23 +174,28 @@ def batches(samples, size, rng, mirror):
 
 
 def accuracy(net, samples):
-    """The share of positions whose top legal column keeps the value (a win a win, a draw a draw), and the value's mean squared error."""
+    """The share of positions whose top legal column keeps the value (a win a win, a draw a draw), the same with the
+    board read as it is and in a mirror, the two policies averaged (as the `neural` bot reads it), and the value's
+    mean squared error."""
     if not samples:
-        return None, None
+        return None, None, None
     net.eval()
-    kept, error = 0, 0.0
+    kept, kept_both, error = 0, 0, 0.0
     with torch.no_grad():
         for start in range(0, len(samples), 512):
             chosen = samples[start : start + 512]
             planes = torch.stack([s[0] for s in chosen])
             policy, value = net(planes)
+            mirrored, _ = net(planes.flip(3))
             legal = torch.stack([s[3] for s in chosen])
-            top = policy.masked_fill(~legal, -1e9).argmax(dim=1)
             keeps = torch.stack([s[5] for s in chosen])
-            kept += int(keeps.gather(1, top[:, None])[:, 0].sum())
+            logits = policy.masked_fill(~legal, -1e9)
+            both = F.softmax(logits, dim=1) + F.softmax(mirrored.flip(1).masked_fill(~legal, -1e9), dim=1)
+            kept += int(keeps.gather(1, logits.argmax(dim=1)[:, None])[:, 0].sum())
+            kept_both += int(keeps.gather(1, both.argmax(dim=1)[:, None])[:, 0].sum())
             error += float(((value - torch.tensor([s[2] for s in chosen])) ** 2).sum())
     net.train()
-    return kept / len(samples), error / len(samples)
+    return kept / len(samples), kept_both / len(samples), error / len(samples)
 
 
 def main():
@@ -199,9 +204,9 @@ def main():
     parser.add_argument('--out', required=True, help='the ONNX model to write')
     parser.add_argument('--report', help='where to write the training figures (JSON; default: beside the model)')
     parser.add_argument('--pons', default='test/data/connect4', help="the folder of Pons' test sets, kept out of training")
-    parser.add_argument('--epochs', type=int, default=40)
+    parser.add_argument('--epochs', type=int, default=30)
     parser.add_argument('--channels', type=int, default=64)
-    parser.add_argument('--layers', type=int, default=7)
+    parser.add_argument('--layers', type=int, default=12)
     parser.add_argument('--batch', type=int, default=256)
     parser.add_argument('--rate', type=float, default=2e-3)
     parser.add_argument('--seed', type=int, default=1)
@@ -255,17 +260,19 @@ def main():
         'accuracy': {},
     }
     for (width, height), samples in sorted(holdout.items()):
-        kept, error = accuracy(net, samples)
+        kept, kept_both, error = accuracy(net, samples)
         # The same figure on as many positions it trained on: far above the held-out one, it learned them by heart.
         seen = random.Random(args.seed).sample(train[(width, height)], min(len(samples), len(train[(width, height)])))
-        kept_seen, _ = accuracy(net, seen)
+        kept_seen, _, _ = accuracy(net, seen)
         figures['accuracy'][f'{width}x{height}'] = {
             'held_out': len(samples),
             'top_move_keeps_value': round(kept, 4),
+            'both_ways_keeps_value': round(kept_both, 4),
             'value_mse': round(error, 4),
             'trained_on_keeps_value': round(kept_seen, 4),
         }
         print(f'held out {width}x{height}: {len(samples)} positions, top move keeps the value {kept:.2%} '
+              f'(read both ways {kept_both:.2%}) '
               f'(on as many trained on: {kept_seen:.2%}), value MSE {error:.3f}')
     if args.holdout_sample:
         with open(args.holdout_sample, 'w') as handle:

@@ -77,6 +77,11 @@ describe('the learned player', () => {
     expect(figures.losses).toHaveLength(4);
     expect(figures.losses[3]).toBeLessThan(figures.losses[0]);
     expect(figures.positions + figures.held_out).toBeGreaterThan(150);
+    // Each held-out size's figures, read once and both ways, are shares.
+    const shares = Object.values(figures.accuracy as Record<string, Record<string, number>>);
+    expect(shares.length).toBeGreaterThan(0);
+    for (const size of shares)
+      for (const key of ['top_move_keeps_value', 'both_ways_keeps_value']) expect(size[key]).toSatisfy((x: number) => x >= 0 && x <= 1);
   }, 300_000);
 
   it('plays legal moves on every board size through onnxruntime-web', async () => {
