@@ -39,9 +39,10 @@ export const neuralBot: Bot<Position, number> = {
     const started = performance.now();
     const [{ policy, value }] = await (await networkOf(context)).evaluateBothWays([position]);
     const column = topColumn(position, policy);
-    const iteration: Iteration<number> = { depth: 0, nodes: 1, ms: performance.now() - started, score: value, best: column, stage: 'network' };
+    // Two readings of the network: the board and its mirror.
+    const iteration: Iteration<number> = { depth: 0, nodes: 2, ms: performance.now() - started, score: value, best: column, stage: 'network' };
     context.progress(iteration);
-    return { move: column, report: { iterations: [iteration], nodes: 1, ms: iteration.ms } };
+    return { move: column, report: { iterations: [iteration], nodes: 2, ms: iteration.ms } };
   },
   async ready(_position, context) {
     await networkOf(context);
