@@ -55,8 +55,8 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
     },
   },
   online: { sizes: { min: FIRST_SIZE, max: LAST_SIZE, rule: 'a Connect 4 room is one of its sizes, 4x4 to 12x4' } },
-  // The five levels of search, perfect included: 100 games in about 25 s on two cores (the learned player's levels
-  // take about a second a move, and are a pick away).
+  // The five levels of search, perfect included: 100 games in about 25 s on two cores (the learned player's search
+  // level takes one to two seconds a move; both its levels are a pick away).
   arena: { starts: 5, bots: levels.filter((level) => !level.config.startsWith('neural')).map((level) => level.config) },
   // 7x6's suite, and those of the boards no solve finishes on, where the learned player is judged (docs/neural.md).
   openings: [
