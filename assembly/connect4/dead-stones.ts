@@ -6,15 +6,13 @@
 import { boardMask, directionShift, edgeCells, shortCells } from "./board";
 
 /**
- * The stones dead in one direction: those buried (every empty cell on the line is too far, or the stones
- * between them are of both colours), those at the board's edge whose only four is already blocked by both
- * colours, and every cell no four in this direction passes through.
+ * The stones dead in a direction across the columns (horizontal, falling or rising): those buried (every empty
+ * cell on the line is too far, or the stones between them are of both colours), those at the board's edge whose
+ * only four is already blocked by both colours, and every cell no four in this direction passes through.
  */
 @inline
-function deadInDirection(own: u64, other: u64, direction: i32): u64 {
+function deadAcross(own: u64, other: u64, played: u64, empty: u64, direction: i32): u64 {
   const shift = directionShift(direction);
-  const played = own | other;
-  const empty = boardMask() & ~played;
   // Stones next to an empty cell, and one stone further.
   const open = played & ((empty >> shift) | (empty << shift));
   const nearOpen = played & ((open >> shift) | (open << shift));
@@ -28,13 +26,26 @@ function deadInDirection(own: u64, other: u64, direction: i32): u64 {
   return buried | pinned | shortCells(direction);
 }
 
+/**
+ * The stones dead in their column: all but the top two, and the third from the top unless the two above it are of
+ * one colour (the same test as across, where a column's only empty cells are above its top stone).
+ */
+@inline
+function deadInColumn(own: u64, other: u64, played: u64, empty: u64): u64 {
+  const top = played & (empty >> 1);
+  const pairs = (own & (own >> 1)) | (other & (other >> 1));
+  return played & ~(top | (top >> 1) | ((top >> 2) & (pairs >> 1)));
+}
+
 /** The dead stones of a position, given the stones of each side. */
 export function deadStones(own: u64, other: u64): u64 {
-  const vertical = deadInDirection(own, other, 0);
+  const played = own | other;
+  const empty = boardMask() & ~played;
+  const vertical = deadInColumn(own, other, played, empty);
   if (vertical == 0) return 0;
-  const horizontal = deadInDirection(own, other, 1);
+  const horizontal = deadAcross(own, other, played, empty, 1);
   if (horizontal == 0) return 0;
-  const falling = deadInDirection(own, other, 2);
+  const falling = deadAcross(own, other, played, empty, 2);
   if (falling == 0) return 0;
-  return vertical & horizontal & falling & deadInDirection(own, other, 3);
+  return vertical & horizontal & falling & deadAcross(own, other, played, empty, 3);
 }
