@@ -7,10 +7,13 @@
 // sizes of SEARCH_FROM a position (out of the book) with fewer stones than it says is not labelled (the solver
 // takes seconds to minutes there) and its move is one the immediate tactics leave (tactics.ts). Each game's seed is derived from --seed, the
 // size and its number: the same options make the same file (but for a position the solver does not finish in
-// POSITION_MS on a slow machine). Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or
-// `# game WxH N` line; a run that is stopped resumes after the last whole game in the file.
+// POSITION_MS on a slow machine). With --weak a position is labelled with each column's win, draw or loss only
+// (1, 0, -1: the book's positions keep their exact scores), from the first stone on: a weak answer takes about a
+// second where an exact one takes minutes (Pons' hardest opening positions); --until N ends a game at N stones.
+// Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or `# game WxH N` line; a run that is
+// stopped resumes after the last whole game in the file.
 //   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares 0.55,0.3]
-//     [--seed 1] [--workers 2]
+//     [--weak] [--until N] [--seed 1] [--workers 2]
 
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { optionInteger, optionSeed, optionText, scriptOptions, UsageError } from '../src/cli/args';
@@ -35,12 +38,14 @@ const SEARCH_FROM: Readonly<Record<string, number>> = { '7x6': 12, '6x7': 12, '8
 /** The games of the shipped model's first file (docs/neural.md): 129,129 lines, the book's 10,723 among them. */
 const DEFAULT_SIZES = '7x6:5000,6x5:1100,7x5:150,6x6:150,8x4:600,8x5:220';
 
-const { out, sizes, shares, seed, workers } = scriptOptions(
-  'node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares BEST,GOOD] [--seed N] [--workers N]',
+const { out, sizes, shares, weak, until, seed, workers } = scriptOptions(
+  'node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares BEST,GOOD] [--weak] [--until N] [--seed N] [--workers N]',
   [
     { name: 'out', value: 'FILE', help: 'the file the labelled positions are appended to' },
     { name: 'sizes', value: 'LIST', help: `the sizes and the games on each, WxH:GAMES,… (default ${DEFAULT_SIZES})` },
     { name: 'shares', value: 'BEST,GOOD', help: `the shares of the best moves and of good ones, the rest random (default ${DEFAULT_SHARES})` },
+    { name: 'weak', help: "label each column's win, draw or loss only (1, 0, -1), from the first stone on" },
+    { name: 'until', value: 'N', help: 'end each game once N stones are on the board (default: played out)' },
     { name: 'seed', value: 'N', help: 'the seed of every game (default 1)' },
     { name: 'workers', value: 'N', help: 'games played at once, one solver worker each (default 2)' },
   ],
@@ -55,7 +60,15 @@ const { out, sizes, shares, seed, workers } = scriptOptions(
     const shares = (optionText(args, 'shares') ?? DEFAULT_SHARES).split(',').map(Number);
     if (shares.length !== 2 || shares.some((share) => !(share >= 0)) || shares[0] + shares[1] > 1)
       throw new UsageError(`--shares takes two shares from 0 to 1 whose sum is at most 1, got "${optionText(args, 'shares')}"`);
-    return { out, sizes, shares: { best: shares[0], good: shares[1] }, seed: optionSeed(args), workers: optionInteger(args, 'workers', 2, 1, 64) };
+    return {
+      out,
+      sizes,
+      shares: { best: shares[0], good: shares[1] },
+      weak: args.options.has('weak'),
+      until: optionInteger(args, 'until', 64, 1, 64),
+      seed: optionSeed(args),
+      workers: optionInteger(args, 'workers', 2, 1, 64),
+    };
   },
 );
 
@@ -102,8 +115,9 @@ function bookLines(): string[] {
 async function label(position: Position): Promise<(number | null)[] | null> {
   const known = book?.lookup(position);
   if (known) return [...known.values];
-  if (position.moves.length < (SEARCH_FROM[formatSize(position)] ?? 0)) return null;
-  const answer = await requestSolve(pool, 'connect4', format(position), { analyze: true, 'keep-table': true, table: '22' }, { ms: POSITION_MS }).promise;
+  if (!weak && position.moves.length < (SEARCH_FROM[formatSize(position)] ?? 0)) return null;
+  const options = { analyze: true, weak, 'keep-table': true, table: '22' };
+  const answer = await requestSolve(pool, 'connect4', format(position), options, { ms: POSITION_MS }).promise;
   return 'columns' in answer ? (answer.columns as (number | null)[]) : null;
 }
 
@@ -124,7 +138,7 @@ async function playGame(size: BoardSize, index: number): Promise<string[]> {
   let position = newGame(size);
   for (let opening = rng.below(OPENING_MOVES + 1); opening > 0 && !outcome(position); opening--) position = play(position, rng.pick(legalMoves(position)));
   const lines: string[] = [];
-  while (!outcome(position)) {
+  while (!outcome(position) && position.moves.length < until) {
     const scores = await label(position);
     if (scores) lines.push(line(position, scores));
     position = play(position, nextMove(position, scores, rng));

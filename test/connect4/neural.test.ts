@@ -64,6 +64,27 @@ describe('the learned player', () => {
     expect(readFileSync(data, 'utf8')).toBe(before);
   }, 300_000);
 
+  it("with --weak labels each column's win, draw or loss, and --until ends games early", () => {
+    const weak = join(folder, 'weak.txt');
+    execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', weak, '--sizes', '5x4:12', '--weak', '--until', '6', '--seed', '3', '--workers', '1'], {
+      stdio: 'pipe',
+    });
+    const lines = readFileSync(weak, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(lines.length).toBeGreaterThan(30);
+    const oracle = bruteForce(5, 4);
+    for (const line of lines) {
+      const [text, ...scores] = line.split(' ');
+      const position = parse(text);
+      expect(position.moves.length, line).toBeLessThan(6);
+      const expected = [...Array(position.width).keys()].map((column) =>
+        legalMoves(position).includes(column) ? String(Math.sign(columnScore(position, column, oracle))) : '-',
+      );
+      expect(scores, line).toEqual(expected);
+    }
+  }, 300_000);
+
   it('trains a small net whose loss falls, exported to ONNX', () => {
     const report = join(folder, 'model.json');
     execFileSync(
