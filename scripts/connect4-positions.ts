@@ -9,7 +9,8 @@
 // size and its number: the same options make the same file (but for a position the solver does not finish in
 // POSITION_MS on a slow machine). With --weak a position is labelled with each column's win, draw or loss only
 // (1, 0, -1: the book's positions keep their exact scores), from the first stone on: a weak answer takes about a
-// second where an exact one takes minutes (Pons' hardest opening positions); --until N ends a game at N stones.
+// second where an exact one takes minutes (Pons' hardest opening positions), and a good move is any move (the
+// labels are within GOOD_POINTS of each other). --until N ends a game at N stones.
 // Lines are `WxH:moves s1 … sW` (`-` for a full column), after a `# book` or `# game WxH N` line; a run that is
 // stopped resumes after the last whole game in the file.
 //   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares 0.55,0.3]
