@@ -26,7 +26,8 @@ describe('the ladder from the CLI', () => {
       const version = JSON.parse(submitted.stdout);
       expect(version).toMatchObject({ bot: 'nega', owner: 'ada', version: 1, state: 'validating' });
       // Once validated and rated, the module is on the leaderboard beside our bots.
-      const deadline = Date.now() + 60_000;
+      // A bound for a loaded machine: the validation and the first games take seconds on a quiet one.
+      const deadline = Date.now() + 240_000;
       let listed: { id: string; games: number }[] = [];
       while (!listed.some((entry) => entry.id === version.id && entry.games > 0) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -49,7 +50,7 @@ describe('the ladder from the CLI', () => {
     } finally {
       await lab.server.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a module the sandbox will not take, and a submission without a token, with the reason', async () => {
     const lab = await labServer({ memory: true });
