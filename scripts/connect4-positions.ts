@@ -16,7 +16,8 @@
 //   npm run build && node dist-node/connect4-positions.mjs --out FILE [--sizes 7x6:400,6x5:400] [--shares 0.55,0.3]
 //     [--weak] [--until N] [--seed 1] [--workers 2]
 
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { optionInteger, optionSeed, optionText, scriptOptions, UsageError } from '../src/cli/args';
 import { deriveSeed, Rng } from '../src/contracts/rng';
 import { format, legalMoves, newGame, outcome, play, type Position } from '../src/games/connect4/rules';
@@ -147,6 +148,7 @@ async function playGame(size: BoardSize, index: number): Promise<string[]> {
   return lines;
 }
 
+mkdirSync(dirname(out), { recursive: true });
 const done = gamesDone(out);
 if (!done.has('book') && sizes.some(({ size }) => isStandard(size))) {
   const lines = bookLines();
