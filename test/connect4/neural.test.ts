@@ -38,25 +38,32 @@ function columnScore(position: Position, column: number, oracle: ReturnType<type
   return 0 - oracle.score(child);
 }
 
+/** The labelled lines of a generator's file (its `#` lines left out). */
+function labelledLines(file: string): string[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'));
+}
+
+/** Every column's score by minimax, as the generator writes it (`-` for a full column), through `view`. */
+function expectedColumns(position: Position, oracle: ReturnType<typeof bruteForce>, view: (score: number) => number = (score) => score): string[] {
+  return [...Array(position.width).keys()].map((column) => (legalMoves(position).includes(column) ? String(view(columnScore(position, column, oracle))) : '-'));
+}
+
 describe('the learned player', () => {
   const data = join(folder, 'positions.txt');
   const model = join(folder, 'model.onnx');
 
   it("labels its positions with every column's exact score", () => {
     execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', data, '--sizes', '4x4:14,5x4:10', '--seed', '7', '--workers', '1'], { stdio: 'pipe' });
-    const lines = readFileSync(data, 'utf8')
-      .split('\n')
-      .filter((line) => line && !line.startsWith('#'));
+    const lines = labelledLines(data);
     expect(lines.length).toBeGreaterThan(150);
     const oracles = { '4x4': bruteForce(4, 4), '5x4': bruteForce(5, 4) };
     for (const line of lines) {
       const [text, ...scores] = line.split(' ');
       const position = parse(text);
       const oracle = oracles[`${position.width}x${position.height}` as keyof typeof oracles];
-      const expected = [...Array(position.width).keys()].map((column) =>
-        legalMoves(position).includes(column) ? String(columnScore(position, column, oracle)) : '-',
-      );
-      expect(scores, line).toEqual(expected);
+      expect(scores, line).toEqual(expectedColumns(position, oracle));
     }
     // Resumed, it plays no game twice.
     const before = readFileSync(data, 'utf8');
@@ -69,19 +76,14 @@ describe('the learned player', () => {
     execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', weak, '--sizes', '5x4:12', '--weak', '--until', '6', '--seed', '3', '--workers', '1'], {
       stdio: 'pipe',
     });
-    const lines = readFileSync(weak, 'utf8')
-      .split('\n')
-      .filter((line) => line && !line.startsWith('#'));
+    const lines = labelledLines(weak);
     expect(lines.length).toBeGreaterThan(30);
     const oracle = bruteForce(5, 4);
     for (const line of lines) {
       const [text, ...scores] = line.split(' ');
       const position = parse(text);
       expect(position.moves.length, line).toBeLessThan(6);
-      const expected = [...Array(position.width).keys()].map((column) =>
-        legalMoves(position).includes(column) ? String(Math.sign(columnScore(position, column, oracle))) : '-',
-      );
-      expect(scores, line).toEqual(expected);
+      expect(scores, line).toEqual(expectedColumns(position, oracle, Math.sign));
     }
   }, 300_000);
 
