@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/contracts/rng';
+import { readLabelled } from '../../src/games/connect4/labelled';
 import { NeuralNet, planesOf } from '../../src/games/connect4/neural';
-import { format, legalMoves, newGame, parse, play, type Position } from '../../src/games/connect4/rules';
+import { format, legalMoves, newGame, play, type Position } from '../../src/games/connect4/rules';
 import { SIZES } from '../../src/games/connect4/sizes';
 import { bruteForce } from './brute-force';
 
@@ -38,16 +39,9 @@ function columnScore(position: Position, column: number, oracle: ReturnType<type
   return 0 - oracle.score(child);
 }
 
-/** The labelled lines of a generator's file (its `#` lines left out). */
-function labelledLines(file: string): string[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'));
-}
-
-/** Every column's score by minimax, as the generator writes it (`-` for a full column), through `view`. */
-function expectedColumns(position: Position, oracle: ReturnType<typeof bruteForce>, view: (score: number) => number = (score) => score): string[] {
-  return [...Array(position.width).keys()].map((column) => (legalMoves(position).includes(column) ? String(view(columnScore(position, column, oracle))) : '-'));
+/** Every column's score by minimax, as the generator labels it (null for a full column), through `view`. */
+function expectedColumns(position: Position, oracle: ReturnType<typeof bruteForce>, view: (score: number) => number = (score) => score): (number | null)[] {
+  return [...Array(position.width).keys()].map((column) => (legalMoves(position).includes(column) ? view(columnScore(position, column, oracle)) : null));
 }
 
 describe('the learned player', () => {
@@ -56,14 +50,12 @@ describe('the learned player', () => {
 
   it("labels its positions with every column's exact score", () => {
     execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', data, '--sizes', '4x4:14,5x4:10', '--seed', '7', '--workers', '1'], { stdio: 'pipe' });
-    const lines = labelledLines(data);
-    expect(lines.length).toBeGreaterThan(150);
+    const labelled = readLabelled(readFileSync(data, 'utf8'));
+    expect(labelled.length).toBeGreaterThan(150);
     const oracles = { '4x4': bruteForce(4, 4), '5x4': bruteForce(5, 4) };
-    for (const line of lines) {
-      const [text, ...scores] = line.split(' ');
-      const position = parse(text);
+    for (const { position, scores } of labelled) {
       const oracle = oracles[`${position.width}x${position.height}` as keyof typeof oracles];
-      expect(scores, line).toEqual(expectedColumns(position, oracle));
+      expect(scores, format(position)).toEqual(expectedColumns(position, oracle));
     }
     // Resumed, it plays no game twice.
     const before = readFileSync(data, 'utf8');
@@ -76,14 +68,12 @@ describe('the learned player', () => {
     execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', weak, '--sizes', '5x4:12', '--weak', '--until', '6', '--seed', '3', '--workers', '1'], {
       stdio: 'pipe',
     });
-    const lines = labelledLines(weak);
-    expect(lines.length).toBeGreaterThan(30);
+    const labelled = readLabelled(readFileSync(weak, 'utf8'));
+    expect(labelled.length).toBeGreaterThan(30);
     const oracle = bruteForce(5, 4);
-    for (const line of lines) {
-      const [text, ...scores] = line.split(' ');
-      const position = parse(text);
-      expect(position.moves.length, line).toBeLessThan(6);
-      expect(scores, line).toEqual(expectedColumns(position, oracle, Math.sign));
+    for (const { position, scores } of labelled) {
+      expect(position.moves.length, format(position)).toBeLessThan(6);
+      expect(scores, format(position)).toEqual(expectedColumns(position, oracle, Math.sign));
     }
   }, 300_000);
 
