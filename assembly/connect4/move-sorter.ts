@@ -63,8 +63,3 @@ export function childThreats(ply: i32, index: i32): u64 {
 export function childColumn(ply: i32, index: i32): i32 {
   return load<i32>(columnAddress(ply, index));
 }
-
-@inline
-export function childOrder(ply: i32, index: i32): i32 {
-  return load<i32>(orderAddress(ply, index));
-}

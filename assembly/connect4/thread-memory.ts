@@ -117,10 +117,6 @@ export function threadCount(): i32 {
   return helperCount + 1;
 }
 
-export function thisThread(): i32 {
-  return threadIndex;
-}
-
 // The search's accessors read the block directly: a search starts with threadBlock(), so it exists.
 @inline
 export function childAddress(ply: i32, index: i32): usize {
