@@ -180,9 +180,9 @@ function boundType(value: i32, alpha: i32, beta: i32, entry: u64): i32 {
 
 /**
  * The position's value within (alpha, beta) for the side to move: a position the static look did not settle.
- * A budget that runs out, or another thread that finished, makes the result meaningless;
- * such a search stores nothing on its way back, so the table holds only what finished searches proved and is
- * kept after a stopped one (the next move's search starts from it).
+ * A budget that runs out, or another thread that finished, makes the result meaningless; such a search stores
+ * nothing on its way back, so the table holds only what finished searches proved and is kept after a stopped one
+ * (the next move's search starts from it).
  */
 function negamax(alpha: i32, beta: i32): i32 {
   if (countNode() || stopRequested()) return 0;
