@@ -81,7 +81,7 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
       {
         name: 'table',
         value: 'LOG2',
-        help: 'a table of about 2^LOG2 entries, 8 bytes each (default 18: 2 MB; with threads 22: 32 MB)',
+        help: 'a table of about 2^LOG2 entries, 8 bytes each (default 18: 2 MB; with threads 23: 64 MB)',
         choices: Array.from({ length: 11 }, (_, i) => String(i + 17)),
       },
     ],

@@ -12,11 +12,12 @@ import { type BoardSize, formatSize } from './sizes';
 export const MAX_THREADS = 16;
 
 /**
- * The table of several threads unless told: 2^22 entries (32 MB), where one thread's default is 2^18. Two threads
+ * The table of several threads unless told: 2^23 entries (64 MB), where one thread's default is 2^18. Two threads
  * fill a small table twice as fast and barely beat one there (7x6 empty board: 22.0 s against 23.1 s on one); on
- * 2^22 they solve it 1.76x as fast as one thread on 2^22 (docs/rules/connect4.md).
+ * 2^23 they solve it 1.82x as fast as one thread on 2^23, and every board that takes one thread over 10 s as fast
+ * as on 2^22 or faster (6x8: 52 s against 80 s; docs/rules/connect4.md).
  */
-const THREADS_TABLE_LOG2 = 22;
+const THREADS_TABLE_LOG2 = 23;
 
 /** What a helper needs to join: the module, the memory, where its block and the table are. */
 export interface HelperStart {
