@@ -317,8 +317,7 @@ function searchWindow(alpha: i32, beta: i32): i32 {
  * A window searched by every thread (lazy SMP): the helpers search it too, sharing the table, each putting off
  * the children another thread is in (negamax), and the first to finish answers for all. Single-threaded, just
  * the window. No move-order noise (c4 gives each helper its own): without it the threads go the same way and part
- * only where one is already searching, which duplicated less work (two threads on 7x6, 6x7, 5x9, 4x12: 1.58x to
- * 1.9x one thread's speed, against 1.3x to 1.5x with c4's noise).
+ * only where one is already searching, which repeats less work (docs/rules/connect4.md has the figures).
  */
 function searchWindowAllThreads(alpha: i32, beta: i32): i32 {
   if (helpers() == 0) return searchWindow(alpha, beta);

@@ -18,7 +18,7 @@ import { MODEL_FILE } from './neural';
 import { principalVariation, solve, type Connect4SolveOptions } from './solve';
 import { EMPTY_BOARD_SECONDS, SIZES, STANDARD, formatSize, isStandard, parseSize, sizeNumber, sizeOfNumber } from './sizes';
 import { terminal } from './terminal';
-import { MAX_THREADS, searchCore } from './threads';
+import { MAX_THREADS, searchCore, THREADS_TABLE_LOG2 } from './threads';
 
 /** Every size as the game contract counts sizes, narrowest first (4x4 the least, 12x4 the most). */
 const SIZE_NUMBERS = SIZES.map(sizeNumber);
@@ -81,7 +81,7 @@ export const connect4 = defineGame<Position, number, Connect4Cores, Connect4Solv
       {
         name: 'table',
         value: 'LOG2',
-        help: 'a table of about 2^LOG2 entries, 8 bytes each (default 18: 2 MB; with threads 23: 64 MB)',
+        help: `a table of about 2^LOG2 entries, 8 bytes each (default 18: 2 MB; with threads ${THREADS_TABLE_LOG2}: ${2 ** (THREADS_TABLE_LOG2 + 3 - 20)} MB)`,
         choices: Array.from({ length: 11 }, (_, i) => String(i + 17)),
       },
     ],

@@ -17,7 +17,7 @@ export const MAX_THREADS = 16;
  * 2^23 they solve it 1.82x as fast as one thread on 2^23, and every board that takes one thread over 10 s as fast
  * as on 2^22 or faster (6x8: 52 s against 80 s; docs/rules/connect4.md).
  */
-const THREADS_TABLE_LOG2 = 23;
+export const THREADS_TABLE_LOG2 = 23;
 
 /** What a helper needs to join: the module, the memory, where its block and the table are. */
 export interface HelperStart {
