@@ -9,7 +9,12 @@ others), the value toward the position's. Positions are split by a
 hash of the board (a position and its mirror image alike): one in HOLDOUT_MODULUS is held out, never trained on,
 and measured at the end; the positions of Pons' test sets are never trained on either.
 
-    /usr/bin/python3 scripts/train_connect4.py --data FILE [--data FILE …] --out MODEL.onnx [--epochs N] [--seed N]
+A run that is stopped (Ctrl-C, a crash) resumes from its last whole epoch when run again with the same arguments:
+each epoch ends by writing a checkpoint (--checkpoint), removed once the model is written. With --half the model
+keeps its weights in half precision, cast to single precision when it loads: half the bytes for the same net, so
+twice the parameters fit in the player's 2 MB.
+
+    /usr/bin/python3 scripts/train_connect4.py --data FILE [--data FILE …] --out MODEL.onnx [--epochs N] [--seed N] [--half]
 """
 
 import argparse
@@ -198,6 +203,39 @@ def accuracy(net, samples):
     return kept / len(samples), kept_both / len(samples), error / len(samples)
 
 
+def halve_weights(path):
+    """Rewrites an ONNX model with its weights in half precision, each cast back to single precision by a Cast
+    node (which onnxruntime folds once when it loads the model): the file halves, the arithmetic stays in floats."""
+    import numpy
+    import onnx
+    from onnx import helper, numpy_helper
+
+    model = onnx.load(path)
+    graph = model.graph
+    weights, casts = [], []
+    for weight in graph.initializer:
+        if weight.data_type == onnx.TensorProto.FLOAT:
+            half = numpy_helper.from_array(numpy_helper.to_array(weight).astype(numpy.float16), weight.name + '_half')
+            weights.append(half)
+            casts.append(helper.make_node('Cast', [half.name], [weight.name], to=onnx.TensorProto.FLOAT))
+        else:
+            weights.append(weight)
+    del graph.initializer[:]
+    graph.initializer.extend(weights)
+    nodes = casts + list(graph.node)
+    del graph.node[:]
+    graph.node.extend(nodes)
+    onnx.checker.check_model(model)
+    onnx.save(model, path)
+
+
+def save_checkpoint(path, state):
+    """Writes the checkpoint whole or not at all (a stop while writing leaves the previous one)."""
+    os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
+    torch.save(state, path + '.part')
+    os.replace(path + '.part', path)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--data', action='append', required=True, help='a file of labelled positions (repeatable)')
@@ -213,7 +251,13 @@ def main():
     parser.add_argument('--threads', type=int, default=2)
     parser.add_argument('--holdout-sample', help='where to write a sample of the held-out positions (their lines), for the tests and the bench')
     parser.add_argument('--holdout-count', type=int, default=200, help='the held-out positions of each size in that sample')
+    parser.add_argument('--half', action='store_true', help='keep the weights in half precision in the model file')
+    parser.add_argument('--checkpoint', help='where each epoch leaves the run to resume from (default: beside the model, .checkpoint.pt)')
     args = parser.parse_args()
+    checkpoint = args.checkpoint or os.path.splitext(args.out)[0] + '.checkpoint.pt'
+    # What the checkpoint must have been made by to be resumed: the same data and the same training.
+    recipe = {key: getattr(args, key) for key in ('pons', 'epochs', 'channels', 'layers', 'batch', 'rate', 'seed')}
+    recipe['data'] = [(file, os.path.getsize(file)) for file in args.data]
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -230,7 +274,22 @@ def main():
     steps = args.epochs * sum((len(v) + args.batch - 1) // args.batch for v in train.values())
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=args.rate, total_steps=max(1, steps))
     losses = []
-    for epoch in range(args.epochs):
+    first_epoch = 0
+    spent = 0.0
+    if os.path.exists(checkpoint):
+        state = torch.load(checkpoint)
+        if state['recipe'] == recipe:
+            net.load_state_dict(state['net'])
+            optimizer.load_state_dict(state['optimizer'])
+            schedule.load_state_dict(state['schedule'])
+            rng.setstate(state['rng'])
+            torch.set_rng_state(state['torch_rng'])
+            losses, first_epoch, spent = state['losses'], state['epoch'], state['seconds']
+            print(f'resumed from {checkpoint} after epoch {first_epoch}', flush=True)
+        else:
+            print(f'{checkpoint} is of another run (other data or settings): starting afresh', flush=True)
+    started -= spent
+    for epoch in range(first_epoch, args.epochs):
         queue = [b for samples in train.values() for b in batches(samples, args.batch, rng, True)]
         rng.shuffle(queue)
         total = 0.0
@@ -244,6 +303,12 @@ def main():
             schedule.step()
             total += float(loss) * len(planes)
         losses.append(total / count)
+        # Saved before it is said: an epoch reported is an epoch a stopped run resumes after.
+        save_checkpoint(checkpoint, {
+            'recipe': recipe, 'epoch': epoch + 1, 'losses': losses, 'seconds': time.time() - started,
+            'net': net.state_dict(), 'optimizer': optimizer.state_dict(), 'schedule': schedule.state_dict(),
+            'rng': rng.getstate(), 'torch_rng': torch.get_rng_state(),
+        })
         print(f'epoch {epoch + 1}: loss {losses[-1]:.4f} ({time.time() - started:.0f} s)', flush=True)
 
     net.eval()
@@ -254,6 +319,7 @@ def main():
         'channels': args.channels,
         'layers': args.layers,
         'parameters': sum(p.numel() for p in net.parameters()),
+        'half': args.half,
         'seed': args.seed,
         'losses': [round(loss, 4) for loss in losses],
         'seconds': round(time.time() - started),
@@ -290,12 +356,18 @@ def main():
         dynamic_axes={'board': {0: 'batch', 2: 'height', 3: 'width'}, 'policy': {0: 'batch', 1: 'width'}, 'value': {0: 'batch'}},
         opset_version=13,
     )
+    if args.half:
+        halve_weights(args.out)
     report = args.report or os.path.splitext(args.out)[0] + '.json'
     with open(report, 'w') as handle:
         json.dump(figures, handle, indent=2)
         handle.write('\n')
+    os.remove(checkpoint)
     print(f'wrote {args.out} ({os.path.getsize(args.out)} bytes) and {report}')
 
 
 if __name__ == '__main__':
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit('stopped: run the same command again to resume after the last whole epoch')

@@ -1,10 +1,11 @@
 // The learned player's pipeline on a tiny run: positions made and labelled by the generator (every label checked
 // against plain minimax over the rules), a small net trained on them by the trainer (its loss falls), exported to
-// ONNX and loaded by onnxruntime-web, whose moves are legal on every board size; and the trainer reads a position
-// into the same planes as the TypeScript that feeds the net.
+// ONNX with its weights in half precision and loaded by onnxruntime-web, whose moves are legal on every board size;
+// a training killed midway resumes to the very model of a run not stopped; and the trainer reads a position into
+// the same planes as the TypeScript that feeds the net.
 
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,7 +82,7 @@ describe('the learned player', () => {
     const report = join(folder, 'model.json');
     execFileSync(
       PYTHON,
-      ['scripts/train_connect4.py', '--data', data, '--out', model, '--report', report, '--epochs', '4', '--channels', '16', '--layers', '3'],
+      ['scripts/train_connect4.py', '--data', data, '--out', model, '--report', report, '--epochs', '4', '--channels', '16', '--layers', '3', '--half'],
       {
         stdio: 'pipe',
       },
@@ -95,6 +96,33 @@ describe('the learned player', () => {
     expect(shares.length).toBeGreaterThan(0);
     for (const size of shares)
       for (const key of ['top_move_keeps_value', 'both_ways_keeps_value']) expect(size[key]).toSatisfy((x: number) => x >= 0 && x <= 1);
+    // Half precision: two bytes a weight and the graph around them (single precision would take four).
+    expect(statSync(model).size).toBeGreaterThan(2 * figures.parameters);
+    expect(statSync(model).size).toBeLessThan(3 * figures.parameters);
+    // The run is over: no checkpoint left beside the model.
+    expect(existsSync(join(folder, 'model.checkpoint.pt'))).toBe(false);
+  }, 300_000);
+
+  it('resumes a training stopped by a crash after its last whole epoch, to the same model', async () => {
+    const settings = '--epochs 60 --batch 8 --channels 8 --layers 2 --threads 1'.split(' ');
+    const args = (out: string) => ['scripts/train_connect4.py', '--data', data, '--out', out, ...settings];
+    const whole = join(folder, 'whole.onnx');
+    execFileSync(PYTHON, args(whole), { stdio: 'pipe' });
+    const stopped = join(folder, 'stopped.onnx');
+    // Killed (no chance to tidy up) once it reports its second epoch, which it saved before reporting it.
+    const child = spawn(PYTHON, args(stopped), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        if (output.includes('epoch 2:')) child.kill('SIGKILL');
+      });
+      child.on('exit', () => resolve());
+    });
+    expect(output).not.toContain('wrote');
+    const resumed = execFileSync(PYTHON, args(stopped), { encoding: 'utf8' });
+    expect(resumed).toMatch(/resumed from .* after epoch [2-9]/);
+    expect(readFileSync(stopped)).toEqual(readFileSync(whole));
   }, 300_000);
 
   it('plays legal moves on every board size through onnxruntime-web', async () => {
