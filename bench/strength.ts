@@ -9,18 +9,17 @@
 // Counts come first (positions, moves that kept the value), then the accuracy with its 95% interval (Wilson's).
 
 import { readFileSync } from 'node:fs';
-import { outcome, parse, play, type Position } from '../src/games/connect4/rules';
 import { gameSuite } from '../src/arena/run-spec';
 import { tournament } from '../src/arena/schedule';
 import { parseSize, sizeNumber } from '../src/games/connect4/sizes';
 import { gameById } from '../src/games';
-import { requestMove, requestSolveAll } from '../src/runtime/requests';
+import { requestMove } from '../src/runtime/requests';
 import { runSchedule } from '../src/runtime/run-schedule';
 import { shareInterval } from '../src/arena/accuracy';
 import type { BenchSuite, TableRow } from './harness';
 import { packagePath } from './harness';
+import { MoveJudge, PONS_SETS, readPonsSet } from './judged-moves';
 
-const SETS = ['Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3'];
 /** The learned player's strongest setting under a clock (docs/neural.md). */
 const NEURAL_STRONGEST = 'neural-search:simulations=1000000:prove=50';
 const BOTS = ['perfect', 'classic:depth=8:book=8', 'mcts:playouts=10000', 'neural', 'neural-search:simulations=1000000', NEURAL_STRONGEST];
@@ -47,39 +46,29 @@ function parseRange(text: string, count: number): number[] {
   return [...picked].sort((a, b) => a - b);
 }
 
-/** The sign of a value: 1 won, 0 drawn, -1 lost for the side it is of. */
-const sign = (value: number) => Math.sign(value) + 0;
-
 export const strengthSuite: BenchSuite = {
   name: 'strength',
   description: `Connect 4's ${BOTS.join(', ')} at ${TIMES.join(', ')} ms a move on Pons' six sets (first 100 of each, or --positions), each move judged by the solver; then on 8x7 at 1 s a move ${PAIRS_8X7.map((pair) => pair.join(' vs ')).join(', ')}`,
   async run({ pool, log, positions }) {
     const workers = pool();
     const rows: TableRow[] = [];
-    // The child positions' weak values, solved once each (many bots play the same move).
-    const judged = new Map<string, number>();
-    const childValue = async (children: readonly string[]) => {
-      const unknown = [...new Set(children.filter((line) => !judged.has(line) && !outcome(parse(line))))];
-      const answers = await requestSolveAll(workers, 'connect4', unknown, { weak: true }).promise;
-      for (const [i, line] of unknown.entries()) judged.set(line, answers[i].score as number);
-    };
-    for (const set of SETS) {
-      const lines = readFileSync(packagePath('test/data/connect4', set), 'utf8').trim().split('\n');
-      const picked = parseRange(positions ?? DEFAULT_POSITIONS, lines.length).map((i) => lines[i].split(' '));
+    // Many bots play the same move: the judge solves each child once.
+    const judge = new MoveJudge(workers);
+    for (const set of PONS_SETS) {
+      const all = readPonsSet(readFileSync(packagePath('test/data/connect4', set), 'utf8'));
+      const picked = parseRange(positions ?? DEFAULT_POSITIONS, all.length).map((i) => all[i]);
       for (const bot of BOTS) {
         for (const ms of TIMES) {
           const started = performance.now();
           const answers = await Promise.all(
-            picked.map(([moves], i) => requestMove(workers, { game: 'connect4', bot, position: moves, seed: i + 1, budget: { ms } }).promise),
+            picked.map(({ moves }, i) => requestMove(workers, { game: 'connect4', bot, position: moves, seed: i + 1, budget: { ms } }).promise),
           );
-          const children = answers.map((answer, i) => picked[i][0] + answer.move);
-          await childValue(children);
-          let kept = 0;
-          for (const [i, [moves, score]] of picked.entries()) {
-            const child: Position = play(parse(moves), Number(answers[i].move) - 1);
-            const after = outcome(child) ? (outcome(child)!.winner === null ? 0 : 1) : -sign(judged.get(children[i])!);
-            if (after >= sign(Number(score))) kept++;
-          }
+          const kept = (
+            await judge.keeps(
+              picked,
+              answers.map((answer) => Number(answer.move) - 1),
+            )
+          ).filter(Boolean).length;
           const interval = shareInterval(kept, picked.length);
           const row = {
             set,
