@@ -362,7 +362,8 @@ def main():
     with open(report, 'w') as handle:
         json.dump(figures, handle, indent=2)
         handle.write('\n')
-    os.remove(checkpoint)
+    if os.path.exists(checkpoint):
+        os.remove(checkpoint)
     print(f'wrote {args.out} ({os.path.getsize(args.out)} bytes) and {report}')
 
 
