@@ -69,7 +69,7 @@ export function clusterSolver(redis: string, owner: string, log: (line: string) 
         await events.waitUntilReady();
         const task: ShareTask = { owner, run, game, line, options, share, build: buildId() };
         const job = await queue.add(SHARE_TASK, task, { jobId: id, attempts: 2, removeOnComplete: { age: KEPT_S }, removeOnFail: { age: KEPT_S } });
-        const { ended, fail } = waits.wait(job, events);
+        const { ended, fail } = waits.wait(job, queue, events);
         stop = fail;
         if (settled) fail(new CancelledError());
         let answer: ShareAnswer | null;

@@ -178,7 +178,7 @@ export class ClusterSubmission implements Run {
     this.byJob.set(job.id!, taskIndices);
     let played: TaskResult | 'stopped';
     try {
-      played = await Promise.race([this.waits.wait(job, this.events).ended, this.stopped]);
+      played = await Promise.race([this.waits.wait(job, this.queue, this.events).ended, this.stopped]);
     } catch (error) {
       this.inRedis.delete(taskIndices);
       this.byJob.delete(job.id!);

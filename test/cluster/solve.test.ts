@@ -157,7 +157,7 @@ describe('solve --redis', () => {
     await expect.poll(() => stderr, { timeout: 30_000 }).toMatch(/its searches are shared/);
     await expect.poll(() => taskCounts(redis.url).then((counts) => counts.active), { timeout: 30_000, interval: 100 }).toBe(2);
     child.kill('SIGINT');
-    expect(await ended).toBe(130);
+    expect(await ended, stderr).toBe(130);
     expect(stderr).toContain('interrupted: the answers printed are kept');
     await expect.poll(() => taskCounts(redis.url), { timeout: 30_000, interval: 200 }).toMatchObject({ waiting: 0, active: 0 });
   }, 120_000);
