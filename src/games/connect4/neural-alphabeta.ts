@@ -6,7 +6,7 @@
 
 import type { MoveClock } from '../../contracts/move-clock';
 import type { Evaluator } from './neural';
-import { cells, play, type Position } from './rules';
+import { boardKey, cells, play, type Position } from './rules';
 import { centreOrder } from './solve';
 import { provenByRules, tacticalColumns } from './tactics';
 
@@ -46,7 +46,7 @@ class Search {
   /** The columns to try, best first. */
   ordered(position: Position): number[] {
     const worth = tacticalColumns(position);
-    const first = this.bestColumns.get(keyOf(position));
+    const first = this.bestColumns.get(boardKey(position));
     const order = centreOrder(position.width).filter((column) => worth.includes(column));
     return first === undefined || !order.includes(first) ? order : [first, ...order.filter((column) => column !== first)];
   }
@@ -67,7 +67,7 @@ class Search {
       if (value > best) [best, bestColumn] = [value, columns[i]];
       if (best >= beta) break;
     }
-    this.bestColumns.set(keyOf(position), bestColumn);
+    this.bestColumns.set(boardKey(position), bestColumn);
     return best;
   }
 
@@ -75,7 +75,7 @@ class Search {
   private async horizon(positions: readonly Position[], ply: number): Promise<number[]> {
     const values = positions.map((position) => {
       const proven = provenByRules(position);
-      return proven === null ? this.values.get(keyOf(position)) : proven * (WIN - ply * PLY);
+      return proven === null ? this.values.get(boardKey(position)) : proven * (WIN - ply * PLY);
     });
     const asked = positions.filter((_, i) => values[i] === undefined);
     const started = performance.now();
@@ -83,14 +83,9 @@ class Search {
     this.batchMs = Math.max(this.batchMs, performance.now() - started);
     this.evaluations += asked.length;
     this.clock.count(asked.length);
-    for (const [i, position] of asked.entries()) this.values.set(keyOf(position), evaluations[i].value);
-    return positions.map((position, i) => values[i] ?? this.values.get(keyOf(position))!);
+    for (const [i, position] of asked.entries()) this.values.set(boardKey(position), evaluations[i].value);
+    return positions.map((position, i) => values[i] ?? this.values.get(boardKey(position))!);
   }
-}
-
-/** A board's identity (transpositions alike). */
-function keyOf(position: Position): string {
-  return position.board.map((cells) => cells.join('')).join('/');
 }
 
 /**

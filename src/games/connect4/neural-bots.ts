@@ -2,11 +2,12 @@
 // board read as it is and in a mirror); `neural-search` searches over the network (PUCT with the rules' tactics and
 // proofs: neural-search.ts): `simulations`, or fewer when the move's time runs out first; `neural-alphabeta` searches
 // it by alpha-beta, the network's value at the horizon (neural-alphabeta.ts), deepening while the move's time allows.
-// The model is a resource of the game, loaded once a worker.
+// The model is a resource of the game, loaded once a worker; the searches share its evaluations kept by position.
 
 import type { Bot, BotContext, Decision, Iteration } from '../../contracts/game';
 import { MoveClock } from '../../contracts/move-clock';
-import { MODEL_FILE, NeuralNet, topColumn } from './neural';
+import { EvaluationCache } from './evaluation-cache';
+import { type Evaluator, MODEL_FILE, NeuralNet, topColumn } from './neural';
 import { alphaBetaSearch } from './neural-alphabeta';
 import { puctSearch } from './neural-search';
 import { legalMoves, type Position } from './rules';
@@ -14,13 +15,20 @@ import { type Connect4Cores, setPosition } from './core';
 import { centreOrder } from './solve';
 import { provenMove } from './strongest';
 
-let loaded: Promise<NeuralNet> | undefined;
+/** The network, and its evaluations kept for the searches (evaluation-cache.ts): one of each a worker. */
+interface Loaded {
+  readonly net: NeuralNet;
+  readonly cache: EvaluationCache;
+}
+
+let loaded: Promise<Loaded> | undefined;
 
 /** The network, loaded from the game's resources on first use (again after a failure). */
-function networkOf(context: BotContext<unknown, number>): Promise<NeuralNet> {
-  loaded ??= context.resource(MODEL_FILE).then((bytes) => {
+function networkOf(context: BotContext<unknown, number>): Promise<Loaded> {
+  loaded ??= context.resource(MODEL_FILE).then(async (bytes) => {
     if (!bytes) throw new Error(`the learned player's model (src/games/${MODEL_FILE}) is missing`);
-    return NeuralNet.load(bytes);
+    const net = await NeuralNet.load(bytes);
+    return { net, cache: new EvaluationCache(net) };
   });
   loaded.catch(() => {
     loaded = undefined;
@@ -37,7 +45,7 @@ export const neuralBot: Bot<Position, number> = {
   async choose(position, context): Promise<Decision<number>> {
     if (legalMoves(position).length === 0) throw new Error('the game is over');
     const started = performance.now();
-    const [{ policy, value }] = await (await networkOf(context)).evaluateBothWays([position]);
+    const [{ policy, value }] = await (await networkOf(context)).net.evaluateBothWays([position]);
     const column = topColumn(position, policy);
     // Two readings of the network: the board and its mirror.
     const iteration: Iteration<number> = { depth: 0, nodes: 2, ms: performance.now() - started, score: value, best: column, stage: 'network' };
@@ -67,12 +75,12 @@ function stepIteration(clock: MoveClock, depth: number, nodes: number, score: nu
 async function searchDecision<Core>(
   position: Position,
   context: BotContext<Core, number>,
-  search: (net: NeuralNet, clock: MoveClock, report: (iteration: Iteration<number>) => void) => Promise<Searched>,
+  search: (net: Evaluator, clock: MoveClock, report: (iteration: Iteration<number>) => void) => Promise<Searched>,
 ): Promise<Decision<number>> {
   if (legalMoves(position).length === 0) throw new Error('the game is over');
   const clock = MoveClock.of(context.budget);
   const iterations: Iteration<number>[] = [];
-  const result = await search(await networkOf(context), clock, (iteration) => {
+  const result = await search((await networkOf(context)).cache, clock, (iteration) => {
     iterations.push(iteration);
     context.progress(iteration);
   });

@@ -65,6 +65,11 @@ export function makesFour(board: readonly (readonly number[])[], column: number,
   ].some(([dc, dr]) => 1 + count(dc, dr) + count(-dc, -dr) >= 4);
 }
 
+/** A position's size and stones: the same for every order of the same moves (a transposition). */
+export function boardKey(position: Position): string {
+  return `${position.width}x${position.height}:${position.board.map((cells) => cells.join('')).join('/')}`;
+}
+
 /** Drops a stone into a column (0-based); throws for a full column (the article's "illegal move") or a finished game. */
 export function play(position: Position, column: number): Position {
   if (!Number.isInteger(column) || column < 0 || column >= position.width)
