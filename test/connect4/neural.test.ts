@@ -1,6 +1,7 @@
 // The learned player's pipeline on a tiny run: positions made and labelled by the generator (every label checked
 // against plain minimax over the rules), a small net trained on them by the trainer (its loss falls), exported to
-// ONNX with its weights in half precision and loaded by onnxruntime-web, whose moves are legal on every board size;
+// ONNX with its weights in half precision and loaded by onnxruntime-web, whose moves are legal on every board size,
+// and again with 8-bit integer convolutions, which read positions as the float net does;
 // a training killed midway resumes to the very model of a run not stopped; and the trainer reads a position into
 // the same planes as the TypeScript that feeds the net.
 
@@ -140,6 +141,30 @@ describe('the learned player', () => {
       }
     }
   }, 120_000);
+
+  it('runs its residual convolutions in 8-bit integers with --int8, reading positions as the float net does', async () => {
+    const int8 = join(folder, 'int8.onnx');
+    // The same training as the float model's above (same data, seed and settings), exported with integer convolutions.
+    execFileSync(
+      PYTHON,
+      ['scripts/train_connect4.py', '--data', data, '--out', int8, '--epochs', '4', '--channels', '16', '--layers', '3', '--half', '--int8'],
+      { stdio: 'pipe' },
+    );
+    expect(JSON.parse(readFileSync(join(folder, 'int8.json'), 'utf8')).int8).toBe(true);
+    expect(statSync(int8).size).toBeLessThan(statSync(model).size);
+    const [float, integer] = await Promise.all([NeuralNet.load(readFileSync(model)), NeuralNet.load(readFileSync(int8))]);
+    const labelled = readLabelled(readFileSync(data, 'utf8')).map(({ position }) => position);
+    for (const width of [4, 5]) {
+      const positions = labelled.filter((position) => position.width === width);
+      expect(positions.length).toBeGreaterThan(50);
+      const [expected, actual] = await Promise.all([float.evaluate(positions), integer.evaluate(positions)]);
+      // 8-bit rounding moves a probability or the value by a little; a wrong scale or bias would move them by far more.
+      for (const [i, { policy, value }] of actual.entries()) {
+        expect(Math.abs(value - expected[i].value), format(positions[i])).toBeLessThan(0.02);
+        for (const [column, p] of policy.entries()) expect(Math.abs(p - expected[i].policy[column]), format(positions[i])).toBeLessThan(0.02);
+      }
+    }
+  }, 300_000);
 
   it('reads a position into the same planes in the trainer as in the player', () => {
     const rng = new Rng(11);
