@@ -12,11 +12,9 @@ and measured at the end; the positions of Pons' test sets are never trained on e
 A run that is stopped (Ctrl-C, a crash) resumes from its last whole epoch when run again with the same arguments:
 each epoch ends by writing a checkpoint (--checkpoint), removed once the model is written. With --half the model
 keeps its weights in half precision, cast to single precision when it loads: half the bytes for the same net, so
-twice the parameters fit in the player's 2 MB. With --ema DECAY the model written is an exponential moving average
-of the weights over the training steps (batch normalisation's statistics averaged alike), the net as trained
-measured beside it.
+twice the parameters fit in the player's 2 MB. With --int8 its residual convolutions run in 8-bit integers.
 
-    /usr/bin/python3 scripts/train_connect4.py --data FILE [--data FILE …] --out MODEL.onnx [--epochs N] [--seed N] [--half]
+    /usr/bin/python3 scripts/train_connect4.py --data FILE [--data FILE …] --out MODEL.onnx [--epochs N] [--seed N] [--half] [--int8]
 """
 
 import argparse
@@ -30,7 +28,6 @@ import time
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from torch.optim.swa_utils import AveragedModel
 
 HOLDOUT_MODULUS = 20
 # The positions of each size, trained on, whose activations set the 8-bit scales (--int8).
@@ -235,16 +232,18 @@ def halve_weights(path, keep=frozenset()):
     onnx.save(model, path)
 
 
-def moving_average(net, decay):
-    """An exponential moving average of the net's weights and batch normalisation's statistics, `decay` kept a step."""
-    return AveragedModel(net, avg_fn=lambda average, weight, _: decay * average + (1 - decay) * weight, use_buffers=True)
-
-
 def activation_ranges(net, samples):
-    """The largest value reaching each residual convolution (its input is a ReLU's, so never below 0) over `samples`."""
-    ranges = [0.0] * len(net.body)
-    hooks = [conv.register_forward_pre_hook(lambda _, inputs, i=i: ranges.__setitem__(i, max(ranges[i], float(inputs[0].max()))))
+    """Over `samples`, for each residual convolution: the largest value reaching it (a ReLU's, so never below 0), and
+    the smallest and the largest it gives (batch normalisation's output, which the export folds into it)."""
+    ranges = [[0.0, 0.0, 0.0] for _ in net.body]
+
+    def widen(i, tensor):
+        ranges[i][1] = min(ranges[i][1], float(tensor.min()))
+        ranges[i][2] = max(ranges[i][2], float(tensor.max()))
+
+    hooks = [conv.register_forward_pre_hook(lambda _, inputs, i=i: ranges[i].__setitem__(0, max(ranges[i][0], float(inputs[0].max()))))
              for i, conv in enumerate(net.body)]
+    hooks += [norm.register_forward_hook(lambda _, __, output, i=i: widen(i, output)) for i, norm in enumerate(net.norms)]
     net.eval()
     with torch.no_grad():
         for sample in samples:
@@ -255,10 +254,11 @@ def activation_ranges(net, samples):
 
 
 def quantize_body(path, ranges):
-    """Rewrites an exported model so that its residual convolutions read 8-bit integers: each one's input through
-    QuantizeLinear and DequantizeLinear (unsigned, one scale: its largest value in `ranges` over 255), its weights
-    8-bit signed with a scale an output channel, its bias 32-bit; onnxruntime fuses such a pattern into an integer
-    convolution, about twice as fast as in floats. The stem and the heads stay in floats. Returns the scales' names."""
+    """Rewrites an exported model so that its residual convolutions run in 8-bit integers: each one's input and
+    output through QuantizeLinear and DequantizeLinear (unsigned, one scale a tensor from its range in `ranges`), its
+    weights 8-bit signed with a scale an output channel, its bias 32-bit; onnxruntime fuses such a pattern into an
+    integer convolution (QLinearConv), about twice as fast as in floats. The stem, the heads and the residual sums
+    stay in floats. Returns the names of the scales."""
     import numpy
     import onnx
     from onnx import helper, numpy_helper
@@ -268,14 +268,15 @@ def quantize_body(path, ranges):
     weights = {w.name: w for w in graph.initializer}
     convs = [n for n in graph.node if n.op_type == 'Conv' and n.output[0].startswith('/body.')]
     assert len(convs) == len(ranges), 'the exported residual convolutions are not the net\'s'
-    added, replaced, scales = {}, set(), []
-    for conv, top in zip(convs, ranges):
+    added, added_after, replaced, scales = {}, {}, set(), []
+    for conv, (top, low, high) in zip(convs, ranges):
         name = conv.output[0].strip('/').replace('/', '_')
         weight = numpy_helper.to_array(weights[conv.input[1]]).astype(numpy.float64)
         bias = numpy_helper.to_array(weights[conv.input[2]]).astype(numpy.float64)
         input_scale = max(top, 1e-8) / 255
         weight_scale = numpy.maximum(numpy.abs(weight).reshape(len(weight), -1).max(axis=1), 1e-12) / 127
         bias_scale = input_scale * weight_scale
+        output_scale = max(high - low, 1e-8) / 255
         tensors = [
             numpy_helper.from_array(numpy.array(input_scale, numpy.float32), name + '_input_scale'),
             numpy_helper.from_array(numpy.array(0, numpy.uint8), name + '_input_zero'),
@@ -285,9 +286,11 @@ def quantize_body(path, ranges):
             numpy_helper.from_array(numpy.round(bias / bias_scale).astype(numpy.int32), name + '_bias_q'),
             numpy_helper.from_array(bias_scale.astype(numpy.float32), name + '_bias_scale'),
             numpy_helper.from_array(numpy.zeros(len(weight), numpy.int32), name + '_bias_zero'),
+            numpy_helper.from_array(numpy.array(output_scale, numpy.float32), name + '_output_scale'),
+            numpy_helper.from_array(numpy.array(round(-low / output_scale), numpy.uint8), name + '_output_zero'),
         ]
         graph.initializer.extend(tensors)
-        scales += [name + '_input_scale', name + '_weight_scale', name + '_bias_scale']
+        scales += [name + '_input_scale', name + '_weight_scale', name + '_bias_scale', name + '_output_scale']
         replaced.update(conv.input[1:3])
         added[id(conv)] = [
             helper.make_node('QuantizeLinear', [conv.input[0], name + '_input_scale', name + '_input_zero'], [name + '_input_q']),
@@ -295,11 +298,17 @@ def quantize_body(path, ranges):
             helper.make_node('DequantizeLinear', [name + '_weight_q', name + '_weight_scale', name + '_weight_zero'], [name + '_weight'], axis=0),
             helper.make_node('DequantizeLinear', [name + '_bias_q', name + '_bias_scale', name + '_bias_zero'], [name + '_bias'], axis=0),
         ]
+        output = conv.output[0]
         conv.input[:] = [name + '_input', name + '_weight', name + '_bias']
+        conv.output[:] = [name + '_output']
+        added_after[id(conv)] = [
+            helper.make_node('QuantizeLinear', [name + '_output', name + '_output_scale', name + '_output_zero'], [name + '_output_q']),
+            helper.make_node('DequantizeLinear', [name + '_output_q', name + '_output_scale', name + '_output_zero'], [output]),
+        ]
     kept = [w for w in graph.initializer if w.name not in replaced]
     del graph.initializer[:]
     graph.initializer.extend(kept)
-    nodes = [m for n in graph.node for m in added.get(id(n), []) + [n]]
+    nodes = [m for n in graph.node for m in added.get(id(n), []) + [n] + added_after.get(id(n), [])]
     del graph.node[:]
     graph.node.extend(nodes)
     onnx.checker.check_model(model)
@@ -331,12 +340,11 @@ def main():
     parser.add_argument('--holdout-count', type=int, default=200, help='the held-out positions of each size in that sample')
     parser.add_argument('--half', action='store_true', help='keep the weights in half precision in the model file')
     parser.add_argument('--int8', action='store_true', help='run the residual convolutions in 8-bit integers (about twice as fast)')
-    parser.add_argument('--ema', type=float, help='write the moving average of the weights, this much kept a step (as 0.999)')
     parser.add_argument('--checkpoint', help='where each epoch leaves the run to resume from (default: beside the model, .checkpoint.pt)')
     args = parser.parse_args()
     checkpoint = args.checkpoint or os.path.splitext(args.out)[0] + '.checkpoint.pt'
     # What the checkpoint must have been made by to be resumed: the same data and the same training.
-    recipe = {key: getattr(args, key) for key in ('pons', 'epochs', 'channels', 'layers', 'batch', 'rate', 'seed', 'ema')}
+    recipe = {key: getattr(args, key) for key in ('pons', 'epochs', 'channels', 'layers', 'batch', 'rate', 'seed')}
     recipe['data'] = [(file, os.path.getsize(file)) for file in args.data]
 
     torch.manual_seed(args.seed)
@@ -353,7 +361,6 @@ def main():
     optimizer = torch.optim.AdamW(net.parameters(), lr=args.rate, weight_decay=1e-4)
     steps = args.epochs * sum((len(v) + args.batch - 1) // args.batch for v in train.values())
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=args.rate, total_steps=max(1, steps))
-    average = moving_average(net, args.ema) if args.ema else None
     losses = []
     first_epoch = 0
     spent = 0.0
@@ -363,8 +370,6 @@ def main():
             net.load_state_dict(state['net'])
             optimizer.load_state_dict(state['optimizer'])
             schedule.load_state_dict(state['schedule'])
-            if average:
-                average.load_state_dict(state['average'])
             rng.setstate(state['rng'])
             torch.set_rng_state(state['torch_rng'])
             losses, first_epoch, spent = state['losses'], state['epoch'], state['seconds']
@@ -384,8 +389,6 @@ def main():
             loss.backward()
             optimizer.step()
             schedule.step()
-            if average:
-                average.update_parameters(net)
             total += float(loss) * len(planes)
         losses.append(total / count)
         # Saved before it is said: an epoch reported is an epoch a stopped run resumes after.
@@ -393,13 +396,9 @@ def main():
             'recipe': recipe, 'epoch': epoch + 1, 'losses': losses, 'seconds': time.time() - started,
             'net': net.state_dict(), 'optimizer': optimizer.state_dict(), 'schedule': schedule.state_dict(),
             'rng': rng.getstate(), 'torch_rng': torch.get_rng_state(),
-            **({'average': average.state_dict()} if average else {}),
         })
         print(f'epoch {epoch + 1}: loss {losses[-1]:.4f} ({time.time() - started:.0f} s)', flush=True)
 
-    trained = net
-    if average:
-        net = average.module
     net.eval()
     figures = {
         'positions': count,
@@ -410,7 +409,6 @@ def main():
         'parameters': sum(p.numel() for p in net.parameters()),
         'half': args.half,
         'int8': args.int8,
-        'ema': args.ema,
         'seed': args.seed,
         'losses': [round(loss, 4) for loss in losses],
         'seconds': round(time.time() - started),
@@ -428,8 +426,6 @@ def main():
             'value_mse': round(error, 4),
             'trained_on_keeps_value': round(kept_seen, 4),
         }
-        if average:
-            figures['accuracy'][f'{width}x{height}']['as_trained_both_ways_keeps_value'] = round(accuracy(trained, samples)[1], 4)
         print(f'held out {width}x{height}: {len(samples)} positions, top move keeps the value {kept:.2%} '
               f'(read both ways {kept_both:.2%}) '
               f'(on as many trained on: {kept_seen:.2%}), value MSE {error:.3f}')

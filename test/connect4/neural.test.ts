@@ -160,8 +160,8 @@ describe('the learned player', () => {
       const [expected, actual] = await Promise.all([float.evaluate(positions), integer.evaluate(positions)]);
       // 8-bit rounding moves a probability or the value by a little; a wrong scale or bias would move them by far more.
       for (const [i, { policy, value }] of actual.entries()) {
-        expect(Math.abs(value - expected[i].value), format(positions[i])).toBeLessThan(0.02);
-        for (const [column, p] of policy.entries()) expect(Math.abs(p - expected[i].policy[column]), format(positions[i])).toBeLessThan(0.02);
+        expect(Math.abs(value - expected[i].value), format(positions[i])).toBeLessThan(0.03);
+        for (const [column, p] of policy.entries()) expect(Math.abs(p - expected[i].policy[column]), format(positions[i])).toBeLessThan(0.03);
       }
     }
   }, 300_000);
