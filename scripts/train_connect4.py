@@ -237,13 +237,19 @@ def activation_ranges(net, samples):
     the smallest and the largest it gives (batch normalisation's output, which the export folds into it)."""
     ranges = [[0.0, 0.0, 0.0] for _ in net.body]
 
-    def widen(i, tensor):
-        ranges[i][1] = min(ranges[i][1], float(tensor.min()))
-        ranges[i][2] = max(ranges[i][2], float(tensor.max()))
+    def reaching(i):
+        def hook(_, inputs):
+            ranges[i][0] = max(ranges[i][0], float(inputs[0].max()))
+        return hook
 
-    hooks = [conv.register_forward_pre_hook(lambda _, inputs, i=i: ranges[i].__setitem__(0, max(ranges[i][0], float(inputs[0].max()))))
-             for i, conv in enumerate(net.body)]
-    hooks += [norm.register_forward_hook(lambda _, __, output, i=i: widen(i, output)) for i, norm in enumerate(net.norms)]
+    def given(i):
+        def hook(_, __, output):
+            ranges[i][1] = min(ranges[i][1], float(output.min()))
+            ranges[i][2] = max(ranges[i][2], float(output.max()))
+        return hook
+
+    hooks = [conv.register_forward_pre_hook(reaching(i)) for i, conv in enumerate(net.body)]
+    hooks += [norm.register_forward_hook(given(i)) for i, norm in enumerate(net.norms)]
     net.eval()
     with torch.no_grad():
         for sample in samples:
@@ -268,7 +274,7 @@ def quantize_body(path, ranges):
     weights = {w.name: w for w in graph.initializer}
     convs = [n for n in graph.node if n.op_type == 'Conv' and n.output[0].startswith('/body.')]
     assert len(convs) == len(ranges), 'the exported residual convolutions are not the net\'s'
-    added, added_after, replaced, scales = {}, {}, set(), []
+    around, replaced, scales = {}, set(), []
     for conv, (top, low, high) in zip(convs, ranges):
         name = conv.output[0].strip('/').replace('/', '_')
         weight = numpy_helper.to_array(weights[conv.input[1]]).astype(numpy.float64)
@@ -292,23 +298,28 @@ def quantize_body(path, ranges):
         graph.initializer.extend(tensors)
         scales += [name + '_input_scale', name + '_weight_scale', name + '_bias_scale', name + '_output_scale']
         replaced.update(conv.input[1:3])
-        added[id(conv)] = [
-            helper.make_node('QuantizeLinear', [conv.input[0], name + '_input_scale', name + '_input_zero'], [name + '_input_q']),
-            helper.make_node('DequantizeLinear', [name + '_input_q', name + '_input_scale', name + '_input_zero'], [name + '_input']),
-            helper.make_node('DequantizeLinear', [name + '_weight_q', name + '_weight_scale', name + '_weight_zero'], [name + '_weight'], axis=0),
-            helper.make_node('DequantizeLinear', [name + '_bias_q', name + '_bias_scale', name + '_bias_zero'], [name + '_bias'], axis=0),
-        ]
-        output = conv.output[0]
+        # The nodes to put before the convolution and after it.
+        around[id(conv)] = (
+            [
+                helper.make_node('QuantizeLinear', [conv.input[0], name + '_input_scale', name + '_input_zero'], [name + '_input_q']),
+                helper.make_node('DequantizeLinear', [name + '_input_q', name + '_input_scale', name + '_input_zero'], [name + '_input']),
+                helper.make_node('DequantizeLinear', [name + '_weight_q', name + '_weight_scale', name + '_weight_zero'], [name + '_weight'], axis=0),
+                helper.make_node('DequantizeLinear', [name + '_bias_q', name + '_bias_scale', name + '_bias_zero'], [name + '_bias'], axis=0),
+            ],
+            [
+                helper.make_node('QuantizeLinear', [name + '_output', name + '_output_scale', name + '_output_zero'], [name + '_output_q']),
+                helper.make_node('DequantizeLinear', [name + '_output_q', name + '_output_scale', name + '_output_zero'], [conv.output[0]]),
+            ],
+        )
         conv.input[:] = [name + '_input', name + '_weight', name + '_bias']
         conv.output[:] = [name + '_output']
-        added_after[id(conv)] = [
-            helper.make_node('QuantizeLinear', [name + '_output', name + '_output_scale', name + '_output_zero'], [name + '_output_q']),
-            helper.make_node('DequantizeLinear', [name + '_output_q', name + '_output_scale', name + '_output_zero'], [output]),
-        ]
     kept = [w for w in graph.initializer if w.name not in replaced]
     del graph.initializer[:]
     graph.initializer.extend(kept)
-    nodes = [m for n in graph.node for m in added.get(id(n), []) + [n] + added_after.get(id(n), [])]
+    nodes = []
+    for node in graph.node:
+        before, after = around.get(id(node), ([], []))
+        nodes += before + [node] + after
     del graph.node[:]
     graph.node.extend(nodes)
     onnx.checker.check_model(model)

@@ -49,6 +49,8 @@ function expectedColumns(position: Position, oracle: ReturnType<typeof bruteForc
 describe('the learned player', () => {
   const data = join(folder, 'positions.txt');
   const model = join(folder, 'model.onnx');
+  /** The small training of the float model and of its 8-bit twin. */
+  const training = ['--data', data, '--epochs', '4', '--channels', '16', '--layers', '3', '--half'];
 
   it("labels its positions with every column's exact score", () => {
     execFileSync('node', ['dist-node/connect4-positions.mjs', '--out', data, '--sizes', '4x4:14,5x4:10', '--seed', '7', '--workers', '1'], { stdio: 'pipe' });
@@ -81,13 +83,7 @@ describe('the learned player', () => {
 
   it('trains a small net whose loss falls, exported to ONNX', () => {
     const report = join(folder, 'model.json');
-    execFileSync(
-      PYTHON,
-      ['scripts/train_connect4.py', '--data', data, '--out', model, '--report', report, '--epochs', '4', '--channels', '16', '--layers', '3', '--half'],
-      {
-        stdio: 'pipe',
-      },
-    );
+    execFileSync(PYTHON, ['scripts/train_connect4.py', ...training, '--out', model, '--report', report], { stdio: 'pipe' });
     const figures = JSON.parse(readFileSync(report, 'utf8'));
     expect(figures.losses).toHaveLength(4);
     expect(figures.losses[3]).toBeLessThan(figures.losses[0]);
@@ -145,11 +141,7 @@ describe('the learned player', () => {
   it('runs its residual convolutions in 8-bit integers with --int8, reading positions as the float net does', async () => {
     const int8 = join(folder, 'int8.onnx');
     // The same training as the float model's above (same data, seed and settings), exported with integer convolutions.
-    execFileSync(
-      PYTHON,
-      ['scripts/train_connect4.py', '--data', data, '--out', int8, '--epochs', '4', '--channels', '16', '--layers', '3', '--half', '--int8'],
-      { stdio: 'pipe' },
-    );
+    execFileSync(PYTHON, ['scripts/train_connect4.py', ...training, '--out', int8, '--int8'], { stdio: 'pipe' });
     expect(JSON.parse(readFileSync(join(folder, 'int8.json'), 'utf8')).int8).toBe(true);
     expect(statSync(int8).size).toBeLessThan(statSync(model).size);
     const [float, integer] = await Promise.all([NeuralNet.load(readFileSync(model)), NeuralNet.load(readFileSync(int8))]);
